@@ -1,0 +1,54 @@
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = ['marketing', 'contact', 'auth', 'qr', 'pwa'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'screenshots'] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.strict],
+  },
+  // Features do not import each other: what two of them need moves to src/lib or src/domain.
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(features/)?(${features.filter((f) => f !== feature).join('|')})(/|$)`,
+              message: 'Features do not import each other; move what both need to src/lib or src/domain.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react-dom', 'react-router*', '../app/*', '../features/*'], message: 'src/domain is pure TypeScript.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}', 'tests/**/*.ts', '*.config.ts'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

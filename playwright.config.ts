@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+// @ts-expect-error: a plain ESM module shared with the bench and image scripts.
+import { launchOptions } from './scripts/chromium.mjs';
+
+const port = Number(process.env.E2E_PORT ?? 4174);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: launchOptions(),
+    // The animated background has its own spec; elsewhere a still frame keeps the two test
+    // workers from competing with it for the machine's two cores.
+    reducedMotion: 'reduce',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      grepInvert: /@phone-only/,
+    },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
+      // Specs tagged @phone run on both projects, @phone-only here alone; the rest on desktop.
+      grep: /@phone/,
+    },
+  ],
+  webServer: {
+    command: 'node scripts/serve.mjs',
+    env: { PORT: String(port) },
+    url: baseURL,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,119 @@
+// Plumbing for scripts/bench.mjs: a fresh build, the route table, a preview server of dist/
+// and the compact printer. The measurements themselves live in bench.mjs.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { preview, runnerImport } from 'vite';
+
+export const root = join(import.meta.dirname, '..');
+
+// Everything a change to which makes dist/ out of date.
+const buildInputs = ['src', 'public', 'index.html', 'vite.config.ts'];
+
+const children = new Set();
+
+export function buildIsStale() {
+  const built = statSync(join(root, 'dist/index.html'), { throwIfNoEntry: false });
+  if (!built) return true;
+  return buildInputs.some((input) => newestChange(join(root, input)) > built.mtimeMs);
+}
+
+function newestChange(path) {
+  if (!existsSync(path)) return 0;
+  const names = statSync(path).isDirectory() ? readdirSync(path, { recursive: true }) : [];
+  // Others edit src/ while the bench runs: a file may vanish between listing and stat.
+  const mtime = (file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  return Math.max(mtime(path), ...names.map((name) => mtime(join(path, name))));
+}
+
+/** Runs `vite build`, showing its output only when it fails. */
+export function runBuild() {
+  // Vite's own bin rather than npx: one child process, which the time-out can kill by pid.
+  const vite = join(root, 'node_modules/vite/bin/vite.js');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, 'build'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      children.delete(child);
+      if (code === 0) resolve();
+      else reject(new Error(`vite build failed (exit ${code}):\n${output.trimEnd()}`));
+    });
+  });
+}
+
+export function killChildren() {
+  for (const child of children) child.kill('SIGKILL');
+}
+
+/** Route paths from src/app/routes.ts; Vite's module runner compiles the TypeScript. */
+export async function loadRoutePaths() {
+  const { module } = await runnerImport(join(root, 'src/app/routes.ts'));
+  return module.routes.map((route) => route.path);
+}
+
+/** Vite's preview server on a free port; resolves with the server and its base URL. */
+export async function startPreview() {
+  const server = await preview({
+    root,
+    logLevel: 'warn',
+    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
+  });
+  const { port } = server.httpServer.address();
+  return { server, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+// The preview server does not compress; level 9 approximates what a CDN sends.
+export const gzipBytes = (body) => gzipSync(body, { level: 9 }).length;
+
+export const kb = (bytes) => bytes / 1000;
+
+/** items.map(fn) awaited, with at most `limit` calls of fn running at once. */
+export async function mapConcurrent(items, limit, fn) {
+  const results = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, lane));
+  return results;
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export const verdict = (value, max, unit) => `${value <= max ? '✓' : '✗'} ≤ ${max} ${unit}`;
+
+export const oneDecimal = (value) => value.toFixed(1);
+
+/**
+ * Prints a title and an indented table of already formatted cells. `align` holds one letter
+ * per column, 'l' or 'r'; columns it does not cover are left-aligned.
+ */
+export function section(title, rows, align = '') {
+  console.log(`\n${title}`);
+  const text = rows.map((row) => row.map(String));
+  const columns = Math.max(...text.map((row) => row.length));
+  const widths = Array.from({ length: columns }, (_, col) =>
+    Math.max(...text.map((row) => (row[col] ?? '').length)),
+  );
+  for (const row of text) {
+    const cells = row.map((cell, col) =>
+      align[col] === 'r' ? cell.padStart(widths[col]) : cell.padEnd(widths[col]),
+    );
+    console.log(`  ${cells.join('  ').trimEnd()}`);
+  }
+}

@@ -1,0 +1,273 @@
+// Performance and size figures for the production build. A measurement, not a test: it
+// prints each figure beside its target and exits 0 whether the targets hold or not; it exits 1
+// only when it could not measure at all. `--build` rebuilds dist/ even when it looks fresh.
+//
+// To add a figure, write an async section function taking the shared `env` and returning
+// { key, title, rows, align, data }, and list it in `sections`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from '@playwright/test';
+import { launchOptions } from './chromium.mjs';
+import {
+  buildIsStale,
+  gzipBytes,
+  kb,
+  killChildren,
+  loadRoutePaths,
+  mapConcurrent,
+  median,
+  oneDecimal,
+  root,
+  runBuild,
+  section,
+  startPreview,
+  verdict,
+} from './bench-lib.mjs';
+
+const timeLimitMs = 5 * 60_000;
+const targets = { homeJsKb: 105, backgroundMsPerS: 3 };
+const unknownPath = '/no-such-page';
+const background = {
+  runs: 3,
+  settleMs: 1000,
+  sampleMs: 5000,
+  viewport: { width: 1280, height: 800 },
+};
+
+const settling = { quietMs: 1000, maxMs: 15_000 };
+
+const sections = [transferPerRoute, backgroundOnHome];
+
+/** JS and CSS a first visit to each route downloads, gzip-sized. */
+async function transferPerRoute({ browser, baseUrl, paths }) {
+  // Sizes do not depend on timing, so a few routes at once keep the run short.
+  const visits = await mapConcurrent(paths, 4, (path) => firstVisit(browser, baseUrl + path));
+  const data = paths.map((path, index) => ({ path, ...visits[index] }));
+  const rows = [['route', 'JS KB', 'CSS KB', 'JS files', '']];
+  for (const { path, jsGzipBytes, cssGzipBytes, jsFiles } of data) {
+    const target = path === '/' ? verdict(kb(jsGzipBytes), targets.homeJsKb, 'KB') : '';
+    const label = path === unknownPath ? `${path} (404)` : path;
+    rows.push([label, oneDecimal(kb(jsGzipBytes)), oneDecimal(kb(cssGzipBytes)), jsFiles, target]);
+  }
+  const home = data.find((route) => route.path === '/');
+  return {
+    key: 'transfer',
+    title: 'First-visit transfer per route (gzip -9, 1 KB = 1000 B):',
+    rows,
+    align: 'lrrrl',
+    data: {
+      routes: data,
+      homeJsKb: kb(home.jsGzipBytes),
+      homeJsHolds: kb(home.jsGzipBytes) <= targets.homeJsKb,
+    },
+  };
+}
+
+// Module preloads and worker scripts are typed 'script' too.
+const assetKinds = { script: 'js', stylesheet: 'css' };
+
+async function firstVisit(browser, url) {
+  // A fresh context is an empty cache; a service worker would serve later requests itself.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const origin = new URL(url).origin;
+    const assets = new Map();
+    // Context-wide, so that requests a worker makes itself are not missed.
+    context.on('response', (response) => {
+      const kind = assetKinds[response.request().resourceType()];
+      const sameOrigin = response.url().startsWith(`${origin}/`);
+      if (!kind || !sameOrigin || assets.has(response.url())) return;
+      const sized = sizeBody(response, kind);
+      // Promise.all below reports a failure; this keeps it from counting as unhandled meanwhile.
+      sized.catch(() => {});
+      assets.set(response.url(), sized);
+    });
+    await visit(context, url);
+    return totals(await Promise.all(assets.values()));
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens url in a new page and waits until the app has finished loading what it loads. */
+async function visit(context, url) {
+  const network = trackNetwork(context, new URL(url).origin);
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  await settle(page, network);
+  return page;
+}
+
+function trackNetwork(context, origin) {
+  const network = { inFlight: 0, lastActivity: performance.now() };
+  const track = (change) => (request) => {
+    if (!request.url().startsWith(`${origin}/`)) return;
+    network.inFlight += change;
+    network.lastActivity = performance.now();
+  };
+  context.on('request', track(1));
+  context.on('requestfinished', track(-1));
+  context.on('requestfailed', track(-1));
+  return network;
+}
+
+// Playwright's 'networkidle' can come while the main bundle is still running on a slow or busy
+// machine, before the route's chunks and the worker are even requested. So wait until the main
+// thread has gone idle with no same-origin request in flight or started for a while, giving up
+// at settling.maxMs in case something keeps polling.
+async function settle(page, network) {
+  const deadline = performance.now() + settling.maxMs;
+  while (performance.now() < deadline) {
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 1000 })),
+    );
+    const quietMs = performance.now() - network.lastActivity;
+    if (network.inFlight === 0 && quietMs >= settling.quietMs) return;
+    await sleep(Math.max(settling.quietMs - quietMs, 50));
+  }
+}
+
+async function sizeBody(response, kind) {
+  const file = new URL(response.url()).pathname;
+  return { kind, file, gzipBytes: gzipBytes(await response.body()) };
+}
+
+function totals(assets) {
+  const sum = (kind) =>
+    assets
+      .filter((asset) => asset.kind === kind)
+      .reduce((total, asset) => total + asset.gzipBytes, 0);
+  return {
+    jsGzipBytes: sum('js'),
+    cssGzipBytes: sum('css'),
+    jsFiles: assets.filter((asset) => asset.kind === 'js').length,
+    cssFiles: assets.filter((asset) => asset.kind === 'css').length,
+    files: assets,
+  };
+}
+
+/** Main-thread cost of the animated background on / while nobody interacts. */
+async function backgroundOnHome({ browser, baseUrl }) {
+  const runs = [];
+  for (let run = 0; run < background.runs; run++) {
+    runs.push(await mainThreadBusy(browser, `${baseUrl}/`));
+  }
+  const values = runs.map((run) => run.msPerS);
+  const middle = median(values);
+  const { width, height } = background.viewport;
+  return {
+    key: 'background',
+    title:
+      `Background on / (main-thread busy per wall second, ${background.sampleMs / 1000} s ` +
+      `samples at ${width}×${height}, ${runs[0].workers} worker(s) running):`,
+    rows: [
+      [
+        `median of ${background.runs}`,
+        `${oneDecimal(middle)} ms/s`,
+        verdict(middle, targets.backgroundMsPerS, 'ms/s'),
+        `[${values.map(oneDecimal).join(', ')}]`,
+      ],
+    ],
+    align: 'lrll',
+    data: { medianMsPerS: middle, holds: middle <= targets.backgroundMsPerS, runs },
+  };
+}
+
+async function mainThreadBusy(browser, url) {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: background.viewport,
+  });
+  try {
+    const page = await visit(context, url);
+    await page.waitForTimeout(background.settleMs);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const busyBefore = await taskSeconds(cdp);
+    const wallBefore = performance.now();
+    await sleep(background.sampleMs);
+    const busyAfter = await taskSeconds(cdp);
+    const wallMs = performance.now() - wallBefore;
+    const busyMs = (busyAfter - busyBefore) * 1000;
+    return { busyMs, wallMs, msPerS: busyMs / (wallMs / 1000), workers: page.workers().length };
+  } finally {
+    await context.close();
+  }
+}
+
+// TaskDuration: seconds of task time on the renderer's main thread (workers not included).
+async function taskSeconds(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((metric) => metric.name === 'TaskDuration').value;
+}
+
+async function measure(env) {
+  // Timing figures swing when other work shares the machine; the load says how much did.
+  const load = { average1m: loadavg()[0], cpus: availableParallelism() };
+  const results = { date: env.date, chromium: env.browser.version(), load, targets };
+  console.log(
+    `Bench — production build (dist/), Chromium ${results.chromium}, ${env.date}, ` +
+      `load ${oneDecimal(load.average1m)} on ${load.cpus} CPUs`,
+  );
+  let measured = 0;
+  // One section failing should not cost the figures of the others.
+  for (const run of sections) {
+    try {
+      const { key, title, rows, align, data } = await run(env);
+      section(title, rows, align);
+      results[key] = data;
+      measured++;
+    } catch (error) {
+      console.log(`\n${run.name}: could not measure — ${error.message}`);
+    }
+  }
+  return { results, measured };
+}
+
+function writeResults(results) {
+  const folder = join(root, 'bench-results');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log('\nFigures written to bench-results/latest.json');
+}
+
+async function main() {
+  if (process.argv.includes('--build') || buildIsStale()) {
+    console.log('Building dist/ (vite build)…');
+    await runBuild();
+  }
+  const paths = [...(await loadRoutePaths()), unknownPath];
+  const { server, baseUrl } = await startPreview();
+  try {
+    const browser = await chromium.launch(launchOptions());
+    try {
+      const date = new Date().toISOString().slice(0, 10);
+      const { results, measured } = await measure({ browser, baseUrl, paths, date });
+      writeResults(results);
+      return measured > 0 ? 0 : 1;
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+const timeLimit = setTimeout(() => {
+  console.error(`bench: gave up after ${timeLimitMs / 60_000} minutes`);
+  // Playwright kills the browser it launched when this process exits.
+  killChildren();
+  process.exit(1);
+}, timeLimitMs);
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(`bench: could not measure — ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  clearTimeout(timeLimit);
+}

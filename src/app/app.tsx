@@ -1,0 +1,17 @@
+import { Route, Routes } from 'react-router-dom';
+import { Layout } from './layout/layout';
+import { RouteView } from './route-view';
+import { notFoundRoute, routes } from './routes';
+
+export function App() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        {routes.map((route) => (
+          <Route key={route.path} path={route.path} element={<RouteView route={route} />} />
+        ))}
+        <Route path="*" element={<RouteView route={notFoundRoute} />} />
+      </Route>
+    </Routes>
+  );
+}

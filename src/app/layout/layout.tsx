@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { reducedMotion } from '../../lib/use-media-query';
+import { MatrixBackground } from '../background/matrix-background';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+import './layout.css';
+
+export function Layout() {
+  const mainRef = useRef<HTMLElement>(null);
+  useTopOnNavigation(mainRef);
+  return (
+    <>
+      <MatrixBackground />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" ref={mainRef} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+/**
+ * Every link the user follows lands at the top of its page, scrolled smoothly, with focus on
+ * the main region so screen readers start reading the new page. Back and forward keep the
+ * browser's own scroll restoration.
+ */
+function useTopOnNavigation(mainRef: React.RefObject<HTMLElement | null>) {
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (navigationType === 'POP') return;
+    const smooth = !window.matchMedia(reducedMotion).matches;
+    window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
+    mainRef.current?.focus({ preventScroll: true });
+  }, [key, navigationType, mainRef]);
+}

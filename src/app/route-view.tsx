@@ -1,0 +1,35 @@
+import { lazy, Suspense, type ReactElement } from 'react';
+import { useLocation } from 'react-router-dom';
+import { notFoundRoute, routes, type AppRoute } from './routes';
+
+// Each route's page element, made once so a route keeps one lazy component across renders.
+const pageElements = new Map<AppRoute, ReactElement>(
+  [...routes, notFoundRoute].map((route) => {
+    if (!route.load) return [route, <PendingScreen heading={route.heading ?? route.title} />];
+    const Page = lazy(route.load);
+    return [route, <Page />];
+  }),
+);
+
+/** A route's page with its document title and canonical link (React hoists both into <head>). */
+export function RouteView({ route }: { route: AppRoute }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <title>{route.title}</title>
+      <link rel="canonical" href={new URL(pathname, window.location.origin).href} />
+      <Suspense fallback={<p className="page-loading" role="status">Loading…</p>}>
+        {pageElements.get(route)}
+      </Suspense>
+    </>
+  );
+}
+
+/** A screen whose behaviour a later piece of work builds: its heading, and nothing that pretends. */
+function PendingScreen({ heading }: { heading: string }) {
+  return (
+    <section className="page page--narrow">
+      <h1>{heading}</h1>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+// The one route table. The router, navbar, footer, document titles, canonical links, the
+// end-to-end tests and the bench all read it. A screen that a later issue builds has no
+// `load` yet and renders its heading only.
+import type { ComponentType } from 'react';
+import { paths } from '../config/paths';
+
+type PageModule = { default: ComponentType };
+
+export interface AppRoute {
+  /** Path as the site links it; matching is case-insensitive. */
+  readonly path: string;
+  /** Exact document title. */
+  readonly title: string;
+  /** Sign-in required (enforced by the accounts issue). */
+  readonly requiresAuth: boolean;
+  /** Main heading of a screen that has no page module yet. */
+  readonly heading?: string;
+  readonly load?: () => Promise<PageModule>;
+}
+
+const page = (route: AppRoute) => route;
+const guarded = (path: string, title: string, heading = title): AppRoute => ({
+  path,
+  title,
+  heading,
+  requiresAuth: true,
+});
+
+export const routes: readonly AppRoute[] = [
+  page({
+    path: paths.home,
+    title: 'Custom Software, Web & Mobile Development',
+    requiresAuth: false,
+    load: () => import('../features/marketing/home-page'),
+  }),
+  page({
+    path: paths.about,
+    title: 'About Us',
+    requiresAuth: false,
+    load: () => import('../features/marketing/about-page'),
+  }),
+  page({
+    path: paths.services,
+    title: 'Software Solutions',
+    requiresAuth: false,
+    load: () => import('../features/marketing/services-page'),
+  }),
+  page({
+    path: paths.contact,
+    title: 'Contact us',
+    requiresAuth: false,
+    load: () => import('../features/contact/contact-page'),
+  }),
+  page({
+    path: paths.privacy,
+    title: 'Privacy Policy',
+    requiresAuth: false,
+    load: () => import('../features/marketing/privacy-page'),
+  }),
+  page({
+    path: paths.terms,
+    title: 'Terms and Conditions',
+    requiresAuth: false,
+    load: () => import('../features/marketing/terms-page'),
+  }),
+  page({
+    path: '/CustomPC',
+    title: 'Custom PC Builds',
+    requiresAuth: false,
+    load: () => import('../features/marketing/custom-pc-page'),
+  }),
+  { path: paths.login, title: 'Login', heading: 'Login', requiresAuth: false },
+  { path: paths.register, title: 'Register', heading: 'Create an account', requiresAuth: false },
+  {
+    path: paths.forgotPassword,
+    title: 'Forgot Password',
+    heading: 'Reset your password',
+    requiresAuth: false,
+  },
+  guarded('/Profile', 'Profile'),
+  guarded('/PC_Dashboard', 'PC Dashboard'),
+  guarded('/QR_Dashboard', 'QR Dashboard', 'My QR Codes'),
+  guarded('/QR_Pricing', 'QR Pricing'),
+  guarded('/QR_Type', 'QR Type'),
+  guarded('/QR_Content', 'QR Content', 'Add content to your QR code'),
+  guarded('/QR_Design', 'QR Design', 'Design the QR Code'),
+  guarded('/QR_Demo', 'QR Demo', 'Your QR Code is ready'),
+  guarded('/UserUsers', 'Users'),
+  guarded('/UserQRCodes', 'QR Codes', 'Your QR Codes'),
+  guarded('/UserBilling', 'Billing'),
+  guarded('/UserAnalysis', 'Analysis'),
+  guarded('/UserAccount', 'Account'),
+  guarded('/UserFAQ', "FAQ's"),
+];
+
+export const notFoundRoute: AppRoute = {
+  path: '*',
+  title: 'Page not found',
+  requiresAuth: false,
+  load: () => import('../features/marketing/not-found-page'),
+};

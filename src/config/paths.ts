@@ -1,0 +1,13 @@
+// Paths the site links to. The route table (src/app/routes.ts) maps them to pages.
+export const paths = {
+  home: '/',
+  about: '/AboutPage',
+  services: '/ServicesPage',
+  contact: '/ContactPage',
+  privacy: '/PrivacyPolicy',
+  terms: '/TnC',
+  customPc: '/custompc',
+  login: '/Login',
+  register: '/Register',
+  forgotPassword: '/ForgotPassword',
+} as const;

@@ -1,0 +1,37 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { LetsBuildLink } from './call-to-action';
+import { missionTiles, vision } from './home-content';
+import { TileGrid } from './tile-grid';
+import './marketing.css';
+
+export default function HomePage() {
+  return (
+    <div className="page">
+      <section className="hero" aria-labelledby="hero-title">
+        <p className="eyebrow">Software · Web · Mobile · Custom PCs</p>
+        <h1 id="hero-title">Empowering Innovation</h1>
+        <p className="lead">
+          Custom software, web and mobile apps, and hand-built PCs for South African businesses and
+          creators, from our workshop in Kempton Park.
+        </p>
+        <div className="hero__actions">
+          <LetsBuildLink />
+          <Link to={paths.services} className="button button--ghost">
+            Explore our services
+          </Link>
+        </div>
+      </section>
+
+      <section className="section panel" aria-labelledby="vision-title">
+        <h2 id="vision-title">Our vision</h2>
+        <p className="section__text">{vision}</p>
+      </section>
+
+      <section className="section" aria-labelledby="mission-title">
+        <h2 id="mission-title">Our mission</h2>
+        <TileGrid tiles={missionTiles} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { notFoundRoute, routes } from '../src/app/routes';
+
+test.describe('every route', () => {
+  for (const route of routes) {
+    test(`${route.path} has its title, canonical link and heading`, async ({ page }) => {
+      await page.goto(`${route.path}?from=test`);
+      await expect(page).toHaveTitle(route.title);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new URL(route.path, page.url()).href,
+      );
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toHaveCount(0);
+    });
+  }
+});
+
+test('the custom PC page answers to any letter case', async ({ page }) => {
+  for (const path of ['/custompc', '/CustomPC', '/CUSTOMPC']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Custom PC Builds' })).toBeVisible();
+    await expect(page).toHaveTitle('Custom PC Builds');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL(path, page.url()).href);
+  }
+});
+
+test('an unknown path shows the not-found page, which leads home', async ({ page }) => {
+  await page.goto('/no/such/page?x=1');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found. Error code: 404' })).toBeVisible();
+  await expect(page).toHaveTitle(notFoundRoute.title);
+  await expect(page.getByText(/if this keeps happening/i)).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL('/no/such/page', page.url()).href);
+  await page.getByRole('link', { name: 'Take me home!' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Empowering Innovation' })).toBeVisible();
+});
+
+test('navigating in the app updates title and canonical link', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Custom Software, Web & Mobile Development');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveTitle('Privacy Policy');
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL('/PrivacyPolicy', page.url()).href);
+});
