@@ -7,7 +7,16 @@ import tseslint from 'typescript-eslint';
 const features = ['marketing', 'contact', 'auth', 'qr', 'pwa'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'screenshots'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'screenshots',
+      '.scratch',
+    ],
+  },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
@@ -31,7 +40,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: `^(\\.\\./)+(features/)?(${features.filter((f) => f !== feature).join('|')})(/|$)`,
-              message: 'Features do not import each other; move what both need to src/lib or src/domain.',
+              message:
+                'Features do not import each other; move what both need to src/lib or src/domain.',
             },
           ],
         },
@@ -43,7 +53,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'react-dom', 'react-router*', '../app/*', '../features/*'], message: 'src/domain is pure TypeScript.' }] },
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react-router*', '../app/*', '../features/*'],
+              message: 'src/domain is pure TypeScript.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -8,7 +8,7 @@ import { preview, runnerImport } from 'vite';
 
 export const root = join(import.meta.dirname, '..');
 
-// Everything a change to which makes dist/ out of date.
+// Inputs of the build: a change to any of them makes dist/ out of date.
 const buildInputs = ['src', 'public', 'index.html', 'vite.config.ts'];
 
 const children = new Set();

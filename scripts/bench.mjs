@@ -31,7 +31,7 @@ const targets = { homeJsKb: 105, backgroundMsPerS: 3 };
 const unknownPath = '/no-such-page';
 const background = {
   runs: 3,
-  settleMs: 1000,
+  afterLoadMs: 1000,
   sampleMs: 5000,
   viewport: { width: 1280, height: 800 },
 };
@@ -183,7 +183,7 @@ async function mainThreadBusy(browser, url) {
   });
   try {
     const page = await visit(context, url);
-    await page.waitForTimeout(background.settleMs);
+    await page.waitForTimeout(background.afterLoadMs);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     const busyBefore = await taskSeconds(cdp);

@@ -9,7 +9,9 @@ if (!existsSync('dist/index.html')) {
 }
 
 const port = Number(process.env.PORT ?? 4173);
-const server = await preview({ preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
+const server = await preview({
+  preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+});
 server.printUrls();
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -17,9 +17,21 @@ test.describe('with motion allowed', () => {
     await expect(background(page)).toHaveAttribute('aria-hidden', 'true');
     const style = await background(page).evaluate((canvas) => {
       const css = getComputedStyle(canvas);
-      return { position: css.position, zIndex: css.zIndex, pointerEvents: css.pointerEvents, width: canvas.clientWidth, height: canvas.clientHeight };
+      return {
+        position: css.position,
+        zIndex: css.zIndex,
+        pointerEvents: css.pointerEvents,
+        width: canvas.clientWidth,
+        height: canvas.clientHeight,
+      };
     });
-    expect(style).toEqual({ position: 'fixed', zIndex: '-1', pointerEvents: 'none', width: 1280, height: 800 });
+    expect(style).toEqual({
+      position: 'fixed',
+      zIndex: '-1',
+      pointerEvents: 'none',
+      width: 1280,
+      height: 800,
+    });
 
     const first = await strip(page);
     await expect.poll(async () => (await strip(page)).equals(first), { timeout: 5000 }).toBe(false);
@@ -29,7 +41,10 @@ test.describe('with motion allowed', () => {
     await page.goto('/');
     const setHidden = (hidden: boolean) =>
       page.evaluate((value) => {
-        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+        Object.defineProperty(document, 'visibilityState', {
+          configurable: true,
+          get: () => (value ? 'hidden' : 'visible'),
+        });
         document.dispatchEvent(new Event('visibilitychange'));
       }, hidden);
     await setHidden(true);
@@ -37,7 +52,9 @@ test.describe('with motion allowed', () => {
     await expect
       .poll(async () => {
         const before = await strip(page);
-        await page.waitForFunction(() => new Promise((resolve) => setTimeout(() => resolve(true), 300)));
+        await page.waitForFunction(
+          () => new Promise((resolve) => setTimeout(() => resolve(true), 300)),
+        );
         return (await strip(page)).equals(before);
       })
       .toBe(true);

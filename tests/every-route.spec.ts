@@ -24,7 +24,10 @@ for (const viewport of viewports) {
           .analyze();
         const serious = results.violations
           .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-          .map(({ id, help, nodes }) => `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`);
+          .map(
+            ({ id, help, nodes }) =>
+              `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
+          );
         expect(serious).toEqual([]);
 
         const name = path === '/' ? 'home' : path.slice(1).replace(/\W+/g, '-');

@@ -17,7 +17,9 @@ test('shows previous, current and next photos, loaded and sized @phone', async (
   for (const image of await images.all()) {
     await expect(image).toHaveAttribute('width', /\d+/);
     await expect(image).toHaveAttribute('height', /\d+/);
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
   }
   await expect(gallery(page).getByRole('img')).toHaveAttribute('alt', galleryImages[0].alt);
 });
@@ -37,14 +39,22 @@ test('arrow buttons move through the builds and wrap around both ways', async ({
 });
 
 test('a click on a side card brings it to the centre', async ({ page }) => {
-  await gallery(page).getByRole('button', { name: /\(next\)$/ }).click();
+  await gallery(page)
+    .getByRole('button', { name: /\(next\)$/ })
+    .click();
   await expect(caption(page)).toContainText(`Build #${buildOf(1)}`);
-  await gallery(page).getByRole('button', { name: /\(previous\)$/ }).click();
-  await gallery(page).getByRole('button', { name: /\(previous\)$/ }).click();
+  await gallery(page)
+    .getByRole('button', { name: /\(previous\)$/ })
+    .click();
+  await gallery(page)
+    .getByRole('button', { name: /\(previous\)$/ })
+    .click();
   await expect(caption(page)).toContainText(`Build #${buildOf(galleryImages.length - 1)}`);
 });
 
-test('Enter on a focused side card and the arrow keys move it from the keyboard', async ({ page }) => {
+test('Enter on a focused side card and the arrow keys move it from the keyboard', async ({
+  page,
+}) => {
   const nextCard = gallery(page).getByRole('button', { name: /\(next\)$/ });
   await nextCard.focus();
   await page.keyboard.press('Enter');

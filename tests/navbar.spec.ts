@@ -8,15 +8,25 @@ test.describe('wide screens', () => {
 
   test('the navbar links every main page, and the logo goes home', async ({ page }) => {
     await page.goto('/AboutPage');
-    for (const [name, path] of [['Home', '/'], ['About', '/AboutPage'], ['Services', '/ServicesPage'], ['Contact', '/ContactPage']]) {
-      await expect(nav(page).getByRole('link', { name, exact: true })).toHaveAttribute('href', path);
+    for (const [name, path] of [
+      ['Home', '/'],
+      ['About', '/AboutPage'],
+      ['Services', '/ServicesPage'],
+      ['Contact', '/ContactPage'],
+    ]) {
+      await expect(nav(page).getByRole('link', { name, exact: true })).toHaveAttribute(
+        'href',
+        path,
+      );
     }
     await expect(nav(page).getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
     await nav(page).getByRole('link', { name: /home$/i }).first().click();
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('Services is highlighted on its page and on any /custompc path, in any case', async ({ page }) => {
+  test('Services is highlighted on its page and on any /custompc path, in any case', async ({
+    page,
+  }) => {
     const services = nav(page).getByRole('link', { name: 'Services', exact: true });
     for (const path of ['/ServicesPage', '/custompc', '/CustomPC', '/CUSTOMPC/old-build']) {
       await page.goto(path);
@@ -24,7 +34,10 @@ test.describe('wide screens', () => {
     }
     await page.goto('/AboutPage');
     await expect(services).not.toHaveClass(/\bactive\b/);
-    await expect(nav(page).getByRole('link', { name: 'About', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav(page).getByRole('link', { name: 'About', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('the Services dropdown opens on hover and from the keyboard', async ({ page }) => {
@@ -83,7 +96,10 @@ test.describe('at 900px or less @phone-only', () => {
     await expect(page).toHaveURL(/\/custompc$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Custom PC Builds' })).toBeVisible();
     // The link closed the menu.
-    await expect(nav(page).getByRole('button', { name: 'Menu', exact: true })).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav(page).getByRole('button', { name: 'Menu', exact: true })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     await expect(nav(page).getByRole('link', { name: 'About', exact: true })).toBeHidden();
   });
 
@@ -110,12 +126,16 @@ test.describe('at 900px or less @phone-only', () => {
     await expect(toggle).toBeFocused();
   });
 
-  test('a link far down the page brings the reader to the top of the next one', async ({ page }) => {
+  test('a link far down the page brings the reader to the top of the next one', async ({
+    page,
+  }) => {
     await page.goto('/AboutPage');
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     expect(await scrollY(page)).toBeGreaterThan(200);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Terms and Conditions' }),
+    ).toBeVisible();
     await expect.poll(() => scrollY(page)).toBe(0);
   });
 });

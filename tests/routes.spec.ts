@@ -21,19 +21,29 @@ test('the custom PC page answers to any letter case', async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Custom PC Builds' })).toBeVisible();
     await expect(page).toHaveTitle('Custom PC Builds');
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL(path, page.url()).href);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new URL(path, page.url()).href,
+    );
   }
 });
 
 test('an unknown path shows the not-found page, which leads home', async ({ page }) => {
   await page.goto('/no/such/page?x=1');
-  await expect(page.getByRole('heading', { name: 'Oops! Page not found. Error code: 404' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Oops! Page not found. Error code: 404' }),
+  ).toBeVisible();
   await expect(page).toHaveTitle(notFoundRoute.title);
   await expect(page.getByText(/if this keeps happening/i)).toBeVisible();
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL('/no/such/page', page.url()).href);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new URL('/no/such/page', page.url()).href,
+  );
   await page.getByRole('link', { name: 'Take me home!' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Empowering Innovation' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Empowering Innovation' }),
+  ).toBeVisible();
 });
 
 test('navigating in the app updates title and canonical link', async ({ page }) => {
@@ -42,5 +52,8 @@ test('navigating in the app updates title and canonical link', async ({ page }) 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveTitle('Privacy Policy');
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL('/PrivacyPolicy', page.url()).href);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new URL('/PrivacyPolicy', page.url()).href,
+  );
 });

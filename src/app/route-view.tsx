@@ -18,7 +18,13 @@ export function RouteView({ route }: { route: AppRoute }) {
     <>
       <title>{route.title}</title>
       <link rel="canonical" href={new URL(pathname, window.location.origin).href} />
-      <Suspense fallback={<p className="page-loading" role="status">Loading…</p>}>
+      <Suspense
+        fallback={
+          <p className="page-loading" role="status">
+            Loading…
+          </p>
+        }
+      >
         {pageElements.get(route)}
       </Suspense>
     </>

@@ -6,10 +6,30 @@ describe('the route table', () => {
     const lower = routes.map((route) => route.path.toLowerCase());
     expect(new Set(lower).size).toBe(lower.length);
     for (const path of [
-      '/', '/aboutpage', '/servicespage', '/contactpage', '/privacypolicy', '/tnc', '/custompc',
-      '/login', '/register', '/forgotpassword', '/profile', '/pc_dashboard', '/qr_dashboard',
-      '/qr_pricing', '/qr_type', '/qr_content', '/qr_design', '/qr_demo', '/userusers',
-      '/userqrcodes', '/userbilling', '/useranalysis', '/useraccount', '/userfaq',
+      '/',
+      '/aboutpage',
+      '/servicespage',
+      '/contactpage',
+      '/privacypolicy',
+      '/tnc',
+      '/custompc',
+      '/login',
+      '/register',
+      '/forgotpassword',
+      '/profile',
+      '/pc_dashboard',
+      '/qr_dashboard',
+      '/qr_pricing',
+      '/qr_type',
+      '/qr_content',
+      '/qr_design',
+      '/qr_demo',
+      '/userusers',
+      '/userqrcodes',
+      '/userbilling',
+      '/useranalysis',
+      '/useraccount',
+      '/userfaq',
     ]) {
       expect(lower).toContain(path);
     }

@@ -7,7 +7,11 @@ export function Footer() {
     <footer className="site-footer">
       <div className="site-footer__blocks">
         {footerBlocks.map((block) => (
-          <section key={block.title} className="site-footer__block" aria-labelledby={`footer-${block.title}`}>
+          <section
+            key={block.title}
+            className="site-footer__block"
+            aria-labelledby={`footer-${block.title}`}
+          >
             <h2 id={`footer-${block.title}`}>{block.title}</h2>
             {block.links || block.mail ? (
               <ul>

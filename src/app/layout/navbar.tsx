@@ -72,7 +72,10 @@ export function Navbar() {
         </button>
         <ul id={menuId} className="navbar__links" data-open={menuOpen}>
           {navItems.map((item) => (
-            <li key={item.label} className={item.children ? 'navbar__item navbar__item--has-menu' : 'navbar__item'}>
+            <li
+              key={item.label}
+              className={item.children ? 'navbar__item navbar__item--has-menu' : 'navbar__item'}
+            >
               {item.children ? (
                 <NavDropdown
                   item={item}

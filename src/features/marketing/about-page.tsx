@@ -29,7 +29,10 @@ export default function AboutPage() {
         </ul>
       </section>
 
-      <CallToAction title="Have a project in mind?" text="Tell us about it and we will reply within one working day." />
+      <CallToAction
+        title="Have a project in mind?"
+        text="Tell us about it and we will reply within one working day."
+      />
     </div>
   );
 }

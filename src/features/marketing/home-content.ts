@@ -6,7 +6,6 @@ export const vision =
   'to have software that fits the way it actually works, and the hardware to run it well. ' +
   'We build it with you, explain every choice in plain language, and stay around after launch.';
 
-
 export const missionTiles: readonly Tile[] = [
   {
     title: 'Multi-stack expertise',

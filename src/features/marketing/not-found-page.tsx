@@ -10,8 +10,8 @@ export default function NotFoundPage() {
       </p>
       <h1>Oops! Page not found. Error code: 404</h1>
       <p className="lead">
-        The page you were looking for does not exist or has moved. If this keeps happening,
-        please <Link to={paths.contact}>get in touch</Link> and let us know.
+        The page you were looking for does not exist or has moved. If this keeps happening, please{' '}
+        <Link to={paths.contact}>get in touch</Link> and let us know.
       </p>
       <Link to={paths.home} className="button">
         Take me home!

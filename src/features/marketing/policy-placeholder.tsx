@@ -15,9 +15,7 @@ export function PolicyPlaceholder({ title, topic, question }: PolicyPlaceholderP
     <div className="page page--narrow">
       <h1>{title}</h1>
       <div className="panel">
-        <p>
-          Our full {topic} is being finalised and the details will be published here soon.
-        </p>
+        <p>Our full {topic} is being finalised and the details will be published here soon.</p>
         <p>
           Until then, if you have any question about {question},{' '}
           <Link to={paths.contact}>contact us</Link> or email{' '}

@@ -1,5 +1,11 @@
 import { PolicyPlaceholder } from './policy-placeholder';
 
 export default function PrivacyPage() {
-  return <PolicyPlaceholder title="Privacy Policy" topic="privacy policy" question="how we handle your information" />;
+  return (
+    <PolicyPlaceholder
+      title="Privacy Policy"
+      topic="privacy policy"
+      question="how we handle your information"
+    />
+  );
 }

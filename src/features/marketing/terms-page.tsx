@@ -1,5 +1,11 @@
 import { PolicyPlaceholder } from './policy-placeholder';
 
 export default function TermsPage() {
-  return <PolicyPlaceholder title="Terms and Conditions" topic="terms and conditions" question="working with us" />;
+  return (
+    <PolicyPlaceholder
+      title="Terms and Conditions"
+      topic="terms and conditions"
+      question="working with us"
+    />
+  );
 }
