@@ -1,5 +1,4 @@
 import { defineConfig, devices } from '@playwright/test';
-// @ts-expect-error: a plain ESM module shared with the bench and image scripts.
 import { launchOptions } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4174);
