@@ -1,33 +1,28 @@
-import { CallToAction } from './call-to-action';
 import { coreValues, teamStatements } from './about-content';
+import { CallToAction } from './call-to-action';
+import { PageIntro, Section } from './page-parts';
 import { TileGrid } from './tile-grid';
 import './marketing.css';
 
 export default function AboutPage() {
   return (
     <div className="page">
-      <header className="page-intro">
-        <p className="eyebrow">Who we are</p>
-        <h1>About Us</h1>
-        <p className="lead">
-          A Kempton Park team that writes software and builds computers, and cares about both the
-          code and the people who use it.
-        </p>
-      </header>
+      <PageIntro eyebrow="Who we are" title="About Us">
+        A Kempton Park team that writes software and builds computers, and cares about both the code
+        and the people who use it.
+      </PageIntro>
 
-      <section className="section" aria-labelledby="values-title">
-        <h2 id="values-title">Our core values</h2>
+      <Section title="Our core values">
         <TileGrid tiles={coreValues} />
-      </section>
+      </Section>
 
-      <section className="section panel" aria-labelledby="team-title">
-        <h2 id="team-title">Our team</h2>
+      <Section title="Our team" panel>
         <ul className="statements">
           {teamStatements.map((statement) => (
             <li key={statement}>{statement}</li>
           ))}
         </ul>
-      </section>
+      </Section>
 
       <CallToAction
         title="Have a project in mind?"

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { LetsBuildLink } from './call-to-action';
 import { missionTiles, vision } from './home-content';
+import { Section } from './page-parts';
 import { TileGrid } from './tile-grid';
 import './marketing.css';
 
@@ -23,15 +24,13 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="section panel" aria-labelledby="vision-title">
-        <h2 id="vision-title">Our vision</h2>
+      <Section title="Our vision" panel>
         <p className="section__text">{vision}</p>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="mission-title">
-        <h2 id="mission-title">Our mission</h2>
+      <Section title="Our mission">
         <TileGrid tiles={missionTiles} />
-      </section>
+      </Section>
     </div>
   );
 }
