@@ -1,33 +1,48 @@
+import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
-/**
- * Serves and emits the top-level manifest.webmanifest, the one source of the app's manifest, at
- * a stable URL. The link is injected here because Vite would hash one written in index.html.
- */
-function webManifest(): Plugin {
-  const read = () => readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8');
-  return {
-    name: 'web-manifest',
-    configureServer(server) {
-      server.middlewares.use('/manifest.webmanifest', (_request, response) => {
-        response.setHeader('Content-Type', 'application/manifest+json');
-        response.end(read());
-      });
-    },
-    transformIndexHtml: () => [
-      { tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, injectTo: 'head' },
-    ],
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: read() });
-    },
-  };
+// The top-level manifest.webmanifest is the one source; the plugin emits it and links it.
+const manifest = JSON.parse(
+  readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
+) as Partial<ManifestOptions>;
+
+// Names the build in index.html (<meta name="build-id">): support can tell which version a
+// visitor runs, and a new deploy changes index.html, so the service worker sees an update.
+process.env.VITE_BUILD_ID ??= buildId();
+
+function buildId(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'local';
+  }
 }
 
 export default defineConfig({
-  plugins: [react(), webManifest()],
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // Registered from src/features/pwa after the first render, not by an inline script.
+      injectRegister: false,
+      manifest,
+      injectManifest: {
+        // Icons and the manifest are added by the plugin itself; gallery photos have their own
+        // runtime cache (src/sw/caches.ts).
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        rollupFormat: 'iife',
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -49,15 +49,7 @@ test.describe('with motion allowed', () => {
       }, hidden);
     await setHidden(true);
     // Frames already queued may still land; once paused, two looks a while apart match.
-    await expect
-      .poll(async () => {
-        const before = await strip(page);
-        await page.waitForFunction(
-          () => new Promise((resolve) => setTimeout(() => resolve(true), 300)),
-        );
-        return (await strip(page)).equals(before);
-      })
-      .toBe(true);
+    await expect.poll(() => unchangedFor(page, 300)).toBe(true);
     await setHidden(false);
     const paused = await strip(page);
     await expect.poll(async () => (await strip(page)).equals(paused)).toBe(false);
@@ -68,10 +60,17 @@ test('under reduced motion it shows a still field of characters', async ({ page 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The still frame is drawn once the canvas has its size; from then on nothing moves, over
+  // a window of about fifteen animation frames.
+  await expect.poll(() => unchangedFor(page, 500)).toBe(true);
   const still = await strip(page);
-  await page.waitForFunction(() => new Promise((resolve) => setTimeout(() => resolve(true), 500)));
-  expect((await strip(page)).equals(still)).toBe(true);
   // Not an empty canvas: hiding it changes what the strip shows.
   await background(page).evaluate((canvas) => (canvas.style.visibility = 'hidden'));
   expect((await strip(page)).equals(still)).toBe(false);
 });
+
+async function unchangedFor(page: Page, ms: number) {
+  const before = await strip(page);
+  await page.evaluate((wait) => new Promise((resolve) => setTimeout(resolve, wait)), ms);
+  return (await strip(page)).equals(before);
+}

@@ -60,6 +60,7 @@ test.describe('wide screens', () => {
 
   test('following a link scrolls smoothly to the top of the new page', async ({ page }) => {
     await page.goto('/ServicesPage');
+    await expect(page.getByRole('heading', { level: 1, name: 'Software Solutions' })).toBeVisible();
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     expect(await scrollY(page)).toBeGreaterThan(200);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Custom PC Services' }).click();
@@ -130,6 +131,7 @@ test.describe('at 900px or less @phone-only', () => {
     page,
   }) => {
     await page.goto('/AboutPage');
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     expect(await scrollY(page)).toBeGreaterThan(200);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms and Conditions' }).click();

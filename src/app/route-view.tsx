@@ -1,12 +1,14 @@
-import { lazy, Suspense, type ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
+import { lazyPage } from './lazy-page';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { notFoundRoute, routes, type AppRoute } from './routes';
 
 // Each route's page element, made once so a route keeps one lazy component across renders.
 const pageElements = new Map<AppRoute, ReactElement>(
   [...routes, notFoundRoute].map((route) => {
     if (!route.load) return [route, <PendingScreen heading={route.heading ?? route.title} />];
-    const Page = lazy(route.load);
+    const Page = lazyPage(route.load);
     return [route, <Page />];
   }),
 );
@@ -18,16 +20,19 @@ export function RouteView({ route }: { route: AppRoute }) {
     <>
       <title>{route.title}</title>
       <link rel="canonical" href={new URL(pathname, window.location.origin).href} />
-      <Suspense
-        fallback={
-          <p className="page-loading" role="status">
-            Loading…
-          </p>
-        }
-      >
-        {pageElements.get(route)}
-      </Suspense>
+      {/* Keyed by path, so moving to another page clears an error. */}
+      <RouteErrorBoundary key={pathname}>
+        <Suspense fallback={<PageLoading />}>{pageElements.get(route)}</Suspense>
+      </RouteErrorBoundary>
     </>
+  );
+}
+
+function PageLoading() {
+  return (
+    <p className="page-loading" role="status">
+      Loading…
+    </p>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { reducedMotion } from '../../lib/use-media-query';
+import { PwaNotices } from '../../features/pwa/pwa-notices';
 import { MatrixBackground } from '../background/matrix-background';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -20,6 +21,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <PwaNotices />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { company } from '../../config/company';
+import { InstallButton } from '../../features/pwa/install-button';
 import { narrowViewport, useMediaQuery } from '../../lib/use-media-query';
 import { paths } from '../../config/paths';
 import { navItems, type NavItem } from './site-links';
@@ -59,6 +60,7 @@ export function Navbar() {
           <span>{company.name}</span>
           <span className="visually-hidden">, home</span>
         </Link>
+        <InstallButton />
         <button
           ref={toggleRef}
           type="button"

@@ -1,0 +1,12 @@
+// What the service worker caches outside the precache, and for how long.
+import { galleryImages } from '../features/marketing/gallery/gallery-images';
+
+export const galleryCache = {
+  name: 'gallery-images',
+  /** Six today; room for the company to add more photos. */
+  maxEntries: 40,
+  maxAgeSeconds: 60 * 60 * 24 * 30,
+  /** Fetched at install, so the gallery also shows offline before anyone opened it. */
+  warmUrls: galleryImages.map((image) => image.src),
+  matches: (url: URL) => url.pathname.startsWith('/gallery/'),
+} as const;

@@ -1,0 +1,51 @@
+/// <reference lib="webworker" />
+// The one service worker. It wires events only; what is cached and how lives in caches.ts.
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { galleryCache } from './caches';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// The app shell and every JS/CSS chunk, so each lazy route opens offline after one visit.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Any navigation is the single-page app: the router shows the page or the 404.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')));
+
+const galleryImages = new CacheFirst({
+  cacheName: galleryCache.name,
+  plugins: [
+    new ExpirationPlugin({
+      maxEntries: galleryCache.maxEntries,
+      maxAgeSeconds: galleryCache.maxAgeSeconds,
+      purgeOnQuotaError: true,
+    }),
+  ],
+});
+registerRoute(({ url, sameOrigin }) => sameOrigin && galleryCache.matches(url), galleryImages);
+
+self.addEventListener('install', (event) => {
+  // Through the strategy, so the expiration plugin knows these entries too.
+  const warm = galleryCache.warmUrls.map((url) =>
+    galleryImages.handle({ event, request: new Request(url) }),
+  );
+  // Photos are a nicety: one that fails to download must not stop the app from installing.
+  event.waitUntil(Promise.allSettled(warm));
+});
+
+// The first service worker takes the open page at once, so it works offline from the first
+// visit. A later version waits until the page asks for it (prompt mode): see SKIP_WAITING.
+clientsClaim();
+
+// Sent by workbox-window's messageSkipWaiting() when the user chooses Reload.
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
