@@ -34,6 +34,7 @@ export default defineConfig({
       // Registered from src/features/pwa after the first render, not by an inline script.
       injectRegister: false,
       manifest,
+      includeAssets: ['apple-touch-icon.png'],
       injectManifest: {
         // Icons and the manifest are added by the plugin itself; gallery photos have their own
         // runtime cache (src/sw/caches.ts).

@@ -4,7 +4,7 @@
 //
 // To add a figure, write an async section function taking the shared `env` and returning
 // { key, title, rows, align, data }, and list it in `sections`.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -38,7 +38,9 @@ const background = {
 
 const settling = { quietMs: 1000, maxMs: 15_000 };
 
-const sections = [transferPerRoute, backgroundOnHome];
+const repeatVisits = 5;
+
+const sections = [transferPerRoute, backgroundOnHome, offlineFirst];
 
 /** JS and CSS a first visit to each route downloads, gzip-sized. */
 async function transferPerRoute({ browser, baseUrl, paths }) {
@@ -202,6 +204,113 @@ async function mainThreadBusy(browser, url) {
 async function taskSeconds(cdp) {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return metrics.find((metric) => metric.name === 'TaskDuration').value;
+}
+
+/**
+ * What the service worker costs and buys: the precache size, what a first visit downloads
+ * (page and service-worker install together), and first contentful paint of repeat visits
+ * online and offline.
+ */
+async function offlineFirst({ browser, baseUrl }) {
+  const precache = precacheSize();
+  const context = await browser.newContext({ viewport: background.viewport });
+  try {
+    let firstVisitBytes = 0;
+    // Context-wide, so the service worker's own precache downloads count too.
+    context.on('requestfinished', async (request) => {
+      const sizes = await request.sizes().catch(() => null);
+      if (sizes) firstVisitBytes += sizes.responseBodySize + sizes.responseHeadersSize;
+    });
+    const page = await visit(context, `${baseUrl}/`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      while (navigator.serviceWorker.controller?.state !== 'activated') {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    });
+    await page.close();
+    const online = await repeatFcp(context, `${baseUrl}/`);
+    await context.setOffline(true);
+    const offline = await repeatFcp(context, `${baseUrl}/`);
+    const [onlineMs, offlineMs] = [median(online), median(offline)];
+    return {
+      key: 'offline',
+      title: 'Offline-first (service worker, 1 KB = 1000 B):',
+      rows: [
+        [
+          'precache',
+          `${precache.files} files`,
+          `${oneDecimal(kb(precache.bytes))} KB`,
+          `${oneDecimal(kb(precache.gzipBytes))} KB gzip`,
+        ],
+        [
+          'first visit downloads',
+          '',
+          `${oneDecimal(kb(firstVisitBytes))} KB`,
+          'as served, page and service worker',
+        ],
+        [
+          `repeat-visit FCP online, median of ${repeatVisits}`,
+          '',
+          `${Math.round(onlineMs)} ms`,
+          `[${online.map(Math.round).join(', ')}]`,
+        ],
+        [
+          `repeat-visit FCP offline, median of ${repeatVisits}`,
+          '',
+          `${Math.round(offlineMs)} ms`,
+          `[${offline.map(Math.round).join(', ')}]`,
+        ],
+        ['offline / online', '', `${(offlineMs / onlineMs).toFixed(2)}`, ''],
+      ],
+      align: 'lrrl',
+      data: {
+        precache,
+        firstVisitBytes,
+        fcpOnlineMs: online,
+        fcpOfflineMs: offline,
+        ratio: offlineMs / onlineMs,
+      },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function precacheSize() {
+  const sw = readFileSync(join(root, 'dist/sw.js'), 'utf8');
+  const urls = [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]);
+  let bytes = 0;
+  let gzipped = 0;
+  for (const url of urls) {
+    const file = join(root, 'dist', url);
+    bytes += statSync(file).size;
+    gzipped += gzipBytes(readFileSync(file));
+  }
+  return { files: urls.length, bytes, gzipBytes: gzipped };
+}
+
+async function repeatFcp(context, url) {
+  const times = [];
+  for (let visit = 0; visit < repeatVisits; visit++) {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    times.push(
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            new PerformanceObserver((list, observer) => {
+              const entry = list.getEntriesByName('first-contentful-paint')[0];
+              if (!entry) return;
+              observer.disconnect();
+              resolve(entry.startTime);
+            }).observe({ type: 'paint', buffered: true });
+          }),
+      ),
+    );
+    await page.close();
+  }
+  return times;
 }
 
 async function measure(env) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { reducedMotion } from '../../lib/use-media-query';
+import { OfflineBanner } from '../../features/pwa/offline-banner';
 import { PwaNotices } from '../../features/pwa/pwa-notices';
 import { MatrixBackground } from '../background/matrix-background';
 import { Footer } from './footer';
@@ -17,6 +18,7 @@ export function Layout() {
         Skip to content
       </a>
       <Navbar />
+      <OfflineBanner />
       <main id="main" ref={mainRef} tabIndex={-1}>
         <Outlet />
       </main>

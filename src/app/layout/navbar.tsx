@@ -57,7 +57,7 @@ export function Navbar() {
       <nav ref={navRef} className="navbar" aria-label="Main" onKeyDown={closeOnEscape}>
         <Link to={paths.home} className="navbar__brand" onClick={closeAll}>
           <img src="/logo.svg" alt="" width="40" height="40" />
-          <span>{company.name}</span>
+          <span className="navbar__name">{company.name}</span>
           <span className="visually-hidden">, home</span>
         </Link>
         <InstallButton />

@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { useOnline } from '../../lib/use-online';
 import { registerServiceWorker, type SwBridge, type SwStatus } from './sw-bridge';
 import './pwa.css';
 
 /**
- * The app's own status line: offline, ready to work offline, a new version. One polite live
+ * What the service worker has to say: ready to work offline, a new version. One polite live
  * region at the bottom of the screen, out of the content's way.
  */
 export function PwaNotices() {
-  const online = useOnline();
   const [status, setStatus] = useState<SwStatus>({ offlineReady: false, updateWaiting: false });
   const [dismissed, setDismissed] = useState<keyof SwStatus | null>(null);
   const [reloading, setReloading] = useState(false);
@@ -41,11 +39,6 @@ export function PwaNotices() {
 
   return (
     <div className="pwa-notices" role="status" aria-live="polite">
-      {online ? null : (
-        <p className="pwa-notice pwa-notice--offline">
-          You are offline. Pages you have opened before still work.
-        </p>
-      )}
       {showUpdate ? (
         <div className="pwa-notice">
           <p>A new version is available.</p>
