@@ -1,0 +1,195 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// What firebase.json makes Firebase Hosting (here its emulator) send. Exact values on purpose:
+// a change to the deploy config's headers should be a change to this spec too.
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com http://127.0.0.1:9099",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  'upgrade-insecure-requests',
+].join('; ');
+const securityHeaders = {
+  'content-security-policy': contentSecurityPolicy,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy':
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+  'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
+};
+const immutable = 'public, max-age=31536000, immutable';
+const oneDay = 'public, max-age=86400, stale-while-revalidate=604800';
+
+const appShell = /<div id="root"><\/div>/;
+const spaPaths = ['/', '/AboutPage', '/custompc', '/CustomPC', '/no-such-page', '/a/b/c'];
+
+/** The hashed entry script and stylesheet that index.html links. */
+async function entryAssets(request: APIRequestContext) {
+  const html = await (await request.get('/')).text();
+  const script = html.match(/<script type="module"[^>]*\ssrc="([^"]+)"/)?.[1];
+  const style = html.match(/<link rel="stylesheet"[^>]*\shref="([^"]+)"/)?.[1];
+  expect(script).toMatch(/^\/assets\/.+-[\w-]{8}\.js$/);
+  expect(style).toMatch(/^\/assets\/.+-[\w-]{8}\.css$/);
+  return [script!, style!];
+}
+
+test('routes and unknown paths get the app shell, as index.html itself', async ({ request }) => {
+  const index = await request.get('/index.html');
+  expect(index.status()).toBe(200);
+  const shell = await index.text();
+  expect(shell).toMatch(appShell);
+  for (const path of spaPaths) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
+    expect(await response.text(), path).toBe(shell);
+  }
+});
+
+test('a missing file under /assets/, /gallery/ or /icons/ is a 404, not the app shell', async ({
+  request,
+}) => {
+  for (const path of ['/assets/index-00000000.js', '/gallery/no-such.webp', '/icons/no-such.png']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).not.toMatch(appShell);
+  }
+});
+
+test('the page, service worker and manifest are revalidated on every use', async ({ request }) => {
+  for (const path of [...spaPaths, '/index.html', '/sw.js', '/manifest.webmanifest']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['cache-control'], path).toBe('no-cache');
+  }
+  const worker = await request.get('/sw.js');
+  expect(worker.headers()['content-type']).toMatch(/^(application|text)\/javascript/);
+});
+
+test('hashed assets are cached for a year as immutable', async ({ request }) => {
+  for (const path of await entryAssets(request)) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['cache-control'], path).toBe(immutable);
+  }
+});
+
+test('files that keep their names when replaced are cached for a day', async ({ request }) => {
+  const files = [
+    '/gallery/build-1.webp',
+    '/icons/icon-192.png',
+    '/favicon.svg',
+    '/logo.svg',
+    '/apple-touch-icon.png',
+  ];
+  for (const path of files) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['cache-control'], path).toBe(oneDay);
+  }
+});
+
+test('security headers on the page, a route, assets, the service worker and a 404', async ({
+  request,
+}) => {
+  const [script, style] = await entryAssets(request);
+  const paths = ['/', '/AboutPage', script, style, '/sw.js', '/assets/index-00000000.js'];
+  for (const path of paths) {
+    const headers = (await request.get(path)).headers();
+    for (const [name, value] of Object.entries(securityHeaders)) {
+      expect(headers[name], `${name} on ${path}`).toBe(value);
+    }
+  }
+});
+
+test.describe('in the browser', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  /** Console messages about CSP or Permissions-Policy and CSP violation events of the page. */
+  function watchPolicies(page: Page) {
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy|Permissions.Policy/i.test(message.text())) {
+        messages.push(`${message.type()}: ${message.text()}`);
+      }
+    });
+    return async () => ({
+      violations: await page.evaluate(
+        () => (window as unknown as { violations: string[] }).violations,
+      ),
+      messages,
+    });
+  }
+
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      const violations: string[] = [];
+      Object.assign(window, { violations });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      );
+    });
+  });
+
+  for (const path of ['/', '/CustomPC']) {
+    test(`${path} loads, with its background worker and images, under the policy`, async ({
+      page,
+    }) => {
+      const policyProblems = watchPolicies(page);
+      const worker = page.waitForEvent('worker', {
+        predicate: (w) => w.url().includes('matrix.worker'),
+        timeout: 10_000,
+      });
+      const response = await page.goto(path);
+      // Its exact value is checked above; here only that a policy is in force.
+      expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Every image, lazy ones too, loads (img-src) and decodes.
+      const images = await page.evaluate(async () => {
+        const all = [...document.images];
+        for (const image of all) image.loading = 'eager';
+        await Promise.all(all.map((image) => image.decode().catch(() => undefined)));
+        return all.map((image) => ({ src: image.src, width: image.naturalWidth }));
+      });
+      expect(images.length).toBeGreaterThan(0);
+      expect(images.filter((image) => image.width === 0)).toEqual([]);
+      // Stylesheets applied: the layout's fixed background canvas is styled by them.
+      await expect(page.locator('canvas.matrix-background')).toHaveCSS('position', 'fixed');
+      expect(await policyProblems()).toEqual({ violations: [], messages: [] });
+      await worker;
+    });
+  }
+
+  test('the policy is enforced: an injected inline script does not run', async ({ page }) => {
+    await page.goto('/');
+    const outcome = await page.evaluate(async () => {
+      const violation = new Promise<string>((resolve) =>
+        document.addEventListener('securitypolicyviolation', (e) => resolve(e.effectiveDirective)),
+      );
+      const script = document.createElement('script');
+      script.textContent = 'window.inlineRan = true';
+      document.head.append(script);
+      return { ran: 'inlineRan' in window, directive: await violation };
+    });
+    expect(outcome).toEqual({ ran: false, directive: 'script-src-elem' });
+  });
+
+  test('the local Auth emulator origin is allowed and not upgraded to https', async ({ page }) => {
+    const policyProblems = watchPolicies(page);
+    await page.goto('/');
+    const request = page.waitForEvent('request', (r) => r.url().includes(':9099/'));
+    // Nothing need listen there: only whether the browser lets the request out matters.
+    await page.evaluate(() => fetch('http://127.0.0.1:9099/').catch(() => undefined));
+    expect((await request).url()).toBe('http://127.0.0.1:9099/');
+    expect(await policyProblems()).toEqual({ violations: [], messages: [] });
+  });
+});
