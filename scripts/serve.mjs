@@ -1,11 +1,16 @@
 // Serves the production build in dist/ on http://127.0.0.1:PORT (default 4173) through the
-// Firebase Hosting emulator, so firebase.json's rewrites and headers apply exactly as deployed.
+// Firebase Hosting emulator, so firebase.json's rewrites and headers apply exactly as deployed,
+// next to the Firebase Auth emulator on http://127.0.0.1:9099 (project demo-kcw) that the build
+// talks to when no VITE_FIREBASE_* variables are set. The Auth emulator starts with the demo
+// users in emulator-seed/ and forgets every change on exit (the seed is never written).
 // `npm start` builds first and then runs this; the end-to-end tests start it with PORT set.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const projectId = 'demo-kcw';
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (!existsSync(join(root, 'dist/index.html'))) {
   console.error('No production build in dist/. Run `npm run build` first (or `npm start`).');
@@ -26,25 +31,110 @@ if (port !== config.emulators.hosting.port) {
   writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
 }
 
+// The Auth emulator's port is fixed: the build has http://127.0.0.1:9099 in it (and the CSP
+// allows exactly that), so two servers at once (`npm start` and a test run) cannot both have
+// one. Say so at once, rather than after the emulator's start-up with its advice to change
+// the port in firebase.json.
+const authPort = config.emulators.auth.port;
+const authOrigin = `http://127.0.0.1:${authPort}`;
+for (const [taken, why] of [
+  [
+    authPort,
+    'the Firebase Auth emulator needs it, and the app is built to use that port. Another ' +
+      '`npm start`, `npm run preview` or end-to-end test run is probably using it: stop that ' +
+      'one first, or wait until it has finished.',
+  ],
+  [port, 'set PORT to serve the site on another port.'],
+]) {
+  if (!(await portIsFree(taken))) {
+    console.error(`Port ${taken} on 127.0.0.1 is already in use: ${why}`);
+    process.exit(1);
+  }
+}
+
 // Not detached: the emulator stays in this process group, so a kill of the group (Playwright
 // stops its web server that way) ends it too.
 const emulator = spawn(
   join(root, 'node_modules/.bin/firebase'),
-  ['emulators:start', '--only', 'hosting', '--project', 'demo-kcw', '--config', configPath],
+  [
+    'emulators:start',
+    '--only',
+    'hosting,auth',
+    '--project',
+    projectId,
+    '--config',
+    configPath,
+    // Read only: no --export-on-exit, so the seed never changes.
+    '--import',
+    join(root, 'emulator-seed'),
+  ],
   {
     cwd: root,
     env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );
+let tail = ''; // the end of the output so far, in case the ready message comes in two chunks
+let ready = false;
+let failed = false;
 emulator.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
-  if (String(chunk).includes('All emulators ready')) {
-    console.log(`\nServing dist/ on http://127.0.0.1:${port}\n`);
+  if (ready) return;
+  const text = tail + String(chunk);
+  tail = text.slice(-50);
+  if (text.includes('All emulators ready')) {
+    ready = true;
+    configureAuth().then(
+      () => console.log(`\nServing dist/ on http://127.0.0.1:${port}\n`),
+      (error) => {
+        console.error(`Could not configure the Auth emulator: ${error.message}`);
+        failed = true;
+        emulator.kill('SIGINT');
+      },
+    );
   }
 });
-emulator.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+emulator.on('exit', (code, signal) => process.exit(failed ? 1 : (code ?? (signal ? 1 : 0))));
 for (const signal of ['SIGINT', 'SIGTERM']) {
   // The emulator ignores a repeat of a signal within 100 ms (Ctrl-C reaches both processes).
   process.on(signal, () => emulator.kill(signal));
+}
+
+/**
+ * Production's behaviour (projects created since September 2023): one account per e-mail
+ * address, and email enumeration protection, so a wrong password and an unknown address both
+ * fail with INVALID_LOGIN_CREDENTIALS. The seed's auth_export/config.json already says so and
+ * the emulator applies it while importing, before the Hosting emulator listens; this repeats
+ * it (it is idempotent and takes milliseconds) so that a re-exported seed with the emulator's
+ * default config cannot silently change the error codes. It runs after "All emulators ready",
+ * when the site already answers, so without the seed's config there would be a window of a few
+ * milliseconds in which a sign-in got the emulator's old codes; the ready line comes after it.
+ */
+async function configureAuth() {
+  const wanted = {
+    signIn: { allowDuplicateEmails: false },
+    emailPrivacyConfig: { enableImprovedEmailPrivacy: true },
+  };
+  const response = await fetch(`${authOrigin}/emulator/v1/projects/${projectId}/config`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(wanted),
+  });
+  const applied = await response.json();
+  if (
+    !response.ok ||
+    applied.signIn?.allowDuplicateEmails !== false ||
+    applied.emailPrivacyConfig?.enableImprovedEmailPrivacy !== true
+  ) {
+    throw new Error(`PATCH config answered ${response.status} ${JSON.stringify(applied)}`);
+  }
+}
+
+/** Whether a server could listen on 127.0.0.1:port right now. */
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }

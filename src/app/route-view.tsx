@@ -1,15 +1,21 @@
 import { Suspense, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
 import { lazyPage } from './lazy-page';
+import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { notFoundRoute, routes, type AppRoute } from './routes';
 
 // Each route's page element, made once so a route keeps one lazy component across renders.
 const pageElements = new Map<AppRoute, ReactElement>(
   [...routes, notFoundRoute].map((route) => {
-    if (!route.load) return [route, <PendingScreen heading={route.heading ?? route.title} />];
-    const Page = lazyPage(route.load);
-    return [route, <Page />];
+    let element: ReactElement;
+    if (route.load) {
+      const Page = lazyPage(route.load);
+      element = <Page />;
+    } else {
+      element = <PendingScreen heading={route.heading ?? route.title} />;
+    }
+    return [route, route.requiresAuth ? <RequireAuth>{element}</RequireAuth> : element];
   }),
 );
 

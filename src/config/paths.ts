@@ -10,4 +10,5 @@ export const paths = {
   login: '/Login',
   register: '/Register',
   forgotPassword: '/ForgotPassword',
+  profile: '/Profile',
 } as const;

@@ -1,0 +1,45 @@
+// The only module that loads Firebase for email and password accounts. It is imported
+// dynamically by session.ts, so pages that need no account download none of it.
+import { initializeApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  onAuthStateChanged,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signOut,
+  updateProfile,
+  type User,
+} from 'firebase/auth';
+import { authEmulatorHost, firebaseOptions } from './firebase-config';
+
+// No popup/redirect resolver here: Google sign-in brings its own when it is used.
+export const auth = initializeAuth(initializeApp(firebaseOptions), {
+  persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+});
+if (authEmulatorHost) {
+  connectAuthEmulator(auth, `http://${authEmulatorHost}`, { disableWarnings: true });
+}
+
+export const watchUser = (onChange: (user: User | null) => void) =>
+  onAuthStateChanged(auth, onChange);
+
+export const currentUser = () => auth.currentUser;
+
+export async function logIn(email: string, password: string) {
+  await signInWithEmailAndPassword(auth, email, password);
+}
+
+export async function register(displayName: string, email: string, password: string) {
+  const { user } = await createUserWithEmailAndPassword(auth, email, password);
+  await updateProfile(user, { displayName });
+  // The state listener fired before the name was set; reload so the session sees it.
+  await user.reload();
+}
+
+export const sendReset = (email: string) => sendPasswordResetEmail(auth, email);
+
+export const logOut = () => signOut(auth);

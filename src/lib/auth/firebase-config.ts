@@ -1,0 +1,21 @@
+// Which Firebase project the app signs in with. Real projects come from VITE_FIREBASE_*
+// variables (see .env.example); with none set, the app uses the local Auth emulator and a
+// demo project, so it runs with no account and no internet. The web config is public by
+// design: it names the project, it grants nothing.
+import type { FirebaseOptions } from 'firebase/app';
+
+const env = import.meta.env;
+const realProject = Boolean(env.VITE_FIREBASE_API_KEY);
+
+export const firebaseOptions: FirebaseOptions = realProject
+  ? {
+      apiKey: env.VITE_FIREBASE_API_KEY,
+      authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
+      projectId: env.VITE_FIREBASE_PROJECT_ID,
+      appId: env.VITE_FIREBASE_APP_ID,
+    }
+  : { apiKey: 'demo-kcw-key', authDomain: 'demo-kcw.firebaseapp.com', projectId: 'demo-kcw' };
+
+/** host:port of an Auth emulator to use, or undefined for the real service. */
+export const authEmulatorHost: string | undefined =
+  env.VITE_FIREBASE_AUTH_EMULATOR_HOST || (realProject ? undefined : '127.0.0.1:9099');

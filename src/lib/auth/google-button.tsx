@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { authErrorMessage } from '../../domain/auth-errors';
+import { logInWithGoogle } from './session';
+import { FormAlert } from '../ui/field';
+import './google-button.css';
+
+const OFFLINE = 'Google sign-in needs an internet connection. Reconnect and try again.';
+const UNREACHABLE =
+  'Google sign-in could not be reached. Please try again, or use your email and password.';
+
+/** "Continue with Google": a popup whose code loads only when the button is pressed. */
+export function GoogleButton({ onSignedIn }: { onSignedIn: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const signIn = async () => {
+    if (!navigator.onLine) {
+      setError(OFFLINE);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await logInWithGoogle();
+      onSignedIn();
+    } catch (failure) {
+      setError(authErrorMessage(failure, UNREACHABLE));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="google-sign-in">
+      <button type="button" className="button button--ghost" onClick={signIn} disabled={busy}>
+        {busy ? 'Opening Google…' : 'Continue with Google'}
+      </button>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// Who is signed in, for any part of the app: `{ user, loading }`, where loading stays true until
+// Firebase reports the first state. Firebase is only downloaded when something first asks, so
+// pages that never call useAuth() or an action below cost nothing.
+import { useSyncExternalStore } from 'react';
+import type * as AuthCore from './auth-core';
+
+export interface SessionUser {
+  readonly uid: string;
+  readonly email: string | null;
+  readonly displayName: string | null;
+}
+
+export interface Session {
+  readonly user: SessionUser | null;
+  readonly loading: boolean;
+}
+
+/** Set in session storage while signed in, as the old site did. */
+export const LOGGED_IN_FLAG = 'IsLoggedIn';
+
+let session: Session = { user: null, loading: true };
+const listeners = new Set<() => void>();
+let core: Promise<typeof AuthCore> | undefined;
+
+function publish(next: Session) {
+  session = next;
+  listeners.forEach((listener) => listener());
+}
+
+type FirebaseUser = { uid: string; email: string | null; displayName: string | null } | null;
+const toSessionUser = (user: FirebaseUser): SessionUser | null =>
+  user ? { uid: user.uid, email: user.email, displayName: user.displayName } : null;
+
+function loadCore() {
+  core ??= import('./auth-core').then(
+    (module) => {
+      module.watchUser((user) => publish({ user: toSessionUser(user), loading: false }));
+      return module;
+    },
+    (error: unknown) => {
+      // The code could not be downloaded (offline before it was cached): nobody is signed in
+      // as far as this page can tell, and the next attempt may succeed.
+      core = undefined;
+      publish({ user: null, loading: false });
+      throw error;
+    },
+  );
+  return core;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  loadCore().catch(() => undefined);
+  return () => listeners.delete(listener);
+}
+
+const getSession = () => session;
+
+export function useAuth(): Session {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}
+
+export async function logIn(email: string, password: string) {
+  await (await loadCore()).logIn(email, password);
+  sessionStorage.setItem(LOGGED_IN_FLAG, 'true');
+}
+
+export async function register(displayName: string, email: string, password: string) {
+  const module = await loadCore();
+  await module.register(displayName, email, password);
+  publish({ user: toSessionUser(module.currentUser()), loading: false });
+  sessionStorage.setItem(LOGGED_IN_FLAG, 'true');
+}
+
+export async function sendPasswordReset(email: string) {
+  await (await loadCore()).sendReset(email);
+}
+
+export async function logOut() {
+  await (await loadCore()).logOut();
+  sessionStorage.removeItem(LOGGED_IN_FLAG);
+}
+
+export async function logInWithGoogle() {
+  await loadCore();
+  const { signInWithGoogle } = await import('./google-sign-in');
+  await signInWithGoogle();
+  sessionStorage.setItem(LOGGED_IN_FLAG, 'true');
+}
