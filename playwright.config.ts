@@ -22,13 +22,16 @@ export default defineConfig({
     reducedMotion: 'reduce',
   },
   projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts$/ },
     {
       name: 'desktop',
+      dependencies: ['setup'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
       grepInvert: /@phone-only/,
     },
     {
       name: 'phone',
+      dependencies: ['setup'],
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } },
       // Specs tagged @phone run on both projects, @phone-only here alone; the rest on desktop.
       grep: /@phone/,

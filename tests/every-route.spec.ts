@@ -2,37 +2,46 @@
 // and a full-page screenshot in screenshots/ (git-ignored) for people to look at.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { routes } from '../src/app/routes';
+import { routeGroups } from './support/signed-in';
 
 const viewports = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
 ];
-const paths = [...routes.map((route) => route.path), '/no-such-page'];
 
-for (const viewport of viewports) {
-  test.describe(`at ${viewport.width}x${viewport.height}`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+const groups = [
+  ...routeGroups,
+  { name: 'unknown path', routes: [{ path: '/no-such-page' }], use: {} },
+];
 
-    for (const path of paths) {
-      test(`${path} is accessible and looks right`, async ({ page }) => {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+for (const viewport of viewports)
+  for (const group of groups) {
+    test.describe(`${group.name} at ${viewport.width}x${viewport.height}`, () => {
+      test.use({ ...group.use, viewport: { width: viewport.width, height: viewport.height } });
 
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze();
-        const serious = results.violations
-          .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-          .map(
-            ({ id, help, nodes }) =>
-              `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
-          );
-        expect(serious).toEqual([]);
+      for (const { path } of group.routes) {
+        test(`${path} is accessible and looks right`, async ({ page }) => {
+          await page.goto(path);
+          await expect(page).toHaveURL(new RegExp(`${path}$`));
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-        const name = path === '/' ? 'home' : path.slice(1).replace(/\W+/g, '-');
-        await page.screenshot({ path: `screenshots/${viewport.name}/${name}.png`, fullPage: true });
-      });
-    }
-  });
-}
+          const results = await new AxeBuilder({ page })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+            .analyze();
+          const serious = results.violations
+            .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+            .map(
+              ({ id, help, nodes }) =>
+                `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
+            );
+          expect(serious).toEqual([]);
+
+          const name = path === '/' ? 'home' : path.slice(1).replace(/\W+/g, '-');
+          await page.screenshot({
+            path: `screenshots/${viewport.name}/${name}.png`,
+            fullPage: true,
+          });
+        });
+      }
+    });
+  }

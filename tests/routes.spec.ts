@@ -1,20 +1,25 @@
 import { expect, test } from '@playwright/test';
-import { notFoundRoute, routes } from '../src/app/routes';
+import { notFoundRoute } from '../src/app/routes';
+import { routeGroups } from './support/signed-in';
 
-test.describe('every route', () => {
-  for (const route of routes) {
-    test(`${route.path} has its title, canonical link and heading`, async ({ page }) => {
-      await page.goto(`${route.path}?from=test`);
-      await expect(page).toHaveTitle(route.title);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-        'href',
-        new URL(route.path, page.url()).href,
-      );
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toHaveCount(0);
-    });
-  }
-});
+for (const group of routeGroups) {
+  test.describe(group.name, () => {
+    test.use(group.use);
+    for (const route of group.routes) {
+      test(`${route.path} has its title, canonical link and heading`, async ({ page }) => {
+        await page.goto(`${route.path}?from=test`);
+        await expect(page).toHaveURL(new RegExp(`${route.path}\\?from=test$`));
+        await expect(page).toHaveTitle(route.title);
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+          'href',
+          new URL(route.path, page.url()).href,
+        );
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toHaveCount(0);
+      });
+    }
+  });
+}
 
 test('the custom PC page answers to any letter case', async ({ page }) => {
   for (const path of ['/custompc', '/CustomPC', '/CUSTOMPC']) {

@@ -1,0 +1,14 @@
+import { routes } from '../../src/app/routes';
+
+/** Browser storage of the seeded demo user, signed in once by tests/auth.setup.ts. */
+export const signedInState = 'playwright/.auth/demo-user.json';
+
+/** The route table split by who may see each screen, with the browser state each group needs. */
+export const routeGroups = [
+  { name: 'open routes', routes: routes.filter((route) => !route.requiresAuth), use: {} },
+  {
+    name: 'signed-in routes',
+    routes: routes.filter((route) => route.requiresAuth),
+    use: { storageState: signedInState },
+  },
+];
