@@ -42,6 +42,6 @@ export default defineConfig({
     env: { PORT: String(port) },
     url: baseURL,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
   },
 });

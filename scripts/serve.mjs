@@ -17,19 +17,9 @@ if (!existsSync(join(root, 'dist/index.html'))) {
   process.exit(1);
 }
 
-// The emulator's port is fixed in firebase.json; for another PORT, write a copy with that port
-// to the git-ignored .firebase/. The emulator resolves `public` against the config's folder.
 let configPath = join(root, 'firebase.json');
 const config = JSON.parse(readFileSync(configPath, 'utf8'));
 const port = Number(process.env.PORT ?? config.emulators.hosting.port);
-if (port !== config.emulators.hosting.port) {
-  const folder = join(root, '.firebase');
-  mkdirSync(folder, { recursive: true });
-  config.hosting.public = relative(folder, join(root, config.hosting.public));
-  config.emulators.hosting.port = port;
-  configPath = join(folder, `serve-${port}.json`);
-  writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
-}
 
 // The Auth emulator's port is fixed: the build has http://127.0.0.1:9099 in it (and the CSP
 // allows exactly that), so two servers at once (`npm start` and a test run) cannot both have
@@ -50,6 +40,17 @@ for (const [taken, why] of [
     console.error(`Port ${taken} on 127.0.0.1 is already in use: ${why}`);
     process.exit(1);
   }
+}
+
+// The emulator's port is fixed in firebase.json; for another PORT, write a copy with that port
+// to the git-ignored .firebase/. The emulator resolves `public` against the config's folder.
+if (port !== config.emulators.hosting.port) {
+  const folder = join(root, '.firebase');
+  mkdirSync(folder, { recursive: true });
+  config.hosting.public = relative(folder, join(root, config.hosting.public));
+  config.emulators.hosting.port = port;
+  configPath = join(folder, `serve-${port}.json`);
+  writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
 }
 
 // Not detached: the emulator stays in this process group, so a kill of the group (Playwright
