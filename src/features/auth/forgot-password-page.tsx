@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { authErrorCode, authErrorMessage, validateEmail } from '../../domain/auth-errors';
 import { sendPasswordReset } from '../../lib/auth/session';
-import { Field, FormAlert } from '../../lib/ui/field';
+import { EmailField, FormAlert } from '../../lib/ui/field';
 import { AuthCard } from './auth-card';
 
 const SENT = "If an account exists for that email, we've sent a link to reset your password.";
@@ -42,16 +42,7 @@ export default function ForgotPasswordPage() {
         password.
       </p>
       <form className="auth-form" onSubmit={submit} noValidate>
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={error}
-        />
+        <EmailField value={email} onValue={setEmail} error={error} />
         {sent ? <FormAlert tone="info">{SENT}</FormAlert> : null}
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         <button type="submit" className="button" disabled={sending}>

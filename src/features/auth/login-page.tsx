@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { authErrorMessage, validateEmail, type FieldErrors } from '../../domain/auth-errors';
 import { logIn, useAuth } from '../../lib/auth/session';
-import { Field, FormAlert, PasswordField } from '../../lib/ui/field';
+import { EmailField, FormAlert, PasswordField } from '../../lib/ui/field';
 import { useOnline } from '../../lib/use-online';
 import { AuthCard } from './auth-card';
 import { GoogleButton } from '../../lib/auth/google-button';
@@ -56,16 +56,7 @@ export default function LoginPage() {
         </FormAlert>
       )}
       <form className="auth-form" onSubmit={submit} noValidate>
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-        />
+        <EmailField value={email} onValue={setEmail} error={errors.email} />
         <PasswordField
           label="Password"
           name="password"

@@ -43,6 +43,25 @@ export function Field({ label, error, hint, adornment, id, className, ...input }
   );
 }
 
+type EmailFieldProps = Omit<FieldProps, 'label' | 'type' | 'onChange'> & {
+  onValue: (value: string) => void;
+};
+
+/** The email input every account and contact form uses. */
+export function EmailField({ onValue, ...props }: EmailFieldProps) {
+  return (
+    <Field
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      required
+      {...props}
+      onChange={(event) => onValue(event.target.value)}
+    />
+  );
+}
+
 type PasswordFieldProps = Omit<FieldProps, 'type' | 'adornment'>;
 
 /** A password input with a Show/Hide button, so people can check what they typed. */
