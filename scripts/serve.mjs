@@ -2,7 +2,9 @@
 // Firebase Hosting emulator, so firebase.json's rewrites and headers apply exactly as deployed,
 // next to the Firebase Auth emulator on http://127.0.0.1:9099 (project demo-kcw) that the build
 // talks to when no VITE_FIREBASE_* variables are set. The Auth emulator starts with the demo
-// users in emulator-seed/ and forgets every change on exit (the seed is never written).
+// users in emulator-seed/ and forgets every change on exit (the seed is never written). The
+// seed's auth_export/config.json turns on production's email enumeration protection, so a wrong
+// password and an unknown address both fail alike (tests/emulator.spec.ts holds it to that).
 // `npm start` builds first and then runs this; the end-to-end tests start it with PORT set.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,7 +28,6 @@ const port = Number(process.env.PORT ?? config.emulators.hosting.port);
 // one. Say so at once, rather than after the emulator's start-up with its advice to change
 // the port in firebase.json.
 const authPort = config.emulators.auth.port;
-const authOrigin = `http://127.0.0.1:${authPort}`;
 for (const [taken, why] of [
   [
     authPort,
@@ -77,7 +78,6 @@ const emulator = spawn(
 );
 let tail = ''; // the end of the output so far, in case the ready message comes in two chunks
 let ready = false;
-let failed = false;
 emulator.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
   if (ready) return;
@@ -85,50 +85,13 @@ emulator.stdout.on('data', (chunk) => {
   tail = text.slice(-50);
   if (text.includes('All emulators ready')) {
     ready = true;
-    configureAuth().then(
-      () => console.log(`\nServing dist/ on http://127.0.0.1:${port}\n`),
-      (error) => {
-        console.error(`Could not configure the Auth emulator: ${error.message}`);
-        failed = true;
-        emulator.kill('SIGINT');
-      },
-    );
+    console.log(`\nServing dist/ on http://127.0.0.1:${port}\n`);
   }
 });
-emulator.on('exit', (code, signal) => process.exit(failed ? 1 : (code ?? (signal ? 1 : 0))));
+emulator.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 for (const signal of ['SIGINT', 'SIGTERM']) {
   // The emulator ignores a repeat of a signal within 100 ms (Ctrl-C reaches both processes).
   process.on(signal, () => emulator.kill(signal));
-}
-
-/**
- * Production's behaviour (projects created since September 2023): one account per e-mail
- * address, and email enumeration protection, so a wrong password and an unknown address both
- * fail with INVALID_LOGIN_CREDENTIALS. The seed's auth_export/config.json already says so and
- * the emulator applies it while importing, before the Hosting emulator listens; this repeats
- * it (it is idempotent and takes milliseconds) so that a re-exported seed with the emulator's
- * default config cannot silently change the error codes. It runs after "All emulators ready",
- * when the site already answers, so without the seed's config there would be a window of a few
- * milliseconds in which a sign-in got the emulator's old codes; the ready line comes after it.
- */
-async function configureAuth() {
-  const wanted = {
-    signIn: { allowDuplicateEmails: false },
-    emailPrivacyConfig: { enableImprovedEmailPrivacy: true },
-  };
-  const response = await fetch(`${authOrigin}/emulator/v1/projects/${projectId}/config`, {
-    method: 'PATCH',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(wanted),
-  });
-  const applied = await response.json();
-  if (
-    !response.ok ||
-    applied.signIn?.allowDuplicateEmails !== false ||
-    applied.emailPrivacyConfig?.enableImprovedEmailPrivacy !== true
-  ) {
-    throw new Error(`PATCH config answered ${response.status} ${JSON.stringify(applied)}`);
-  }
 }
 
 /** Whether a server could listen on 127.0.0.1:port right now. */

@@ -1,13 +1,14 @@
 // A lazy route page that survives a deploy. When a chunk cannot be fetched (a new version
 // replaced it, or the network dropped before the service worker cached it), the page reloads
 // once to pick up the current version; if that fails too, the route's error boundary explains.
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
+import type { PageModule } from './routes';
 
 const RELOADED_AT = 'chunk-reload-at';
 /** A second failure within this window means reloading did not help. */
 const RELOAD_WINDOW_MS = 30_000;
 
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+export function lazyPage(load: () => Promise<PageModule>) {
   return lazy(() =>
     load().then(
       (module) => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth/session';
+import { PageLoading } from '../lib/ui/page-loading';
 
 /**
  * Shows a signed-in screen only to a signed-in user. Until Firebase reports the first state it
@@ -12,11 +13,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   const location = useLocation();
   if (loading) {
-    return (
-      <p className="page-loading" role="status">
-        Loading...
-      </p>
-    );
+    return <PageLoading />;
   }
   if (!user) {
     return (

@@ -1,5 +1,6 @@
 import { Suspense, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
+import { PageLoading } from '../lib/ui/page-loading';
 import { lazyPage } from './lazy-page';
 import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -31,14 +32,6 @@ export function RouteView({ route }: { route: AppRoute }) {
         <Suspense fallback={<PageLoading />}>{pageElements.get(route)}</Suspense>
       </RouteErrorBoundary>
     </>
-  );
-}
-
-function PageLoading() {
-  return (
-    <p className="page-loading" role="status">
-      Loading…
-    </p>
   );
 }
 

@@ -1,24 +1,23 @@
-// The one route table. The router, navbar, footer, document titles, canonical links, the
-// end-to-end tests and the bench all read it. A screen that a later issue builds has no
-// `load` yet and renders its heading only.
+// The one route table: the router, document titles, canonical links, the sign-in guard, the
+// end-to-end tests and the bench all read it (the navbar and footer link to src/config/paths).
+// A screen that a later issue builds has no `load` yet and renders its heading only.
 import type { ComponentType } from 'react';
 import { paths } from '../config/paths';
 
-type PageModule = { default: ComponentType };
+export type PageModule = { default: ComponentType };
 
 export interface AppRoute {
   /** Path as the site links it; matching is case-insensitive. */
   readonly path: string;
   /** Exact document title. */
   readonly title: string;
-  /** Sign-in required (enforced by the accounts issue). */
+  /** Only a signed-in user sees it; others go to /Login (src/app/require-auth.tsx). */
   readonly requiresAuth: boolean;
   /** Main heading of a screen that has no page module yet. */
   readonly heading?: string;
   readonly load?: () => Promise<PageModule>;
 }
 
-const page = (route: AppRoute) => route;
 const guarded = (path: string, title: string, heading = title): AppRoute => ({
   path,
   title,
@@ -27,72 +26,72 @@ const guarded = (path: string, title: string, heading = title): AppRoute => ({
 });
 
 export const routes: readonly AppRoute[] = [
-  page({
+  {
     path: paths.home,
     title: 'Custom Software, Web & Mobile Development',
     requiresAuth: false,
     load: () => import('../features/marketing/home-page'),
-  }),
-  page({
+  },
+  {
     path: paths.about,
     title: 'About Us',
     requiresAuth: false,
     load: () => import('../features/marketing/about-page'),
-  }),
-  page({
+  },
+  {
     path: paths.services,
     title: 'Software Solutions',
     requiresAuth: false,
     load: () => import('../features/marketing/services-page'),
-  }),
-  page({
+  },
+  {
     path: paths.contact,
     title: 'Contact us',
     requiresAuth: false,
     load: () => import('../features/contact/contact-page'),
-  }),
-  page({
+  },
+  {
     path: paths.privacy,
     title: 'Privacy Policy',
     requiresAuth: false,
     load: () => import('../features/marketing/privacy-page'),
-  }),
-  page({
+  },
+  {
     path: paths.terms,
     title: 'Terms and Conditions',
     requiresAuth: false,
     load: () => import('../features/marketing/terms-page'),
-  }),
-  page({
+  },
+  {
     path: '/CustomPC',
     title: 'Custom PC Builds',
     requiresAuth: false,
     load: () => import('../features/marketing/custom-pc-page'),
-  }),
-  page({
+  },
+  {
     path: paths.login,
     title: 'Login',
     requiresAuth: false,
     load: () => import('../features/auth/login-page'),
-  }),
-  page({
+  },
+  {
     path: paths.register,
     title: 'Register',
     requiresAuth: false,
     load: () => import('../features/auth/register-page'),
-  }),
-  page({
+  },
+  {
     path: paths.forgotPassword,
     title: 'Forgot Password',
     requiresAuth: false,
     load: () => import('../features/auth/forgot-password-page'),
-  }),
-  page({
+  },
+  {
     path: paths.profile,
     title: 'Profile',
     requiresAuth: true,
     load: () => import('../features/auth/profile-page'),
-  }),
+  },
   guarded('/PC_Dashboard', 'PC Dashboard'),
   guarded('/QR_Dashboard', 'QR Dashboard', 'My QR Codes'),
   guarded('/QR_Pricing', 'QR Pricing'),

@@ -36,12 +36,8 @@ export function Layout() {
 function useTopOnNavigation(mainRef: React.RefObject<HTMLElement | null>) {
   const { key } = useLocation();
   const navigationType = useNavigationType();
-  const firstRender = useRef(true);
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    // The first load counts as POP too, so it keeps the browser's position as well.
     if (navigationType === 'POP') return;
     const smooth = !window.matchMedia(reducedMotion).matches;
     window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });

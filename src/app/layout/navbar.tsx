@@ -15,7 +15,8 @@ export function Navbar() {
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  // Any navigation (a link, the back button) closes the menu and its dropdowns.
+  // Any navigation (a link, even to the page already shown; the back button) closes the menu
+  // and its dropdowns.
   const [lastKey, setLastKey] = useState(key);
   if (key !== lastKey) {
     setLastKey(key);
@@ -45,17 +46,12 @@ export function Navbar() {
     }
   };
 
-  const closeAll = () => {
-    setMenuOpen(false);
-    setOpenDropdown(null);
-  };
-
   return (
     <header className="site-header">
       {/* Escape bubbles here from whichever control in the navbar has focus. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <nav ref={navRef} className="navbar" aria-label="Main" onKeyDown={closeOnEscape}>
-        <Link to={paths.home} className="navbar__brand" onClick={closeAll}>
+        <Link to={paths.home} className="navbar__brand">
           <img src="/logo.svg" alt="" width="40" height="40" />
           <span className="navbar__name">{company.name}</span>
           <span className="visually-hidden">, home</span>
@@ -84,10 +80,9 @@ export function Navbar() {
                   narrow={narrow}
                   open={openDropdown === item.label}
                   onToggle={(open) => setOpenDropdown(open ? item.label : null)}
-                  onNavigate={closeAll}
                 />
               ) : (
-                <NavLink to={item.to} className="navbar__link" end onClick={closeAll}>
+                <NavLink to={item.to} className="navbar__link" end>
                   {item.label}
                 </NavLink>
               )}
@@ -104,7 +99,6 @@ interface NavDropdownProps {
   narrow: boolean;
   open: boolean;
   onToggle: (open: boolean) => void;
-  onNavigate: () => void;
 }
 
 /**
@@ -112,7 +106,7 @@ interface NavDropdownProps {
  * (a small button opens it from the keyboard or by touch); at 900px or less the item is a
  * button, so a tap, Enter or Space opens the submenu instead of navigating.
  */
-function NavDropdown({ item, narrow, open, onToggle, onNavigate }: NavDropdownProps) {
+function NavDropdown({ item, narrow, open, onToggle }: NavDropdownProps) {
   const { pathname } = useLocation();
   const submenuId = useId();
   const active = item.activeFor?.(pathname) ?? false;
@@ -133,7 +127,7 @@ function NavDropdown({ item, narrow, open, onToggle, onNavigate }: NavDropdownPr
         </button>
       ) : (
         <>
-          <NavLink to={item.to} className={className} end onClick={onNavigate}>
+          <NavLink to={item.to} className={className} end>
             {item.label}
           </NavLink>
           <button
@@ -151,7 +145,7 @@ function NavDropdown({ item, narrow, open, onToggle, onNavigate }: NavDropdownPr
       <ul id={submenuId} className="navbar__submenu" data-open={open}>
         {item.children?.map((child) => (
           <li key={child.to}>
-            <NavLink to={child.to} className="navbar__sublink" onClick={onNavigate}>
+            <NavLink to={child.to} className="navbar__sublink">
               {child.label}
             </NavLink>
           </li>

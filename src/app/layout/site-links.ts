@@ -1,4 +1,4 @@
-// What the navbar and footer link to, described once; paths come from the route table.
+// What the navbar and footer link to, described once; paths come from src/config/paths.
 import { company } from '../../config/company';
 import { paths } from '../../config/paths';
 

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { logOut, useAuth } from '../../lib/auth/session';
 import { FormAlert } from '../../lib/ui/field';
+import { PageLoading } from '../../lib/ui/page-loading';
 import { AuthCard } from './auth-card';
 
 export default function ProfilePage() {
@@ -13,11 +14,7 @@ export default function ProfilePage() {
 
   // The route guard already waits for the session; this covers the moment of signing out.
   if (loading || !user) {
-    return (
-      <p className="page-loading" role="status">
-        Loading...
-      </p>
-    );
+    return <PageLoading />;
   }
 
   const signOut = async () => {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import {
+  authErrorCode,
   authErrorMessage,
   MIN_PASSWORD_LENGTH,
   validateRegistration,
@@ -56,7 +57,7 @@ export default function RegisterPage() {
       await register(values.displayName.trim(), values.email.trim(), values.password);
       navigate(returnPath, { replace: true });
     } catch (error) {
-      const code = (error as { code?: string }).code;
+      const code = authErrorCode(error);
       const field = code ? fieldOfCode[code] : undefined;
       const message = authErrorMessage(error, 'Could not create your account. Please try again.');
       if (field) setErrors({ [field]: message });
