@@ -230,6 +230,21 @@ test('offline, the login page says signing in needs a connection, and so does Go
   );
 });
 
+test('where Google cannot be reached, the login page says so and email sign-in still works', async ({
+  page,
+}) => {
+  // Google's loader fails as it would behind a firewall (this machine has no internet anyway).
+  await page.route('https://apis.google.com/**', (route) => route.abort('internetdisconnected'));
+  await page.goto('/Login');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Google sign-in could not be reached. Please try again, or use your email and password.',
+  );
+  await logIn(page, demoUser.email, demoUser.password);
+  await expect(page).toHaveURL(/\/$/);
+  expect(await loggedInFlag(page)).toBe('true');
+});
+
 test('marketing pages download no Firebase code and never call the auth service', async ({
   page,
 }) => {

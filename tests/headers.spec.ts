@@ -4,11 +4,13 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 // a change to the deploy config's headers should be a change to this spec too.
 const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
+  // Google sign-in loads Google's iframe loader (apis.google.com) and the auth domain's iframe.
+  "script-src 'self' https://apis.google.com",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com http://127.0.0.1:9099",
+  "frame-src 'self' https://*.firebaseapp.com http://127.0.0.1:9099",
   "worker-src 'self'",
   "manifest-src 'self'",
   "object-src 'none'",
@@ -181,6 +183,35 @@ test.describe('in the browser', () => {
       return { ran: 'inlineRan' in window, directive: await violation };
     });
     expect(outcome).toEqual({ ran: false, directive: 'script-src-elem' });
+  });
+
+  test('Google sign-in may load its script and the auth frames under the policy', async ({
+    page,
+  }) => {
+    const policyProblems = watchPolicies(page);
+    await page.goto('/Login');
+    // A request event means the policy let it out; here it then fails (no internet).
+    const loader = page.waitForEvent('request', (r) =>
+      r.url().startsWith('https://apis.google.com/js/api.js'),
+    );
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await loader;
+    await expect(page.getByRole('alert')).toContainText('Google sign-in could not be reached');
+
+    const frames = [
+      'http://127.0.0.1:9099/emulator/auth/iframe',
+      'https://demo-kcw.firebaseapp.com/__/auth/iframe',
+    ];
+    const requested = frames.map((url) => page.waitForEvent('request', (r) => r.url() === url));
+    await page.evaluate((urls) => {
+      for (const url of urls) {
+        const frame = document.createElement('iframe');
+        frame.src = url;
+        document.body.append(frame);
+      }
+    }, frames);
+    await Promise.all(requested);
+    expect(await policyProblems()).toEqual({ violations: [], messages: [] });
   });
 
   test('the local Auth emulator origin is allowed and not upgraded to https', async ({ page }) => {

@@ -23,6 +23,8 @@ const messages: Readonly<Record<string, string>> = {
   'auth/cancelled-popup-request': 'The Google sign-in window was closed before it finished.',
   'auth/operation-not-allowed': 'This way of signing in is not enabled for this site.',
   'auth/unauthorized-domain': 'Google sign-in is not set up for this address yet.',
+  'auth/credential-already-in-use':
+    'That Google account already belongs to another account here. Log out, then continue with Google to use it.',
 };
 
 /** Used when a failure carries no code with a message of its own. */

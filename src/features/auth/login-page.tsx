@@ -74,8 +74,8 @@ export default function LoginPage() {
           {submitting ? 'Logging in...' : 'Login'}
         </button>
       </form>
-      <p className="auth-card__divider">or</p>
-      <GoogleButton onSignedIn={done} />
+      <p className="or-divider">or</p>
+      <GoogleButton onDone={done} />
       <p className="auth-card__footer">
         New here?{' '}
         <Link to={paths.register} state={{ from: returnPath }}>

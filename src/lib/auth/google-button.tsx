@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { authErrorMessage } from '../../domain/auth-errors';
-import { logInWithGoogle } from './session';
+import { continueWithGoogle } from './session';
+import type { GoogleOutcome } from './google-sign-in';
 import { FormAlert } from '../ui/field';
 import './google-button.css';
 
@@ -8,8 +9,11 @@ const OFFLINE = 'Google sign-in needs an internet connection. Reconnect and try 
 const UNREACHABLE =
   'Google sign-in could not be reached. Please try again, or use your email and password.';
 
-/** "Continue with Google": a popup whose code loads only when the button is pressed. */
-export function GoogleButton({ onSignedIn }: { onSignedIn: () => void }) {
+/**
+ * "Continue with Google": a popup whose code loads only when the button is pressed. It signs in,
+ * or, for someone already signed in, links Google to their account (see google-sign-in.ts).
+ */
+export function GoogleButton({ onDone }: { onDone: (outcome: GoogleOutcome) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -21,8 +25,7 @@ export function GoogleButton({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      await logInWithGoogle();
-      onSignedIn();
+      onDone(await continueWithGoogle());
     } catch (failure) {
       setError(authErrorMessage(failure, UNREACHABLE));
     } finally {

@@ -1,7 +1,30 @@
-// Google sign-in through a popup; loaded only when someone presses the button.
-import { browserPopupRedirectResolver, GoogleAuthProvider, signInWithPopup } from 'firebase/auth';
+// "Continue with Google" through a popup; loaded only when someone presses the button.
+// Nobody signed in: sign in with Google. Someone signed in (the QR demo page is only for them):
+// link Google to that account, so the same account opens with Google next time, rather than
+// swapping the person into a different account.
+import {
+  browserPopupRedirectResolver,
+  GoogleAuthProvider,
+  linkWithPopup,
+  signInWithPopup,
+} from 'firebase/auth';
+import { authErrorCode } from '../../domain/auth-errors';
 import { auth } from './auth-core';
 
-export async function signInWithGoogle() {
-  await signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver);
+export type GoogleOutcome = 'signed-in' | 'linked';
+
+export async function continueWithGoogle(): Promise<GoogleOutcome> {
+  const provider = new GoogleAuthProvider();
+  const user = auth.currentUser;
+  if (!user) {
+    await signInWithPopup(auth, provider, browserPopupRedirectResolver);
+    return 'signed-in';
+  }
+  try {
+    await linkWithPopup(user, provider, browserPopupRedirectResolver);
+  } catch (error) {
+    // Already linked: the account is where the person wanted it to be.
+    if (authErrorCode(error) !== 'auth/provider-already-linked') throw error;
+  }
+  return 'linked';
 }

@@ -81,9 +81,11 @@ export async function logOut() {
   sessionStorage.removeItem(LOGGED_IN_FLAG);
 }
 
-export async function logInWithGoogle() {
+/** Google through a popup: signs in, or links Google to the account already signed in. */
+export async function continueWithGoogle() {
   await loadCore();
-  const { signInWithGoogle } = await import('./google-sign-in');
-  await signInWithGoogle();
+  const google = await import('./google-sign-in');
+  const outcome = await google.continueWithGoogle();
   sessionStorage.setItem(LOGGED_IN_FLAG, 'true');
+  return outcome;
 }
