@@ -98,7 +98,12 @@ export const routes: readonly AppRoute[] = [
   guarded('/QR_Type', 'QR Type'),
   guarded('/QR_Content', 'QR Content', 'Add content to your QR code'),
   guarded('/QR_Design', 'QR Design', 'Design the QR Code'),
-  guarded('/QR_Demo', 'QR Demo', 'Your QR Code is ready'),
+  {
+    path: '/QR_Demo',
+    title: 'QR Demo',
+    requiresAuth: true,
+    load: () => import('../features/qr/demo-page'),
+  },
   guarded('/UserUsers', 'Users'),
   guarded('/UserQRCodes', 'QR Codes', 'Your QR Codes'),
   guarded('/UserBilling', 'Billing'),

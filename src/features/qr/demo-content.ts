@@ -1,0 +1,23 @@
+// What the "Your QR Code is ready" page offers, described once and rendered by a loop.
+
+export const demoBenefits: readonly { title: string; detail: string }[] = [
+  { title: 'Receive by email', detail: 'Send the code to your inbox, ready to forward or print.' },
+  {
+    title: 'Download in multiple formats',
+    detail: 'PNG for screens and messages, SVG for sharp print at any size.',
+  },
+  {
+    title: 'Edit content after printing',
+    detail: 'Change where a printed code leads without printing it again.',
+  },
+  { title: 'Unlimited QR codes', detail: 'Make as many codes as your business needs.' },
+  { title: 'Analytics', detail: 'See how often, when and where your codes are scanned.' },
+  { title: 'All your codes in one place', detail: 'Find, edit and download them in My QR Codes.' },
+];
+
+/** The message the email form prepares, for the person's own mail app. */
+export const codeEmail = {
+  subject: 'Your QR code is ready',
+  body: (codeTarget: string) =>
+    `Here is your QR code. Scanning it opens:\n${codeTarget}\n\nMade with the QR code generator at ${window.location.origin}/QR_Dashboard`,
+};
