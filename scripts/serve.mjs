@@ -5,12 +5,15 @@
 // users in emulator-seed/ and forgets every change on exit (the seed is never written). The
 // seed's auth_export/config.json turns on production's email enumeration protection, so a wrong
 // password and an unknown address both fail alike (tests/emulator.spec.ts holds it to that).
+// Beside them runs the local enquiry inbox on http://127.0.0.1:9199 (scripts/enquiry-inbox.mjs),
+// which answers contact-form posts as the hosted form service does.
 // `npm start` builds first and then runs this; the end-to-end tests start it with PORT set.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INBOX_PORT, startInbox } from './enquiry-inbox.mjs';
 
 const projectId = 'demo-kcw';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -35,6 +38,11 @@ for (const [taken, why] of [
       '`npm start`, `npm run preview` or end-to-end test run is probably using it: stop that ' +
       'one first, or wait until it has finished.',
   ],
+  [
+    INBOX_PORT,
+    'the local enquiry inbox needs it, and the app is built to post enquiries there. Another ' +
+      '`npm start`, `npm run preview` or end-to-end test run is probably using it.',
+  ],
   [port, 'set PORT to serve the site on another port.'],
 ]) {
   if (!(await portIsFree(taken))) {
@@ -53,6 +61,8 @@ if (port !== config.emulators.hosting.port) {
   configPath = join(folder, `serve-${port}.json`);
   writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
 }
+
+await startInbox();
 
 // Not detached: the emulator stays in this process group, so a kill of the group (Playwright
 // stops its web server that way) ends it too.
@@ -85,6 +95,9 @@ emulator.stdout.on('data', (chunk) => {
   tail = text.slice(-50);
   if (text.includes('All emulators ready')) {
     ready = true;
+    console.log(
+      `\nEnquiry inbox on http://127.0.0.1:${INBOX_PORT}/f/enquiries (and /f/enquiries-copy)`,
+    );
     console.log(`\nServing dist/ on http://127.0.0.1:${port}\n`);
   }
 });

@@ -9,7 +9,8 @@ const contentSecurityPolicy = [
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
-  "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com http://127.0.0.1:9099",
+  // Firebase Auth and its local emulator; the form service and its local stand-in, the inbox.
+  "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com http://127.0.0.1:9099 https://formspree.io http://127.0.0.1:9199",
   "frame-src 'self' https://*.firebaseapp.com http://127.0.0.1:9099",
   "worker-src 'self'",
   "manifest-src 'self'",

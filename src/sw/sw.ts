@@ -9,9 +9,15 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { flushOutbox, OUTBOX_SYNC_TAG } from '../lib/outbox/outbox';
 import { galleryCache } from './caches';
 
 declare const self: ServiceWorkerGlobalScope;
+
+/** Background Sync's event (not in TypeScript's WebWorker library). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
 
 // The app shell and every JS/CSS chunk, so each lazy route opens offline after one visit.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -48,4 +54,16 @@ clientsClaim();
 // Sent by workbox-window's messageSkipWaiting() when the user chooses Reload.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Enquiries queued while offline (src/lib/outbox): the browser fires this once it is back online,
+// even with no tab of the site open. Rejecting asks the browser to try again later.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    flushOutbox().then((empty) => {
+      if (!empty) throw new Error('Enquiries still waiting: try again later.');
+    }),
+  );
 });

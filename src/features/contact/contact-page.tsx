@@ -1,4 +1,5 @@
 import { company } from '../../config/company';
+import { ContactForm } from './contact-form';
 import './contact.css';
 
 export default function ContactPage() {
@@ -19,15 +20,7 @@ export default function ContactPage() {
       </section>
       <section className="contact__form panel" aria-labelledby="contact-form-title">
         <h2 id="contact-form-title">Contact Form</h2>
-        {/* The enquiry form, with its offline outbox, arrives with the contact-form issue; until
-            then the panel says how to reach us rather than standing empty. */}
-        <p>
-          Our online enquiry form is on its way. Until it is here, email us and we will reply within
-          one working day.
-        </p>
-        <a className="button" href={`mailto:${company.email}`}>
-          Email us
-        </a>
+        <ContactForm />
       </section>
     </div>
   );

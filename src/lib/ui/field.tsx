@@ -1,33 +1,52 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import './field.css';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FrameProps {
   label: string;
-  /** Shown under the input and announced with it; marks the input invalid. */
+  /** Shown under the control and announced with it; marks the control invalid. */
   error?: string;
   hint?: ReactNode;
-  /** Something to place beside the input, such as a show-password button. */
-  adornment?: ReactNode;
+  id?: string;
+  className?: string;
 }
 
-/** A labelled input whose hint and error are tied to it for assistive technology. */
-export function Field({ label, error, hint, adornment, id, className, ...input }: FieldProps) {
+/** What a control needs to be tied to its label, hint and error. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** Label, control, hint and error, tied together for assistive technology. */
+function FieldFrame({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  children,
+}: FrameProps & { children: (control: ControlProps) => ReactNode }) {
   const ownId = useId();
-  const inputId = id ?? ownId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const controlId = id ?? ownId;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={inputId}>{label}</label>
+      <label htmlFor={controlId}>{label}</label>
       <div className="field__control">
-        <input
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
-        {adornment}
+        {children({
+          id: controlId,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy,
+        })}
       </div>
       {hint ? (
         <p id={hintId} className="field__hint">
@@ -40,6 +59,74 @@ export function Field({ label, error, hint, adornment, id, className, ...input }
         </p>
       ) : null}
     </div>
+  );
+}
+
+interface FieldProps extends FrameProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  /** Something to place beside the input, such as a show-password button. */
+  adornment?: ReactNode;
+}
+
+/** A labelled input whose hint and error are tied to it for assistive technology. */
+export function Field({ label, error, hint, adornment, id, className, ...input }: FieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => (
+        <>
+          <input {...control} {...input} />
+          {adornment}
+        </>
+      )}
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = FrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ...textarea
+}: TextAreaFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => <textarea {...control} {...textarea} />}
+    </FieldFrame>
+  );
+}
+
+interface SelectFieldProps extends FrameProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  options: readonly { value: string; label: string }[];
+  /** The first, empty choice ("Choose…"), shown until something is chosen. */
+  placeholder: string;
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  options,
+  placeholder,
+  ...select
+}: SelectFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => (
+        <select {...control} {...select}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { afterRound, entryField, newEntry, outcomeOfStatus, type PostOutcome } from './outbox';
+
+const endpoints = ['https://forms.test/a', 'https://forms.test/b'];
+const [first, second] = endpoints;
+const entry = newEntry(
+  [
+    ['name', 'Sipho'],
+    ['email', 's@example.co.za'],
+  ],
+  endpoints,
+  'id-1',
+  1000,
+);
+const round = (results: [string, PostOutcome][]) => afterRound(entry, new Map(results));
+
+describe('outcomeOfStatus', () => {
+  it.each([
+    [200, 'ok'],
+    [204, 'ok'],
+    [500, 'server'],
+    [503, 'server'],
+    [429, 'server'],
+    [400, 'rejected'],
+    [403, 'rejected'],
+    [404, 'rejected'],
+    [422, 'rejected'],
+  ] as const)('%i is %s', (status, outcome) => {
+    expect(outcomeOfStatus(status)).toBe(outcome);
+  });
+});
+
+describe('afterRound', () => {
+  it('a new entry waits for every endpoint', () => {
+    expect(entry).toMatchObject({ pending: endpoints, status: 'queued', attempts: 0 });
+  });
+
+  it('is sent when every endpoint answered OK', () => {
+    const next = round([
+      [first, 'ok'],
+      [second, 'ok'],
+    ]);
+    expect(next.result).toBe('sent');
+    expect(next.entry.pending).toEqual([]);
+  });
+
+  it('keeps only the endpoints that do not have it yet', () => {
+    const next = round([
+      [first, 'ok'],
+      [second, 'network'],
+    ]);
+    expect(next).toMatchObject({ result: 'retry', offline: true });
+    expect(next.entry).toMatchObject({ pending: [second], status: 'queued', attempts: 1 });
+  });
+
+  it('retries when no endpoint could be reached', () => {
+    expect(round([[first, 'network']])).toMatchObject({
+      result: 'retry',
+      offline: true,
+      entry: { pending: endpoints },
+    });
+  });
+
+  it('retries after a server error, without calling it offline', () => {
+    expect(round([[first, 'server']])).toMatchObject({ result: 'retry', offline: false });
+  });
+
+  it('fails when an endpoint refuses it, and remembers who already has it', () => {
+    const next = round([
+      [first, 'ok'],
+      [second, 'rejected'],
+    ]);
+    expect(next.result).toBe('rejected');
+    expect(next.entry).toMatchObject({ status: 'failed', pending: [second] });
+  });
+});
+
+describe('entryField', () => {
+  it('reads a field by name, or empty', () => {
+    expect(entryField(entry, 'name')).toBe('Sipho');
+    expect(entryField(entry, 'budget')).toBe('');
+  });
+});

@@ -1,0 +1,163 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { formEndpoints } from '../../config/form-endpoints';
+import {
+  emptyEnquiry,
+  enquiryFields,
+  enquiryFromFields,
+  enquiryMessages,
+  inquiryTypes,
+  missingEnquiryFields,
+  usageTypes,
+  validateEnquiry,
+  type EnquiryInput,
+} from '../../domain/enquiry';
+import { newEntry, type OutboxEntry } from '../../domain/outbox';
+import { scheduleDelivery, startOutboxDelivery } from '../../lib/outbox/delivery';
+import { putEntry, removeEntry, sendEntry } from '../../lib/outbox/outbox';
+import { EmailField, Field, FormAlert, SelectField, TextAreaField } from '../../lib/ui/field';
+import { OutboxList } from './outbox-list';
+import { useOutbox } from './use-outbox';
+
+type Status = { kind: 'idle' | 'sending' } | { kind: 'sent' | 'queued' | 'error'; message: string };
+
+const QUEUED =
+  'You are offline, so your message is saved on this device. It will be sent automatically when you are back online.';
+
+/**
+ * The enquiry form. Every enquiry goes into the outbox (IndexedDB) before it is posted, so one
+ * that cannot be sent now is delivered later, even from another page or after the tab closed.
+ */
+export function ContactForm() {
+  const [input, setInput] = useState<EnquiryInput>(emptyEnquiry);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [invalid, setInvalid] = useState<readonly (keyof EnquiryInput)[]>([]);
+  const entries = useOutbox(() => setStatus({ kind: 'sent', message: enquiryMessages.sent }));
+  const sending = status.kind === 'sending';
+
+  useEffect(startOutboxDelivery, []);
+
+  const change = <K extends keyof EnquiryInput>(field: K, value: EnquiryInput[K]) => {
+    const next = { ...input, [field]: value };
+    setInput(next);
+    // A field that was flagged stops being flagged once it is filled.
+    if (invalid.includes(field)) setInvalid(missingEnquiryFields(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateEnquiry(input);
+    setInvalid(missingEnquiryFields(input));
+    if (problem) {
+      setStatus({ kind: 'error', message: problem });
+      return;
+    }
+    setStatus({ kind: 'sending' });
+    const entry = newEntry(enquiryFields(input), formEndpoints, crypto.randomUUID(), Date.now());
+    try {
+      await putEntry(entry);
+      const { result, offline } = await sendEntry(entry);
+      if (result === 'sent') {
+        setInput(emptyEnquiry);
+        setStatus({ kind: 'sent', message: enquiryMessages.sent });
+      } else if (result === 'retry' && offline) {
+        setInput(emptyEnquiry);
+        setStatus({ kind: 'queued', message: QUEUED });
+        await scheduleDelivery();
+      } else {
+        // The service answered with a failure: the person still has the form as typed.
+        await removeEntry(entry.id);
+        setStatus({ kind: 'error', message: enquiryMessages.failed });
+      }
+    } catch {
+      setStatus({ kind: 'error', message: enquiryMessages.failed });
+    }
+  };
+
+  const edit = async (entry: OutboxEntry) => {
+    setInput(enquiryFromFields(entry.fields));
+    setInvalid([]);
+    setStatus({ kind: 'idle' });
+    await removeEntry(entry.id);
+  };
+
+  const error = (field: keyof EnquiryInput) => (invalid.includes(field) ? 'Required' : undefined);
+
+  return (
+    <>
+      <form className="contact-form" onSubmit={submit} noValidate aria-label="Contact Form">
+        <Field
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          value={input.name}
+          onChange={(event) => change('name', event.target.value)}
+          error={error('name')}
+        />
+        <EmailField
+          value={input.email}
+          onValue={(value) => change('email', value)}
+          error={error('email')}
+        />
+        <SelectField
+          label="Inquiry type"
+          name="inquiryType"
+          required
+          placeholder="Choose an inquiry type"
+          options={inquiryTypes}
+          value={input.inquiryType}
+          onChange={(event) =>
+            change('inquiryType', event.target.value as EnquiryInput['inquiryType'])
+          }
+          error={error('inquiryType')}
+        />
+        {input.inquiryType === 'pc-building' ? (
+          <div className="contact-form__pc">
+            <Field
+              label="Budget"
+              name="budget"
+              required
+              placeholder="e.g. 15000 (ZAR), or None/Unsure"
+              hint="A number in rand, or a few words."
+              value={input.budget}
+              onChange={(event) => change('budget', event.target.value)}
+              error={error('budget')}
+            />
+            <SelectField
+              label="Usage type"
+              name="usageType"
+              required
+              placeholder="Choose a usage type"
+              options={usageTypes}
+              value={input.usageType}
+              onChange={(event) =>
+                change('usageType', event.target.value as EnquiryInput['usageType'])
+              }
+              error={error('usageType')}
+            />
+          </div>
+        ) : null}
+        <TextAreaField
+          label="Message"
+          name="message"
+          required
+          value={input.message}
+          onChange={(event) => change('message', event.target.value)}
+          error={error('message')}
+        />
+        {status.kind === 'error' ? <FormAlert>{status.message}</FormAlert> : null}
+        {status.kind === 'sent' || status.kind === 'queued' ? (
+          <FormAlert tone="info">{status.message}</FormAlert>
+        ) : null}
+        <button type="submit" className="button" disabled={sending}>
+          {sending ? 'Sending...' : 'Send message'}
+        </button>
+      </form>
+      <OutboxList
+        entries={entries}
+        onEdit={edit}
+        onDiscard={(entry) => void removeEntry(entry.id)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { entryField, type OutboxEntry } from '../../domain/outbox';
+import { enquiryMessages, inquiryTypes } from '../../domain/enquiry';
+
+const savedAt = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+const typeLabel = (value: string) =>
+  inquiryTypes.find((type) => type.value === value)?.label ?? value;
+
+/** Enquiries saved on this device and not yet delivered, with what will happen to each. */
+export function OutboxList({
+  entries,
+  onEdit,
+  onDiscard,
+}: {
+  entries: readonly OutboxEntry[];
+  onEdit: (entry: OutboxEntry) => void;
+  onDiscard: (entry: OutboxEntry) => void;
+}) {
+  if (entries.length === 0) return null;
+  return (
+    <section className="outbox" aria-labelledby="outbox-title">
+      <h3 id="outbox-title">Waiting to send ({entries.length})</h3>
+      <ul>
+        {entries.map((entry) => (
+          <li key={entry.id} className={`outbox__entry outbox__entry--${entry.status}`}>
+            <p className="outbox__summary">
+              <strong>{typeLabel(entryField(entry, 'inquiryType'))}</strong> from{' '}
+              {entryField(entry, 'name')}, saved {savedAt.format(entry.createdAt)}
+            </p>
+            {entry.status === 'queued' ? (
+              <p className="outbox__state">Sends automatically when you are back online.</p>
+            ) : (
+              <>
+                <p className="outbox__state">
+                  {enquiryMessages.failed} It was not accepted: check it, then send it again.
+                </p>
+                <div className="outbox__actions">
+                  <button type="button" className="button" onClick={() => onEdit(entry)}>
+                    Edit and resend
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    onClick={() => onDiscard(entry)}
+                  >
+                    Discard
+                  </button>
+                </div>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

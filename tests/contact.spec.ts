@@ -1,0 +1,193 @@
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from './support/auth-emulator';
+import { copiesFrom, failNextFrom, receivedFrom } from './support/inbox';
+
+const sent = 'Thanks! Your message has been sent.';
+const queued = 'You are offline, so your message is saved on this device.';
+
+const form = (page: Page) => page.getByRole('form', { name: 'Contact Form' });
+
+async function fillEnquiry(page: Page, email: string, kind: 'general' | 'pc' = 'general') {
+  const enquiry = form(page);
+  await enquiry.getByLabel('Name').fill('Lerato Mokoena');
+  await enquiry.getByLabel('Email').fill(email);
+  if (kind === 'pc') {
+    await enquiry.getByLabel('Inquiry type').selectOption({ label: 'PC Building' });
+    await enquiry.getByLabel('Budget').fill('15000');
+    await enquiry.getByLabel('Usage type').selectOption({ label: 'Gaming' });
+  } else {
+    await enquiry.getByLabel('Inquiry type').selectOption({ label: 'General Inquiries' });
+  }
+  await enquiry.getByLabel('Message').fill('Build #3 from the gallery, please.');
+}
+
+const submit = (page: Page) => form(page).getByRole('button', { name: 'Send message' }).click();
+
+/** The service worker controls the page, so a reload offline still opens the site. */
+async function controlled(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state))
+    .toBe('activated');
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/ContactPage');
+  await expect(page.getByRole('heading', { name: 'Contact Form' })).toBeVisible();
+});
+
+test('missing fields get the exact messages, and nothing typed is lost', async ({ page }) => {
+  const enquiry = form(page);
+  await submit(page);
+  await expect(enquiry.getByRole('alert')).toHaveText(
+    'Please fill out all fields and select an inquiry type.',
+  );
+  await expect(enquiry.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(enquiry.getByLabel('Budget')).toHaveCount(0);
+
+  await enquiry.getByLabel('Name').fill('Lerato');
+  await enquiry.getByLabel('Email').fill('lerato@example.test');
+  await enquiry.getByLabel('Message').fill('A gaming PC.');
+  await enquiry.getByLabel('Inquiry type').selectOption({ label: 'PC Building' });
+  await expect(enquiry.getByLabel('Name')).not.toHaveAttribute('aria-invalid');
+  await expect(enquiry.getByLabel('Budget')).toHaveAttribute(
+    'placeholder',
+    'e.g. 15000 (ZAR), or None/Unsure',
+  );
+  await submit(page);
+  await expect(enquiry.getByRole('alert')).toHaveText(
+    'Please enter your budget and select usage type for PC Building.',
+  );
+  await expect(enquiry.getByLabel('Usage type')).toHaveAttribute('aria-invalid', 'true');
+  await expect(enquiry.getByLabel('Name')).toHaveValue('Lerato');
+  await expect(enquiry.getByLabel('Message')).toHaveValue('A gaming PC.');
+});
+
+test('online, a PC enquiry reaches both form endpoints and the form is cleared', async ({
+  page,
+}) => {
+  const email = uniqueEmail('pc');
+  await fillEnquiry(page, email, 'pc');
+  const request = page.waitForRequest((r) => r.url().endsWith('/f/enquiries'));
+  await submit(page);
+  await expect(form(page).getByRole('status')).toHaveText(sent);
+  const posted = await request;
+  expect(posted.method()).toBe('POST');
+  expect(posted.headers()['accept']).toBe('application/json');
+  expect(posted.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+
+  const expected = {
+    name: 'Lerato Mokoena',
+    email,
+    message: 'Build #3 from the gallery, please.',
+    inquiryType: 'pc-building',
+    budget: 'R15000',
+    usageType: 'gaming',
+  };
+  expect(await receivedFrom(email)).toEqual({
+    enquiries: [expected],
+    'enquiries-copy': [expected],
+  });
+  for (const label of ['Name', 'Email', 'Message']) {
+    await expect(form(page).getByLabel(label)).toHaveValue('');
+  }
+  await expect(form(page).getByLabel('Inquiry type')).toHaveValue('');
+  await expect(form(page).getByLabel('Budget')).toHaveCount(0);
+});
+
+test('a general enquiry is sent without the PC fields', async ({ page }) => {
+  const email = uniqueEmail('general');
+  await fillEnquiry(page, email);
+  await submit(page);
+  await expect(form(page).getByRole('status')).toHaveText(sent);
+  const [received] = (await receivedFrom(email)).enquiries;
+  expect(Object.keys(received)).toEqual(['name', 'email', 'message', 'inquiryType']);
+});
+
+test('offline, the enquiry waits on the device, survives a reload and goes once back online', async ({
+  page,
+  context,
+}) => {
+  await controlled(page);
+  const email = uniqueEmail('offline');
+  await context.setOffline(true);
+  await fillEnquiry(page, email);
+  await submit(page);
+  await expect(form(page).getByRole('status')).toContainText(queued);
+  const waiting = page.getByRole('region', { name: 'Waiting to send (1)' });
+  await expect(waiting).toContainText('General Inquiries from Lerato Mokoena');
+  await expect(waiting).toContainText('Sends automatically when you are back online.');
+  expect(await copiesFrom(email)).toEqual([0, 0]);
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Waiting to send (1)' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(form(page).getByRole('status')).toHaveText(sent);
+  await expect(page.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
+  await expect.poll(() => copiesFrom(email)).toEqual([1, 1]);
+});
+
+test('an enquiry queued in a tab that was closed is sent by the next page opened', async ({
+  page,
+  context,
+}) => {
+  await controlled(page);
+  const email = uniqueEmail('closed-tab');
+  await context.setOffline(true);
+  await fillEnquiry(page, email);
+  await submit(page);
+  await expect(form(page).getByRole('status')).toContainText(queued);
+  await page.close();
+
+  await context.setOffline(false);
+  const next = await context.newPage();
+  await next.goto('/AboutPage');
+  await expect(next.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+  await expect.poll(() => copiesFrom(email)).toEqual([1, 1]);
+  // Exactly once: the page and the service worker never both send it.
+  await next.goto('/ContactPage');
+  await expect(next.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
+  expect(await copiesFrom(email)).toEqual([1, 1]);
+});
+
+test('when the form service fails, the form says so, keeps the enquiry, and can send it again', async ({
+  page,
+}) => {
+  const email = uniqueEmail('server-error');
+  await failNextFrom(email, 500);
+  await fillEnquiry(page, email, 'pc');
+  await submit(page);
+  await expect(form(page).getByRole('alert')).toHaveText(
+    'Oops, something went wrong. Please try again.',
+  );
+  await expect(form(page).getByLabel('Email')).toHaveValue(email);
+  await expect(form(page).getByLabel('Budget')).toHaveValue('15000');
+  await expect(page.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
+
+  await submit(page);
+  await expect(form(page).getByRole('status')).toHaveText(sent);
+  expect(await copiesFrom(email)).toEqual([1, 1]);
+});
+
+test('a queued enquiry the service refuses comes back to be edited and sent', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('refused');
+  await context.setOffline(true);
+  await fillEnquiry(page, email);
+  await submit(page);
+  await expect(form(page).getByRole('status')).toContainText(queued);
+
+  await failNextFrom(email, 422);
+  await context.setOffline(false);
+  const waiting = page.getByRole('region', { name: 'Waiting to send (1)' });
+  await expect(waiting).toContainText('It was not accepted');
+  await waiting.getByRole('button', { name: 'Edit and resend' }).click();
+  await expect(page.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
+  await expect(form(page).getByLabel('Email')).toHaveValue(email);
+  await expect(form(page).getByLabel('Inquiry type')).toHaveValue('general-inquiries');
+  await submit(page);
+  await expect(form(page).getByRole('status')).toHaveText(sent);
+  expect(await copiesFrom(email)).toEqual([1, 1]);
+});
