@@ -150,6 +150,30 @@ test('an enquiry queued in a tab that was closed is sent by the next page opened
   expect(await copiesFrom(email)).toEqual([1, 1]);
 });
 
+test('with no page of the site open, the service worker delivers it (Background Sync)', async ({
+  page,
+  context,
+}) => {
+  await controlled(page);
+  const email = uniqueEmail('background-sync');
+  await context.setOffline(true);
+  await fillEnquiry(page, email);
+  await submit(page);
+  await expect(form(page).getByRole('status')).toContainText(queued);
+  const tags = await page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+      sync: { getTags(): Promise<string[]> };
+    };
+    return registration.sync.getTags();
+  });
+  expect(tags).toEqual(['enquiry-outbox']);
+  await page.close();
+  expect(context.pages()).toEqual([]);
+
+  await context.setOffline(false);
+  await expect.poll(() => copiesFrom(email), { timeout: 20_000 }).toEqual([1, 1]);
+});
+
 test('when the form service fails, the form says so, keeps the enquiry, and can send it again', async ({
   page,
 }) => {
