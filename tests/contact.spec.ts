@@ -62,6 +62,23 @@ test('missing fields get the exact messages, and nothing typed is lost', async (
   await expect(enquiry.getByLabel('Message')).toHaveValue('A gaming PC.');
 });
 
+test('what is typed survives a reload, until it is sent', async ({ page }) => {
+  const email = uniqueEmail('draft');
+  await fillEnquiry(page, email, 'pc');
+  await page.reload();
+  const enquiry = form(page);
+  await expect(enquiry.getByLabel('Email')).toHaveValue(email);
+  await expect(enquiry.getByLabel('Inquiry type')).toHaveValue('pc-building');
+  await expect(enquiry.getByLabel('Budget')).toHaveValue('15000');
+  await expect(enquiry.getByLabel('Usage type')).toHaveValue('gaming');
+  await expect(enquiry.getByLabel('Message')).toHaveValue('Build #3 from the gallery, please.');
+
+  await submit(page);
+  await expect(enquiry.getByRole('status')).toHaveText(sent);
+  await page.reload();
+  await expect(form(page).getByLabel('Email')).toHaveValue('');
+});
+
 test('online, a PC enquiry reaches both form endpoints and the form is cleared', async ({
   page,
 }) => {
@@ -110,6 +127,7 @@ test('offline, the enquiry waits on the device, survives a reload and goes once 
   await controlled(page);
   const email = uniqueEmail('offline');
   await context.setOffline(true);
+  await expect(form(page).getByText('You are offline. Your message will be saved')).toBeVisible();
   await fillEnquiry(page, email);
   await submit(page);
   await expect(form(page).getByRole('status')).toContainText(queued);

@@ -15,11 +15,14 @@ import { newEntry, type OutboxEntry } from '../../domain/outbox';
 import { scheduleDelivery, startOutboxDelivery } from '../../lib/outbox/delivery';
 import { putEntry, removeEntry, sendEntry } from '../../lib/outbox/outbox';
 import { EmailField, Field, FormAlert, SelectField, TextAreaField } from '../../lib/ui/field';
+import { useOnline } from '../../lib/use-online';
+import { useSessionDraft } from '../../lib/use-session-draft';
 import { OutboxList } from './outbox-list';
 import { useOutbox } from './use-outbox';
 
 type Status = { kind: 'idle' | 'sending' } | { kind: 'sent' | 'queued' | 'error'; message: string };
 
+const DRAFT_KEY = 'kcw-contact-draft';
 const QUEUED =
   'You are offline, so your message is saved on this device. It will be sent automatically when you are back online.';
 
@@ -28,7 +31,11 @@ const QUEUED =
  * that cannot be sent now is delivered later, even from another page or after the tab closed.
  */
 export function ContactForm() {
-  const [input, setInput] = useState<EnquiryInput>(emptyEnquiry);
+  // Kept in session storage while typed, so a reload loses nothing; the stored copy is read
+  // through the same checks as a stored enquiry (an unknown choice comes back unchosen).
+  const [draft, setInput] = useSessionDraft<EnquiryInput>(DRAFT_KEY, emptyEnquiry);
+  const input = enquiryFromFields(Object.entries(draft));
+  const online = useOnline();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [invalid, setInvalid] = useState<readonly (keyof EnquiryInput)[]>([]);
   const entries = useOutbox(() => setStatus({ kind: 'sent', message: enquiryMessages.sent }));
@@ -145,6 +152,12 @@ export function ContactForm() {
           onChange={(event) => change('message', event.target.value)}
           error={error('message')}
         />
+        {online ? null : (
+          <p className="contact-form__offline">
+            You are offline. Your message will be saved on this device and sent when you are back
+            online.
+          </p>
+        )}
         {status.kind === 'error' ? <FormAlert>{status.message}</FormAlert> : null}
         {status.kind === 'sent' || status.kind === 'queued' ? (
           <FormAlert tone="info">{status.message}</FormAlert>
