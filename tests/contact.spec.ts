@@ -224,7 +224,7 @@ test('a queued enquiry the service refuses comes back to be edited and sent', as
   await failNextFrom(email, 422);
   await context.setOffline(false);
   const waiting = page.getByRole('region', { name: 'Waiting to send (1)' });
-  await expect(waiting).toContainText('It was not accepted');
+  await expect(waiting).toContainText('Not sent: the form service did not accept it.');
   await waiting.getByRole('button', { name: 'Edit and resend' }).click();
   await expect(page.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
   await expect(form(page).getByLabel('Email')).toHaveValue(email);

@@ -1,5 +1,5 @@
 import { entryField, type OutboxEntry } from '../../domain/outbox';
-import { enquiryMessages, inquiryTypes } from '../../domain/enquiry';
+import { inquiryTypes } from '../../domain/enquiry';
 
 const savedAt = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 const typeLabel = (value: string) =>
@@ -31,7 +31,7 @@ export function OutboxList({
             ) : (
               <>
                 <p className="outbox__state">
-                  {enquiryMessages.failed} It was not accepted: check it, then send it again.
+                  Not sent: the form service did not accept it. Check it, then send it again.
                 </p>
                 <div className="outbox__actions">
                   <button type="button" className="button" onClick={() => onEdit(entry)}>
