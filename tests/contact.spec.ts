@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { uniqueEmail } from './support/auth-emulator';
 import { copiesFrom, failNextFrom, receivedFrom } from './support/inbox';
 
@@ -28,6 +28,14 @@ async function controlled(page: Page) {
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state))
     .toBe('activated');
+}
+
+/** Sends an enquiry while offline, so it waits in the outbox. */
+async function queueOffline(page: Page, context: BrowserContext, email: string) {
+  await context.setOffline(true);
+  await fillEnquiry(page, email);
+  await submit(page);
+  await expect(form(page).getByRole('status')).toContainText(queued);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -151,10 +159,7 @@ test('an enquiry queued in a tab that was closed is sent by the next page opened
 }) => {
   await controlled(page);
   const email = uniqueEmail('closed-tab');
-  await context.setOffline(true);
-  await fillEnquiry(page, email);
-  await submit(page);
-  await expect(form(page).getByRole('status')).toContainText(queued);
+  await queueOffline(page, context, email);
   await page.close();
 
   await context.setOffline(false);
@@ -174,10 +179,7 @@ test('with no page of the site open, the service worker delivers it (Background 
 }) => {
   await controlled(page);
   const email = uniqueEmail('background-sync');
-  await context.setOffline(true);
-  await fillEnquiry(page, email);
-  await submit(page);
-  await expect(form(page).getByRole('status')).toContainText(queued);
+  await queueOffline(page, context, email);
   const tags = await page.evaluate(async () => {
     const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
       sync: { getTags(): Promise<string[]> };
@@ -216,10 +218,7 @@ test('a queued enquiry the service refuses comes back to be edited and sent', as
   context,
 }) => {
   const email = uniqueEmail('refused');
-  await context.setOffline(true);
-  await fillEnquiry(page, email);
-  await submit(page);
-  await expect(form(page).getByRole('status')).toContainText(queued);
+  await queueOffline(page, context, email);
 
   await failNextFrom(email, 422);
   await context.setOffline(false);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { formEndpoints } from '../../config/form-endpoints';
 import {
   emptyEnquiry,
@@ -11,9 +11,9 @@ import {
   validateEnquiry,
   type EnquiryInput,
 } from '../../domain/enquiry';
-import { newEntry, type OutboxEntry } from '../../domain/outbox';
+import type { OutboxEntry } from '../../domain/outbox';
 import { scheduleDelivery, startOutboxDelivery } from '../../lib/outbox/delivery';
-import { putEntry, removeEntry, sendEntry } from '../../lib/outbox/outbox';
+import { removeEntry, sendEntry, storeEnquiry } from '../../lib/outbox/outbox';
 import { EmailField, Field, FormAlert, SelectField, TextAreaField } from '../../lib/ui/field';
 import { useOnline } from '../../lib/use-online';
 import { useSessionDraft } from '../../lib/use-session-draft';
@@ -43,12 +43,19 @@ export function ContactForm() {
 
   useEffect(startOutboxDelivery, []);
 
-  const change = <K extends keyof EnquiryInput>(field: K, value: EnquiryInput[K]) => {
+  /** Any text is stored; the derived `input` above keeps only known choices. */
+  const set = (field: keyof EnquiryInput, value: string) => {
     const next = { ...input, [field]: value };
     setInput(next);
     // A field that was flagged stops being flagged once it is filled.
-    if (invalid.includes(field)) setInvalid(missingEnquiryFields(next));
+    if (invalid.includes(field)) {
+      setInvalid(missingEnquiryFields(enquiryFromFields(Object.entries(next))));
+    }
   };
+  const change =
+    (field: keyof EnquiryInput) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      set(field, event.target.value);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,9 +66,8 @@ export function ContactForm() {
       return;
     }
     setStatus({ kind: 'sending' });
-    const entry = newEntry(enquiryFields(input), formEndpoints, crypto.randomUUID(), Date.now());
     try {
-      await putEntry(entry);
+      const entry = await storeEnquiry(enquiryFields(input), formEndpoints);
       const { result, offline } = await sendEntry(entry);
       if (result === 'sent') {
         setInput(emptyEnquiry);
@@ -98,12 +104,12 @@ export function ContactForm() {
           autoComplete="name"
           required
           value={input.name}
-          onChange={(event) => change('name', event.target.value)}
+          onChange={change('name')}
           error={error('name')}
         />
         <EmailField
           value={input.email}
-          onValue={(value) => change('email', value)}
+          onValue={(value) => set('email', value)}
           error={error('email')}
         />
         <SelectField
@@ -113,9 +119,7 @@ export function ContactForm() {
           placeholder="Choose an inquiry type"
           options={inquiryTypes}
           value={input.inquiryType}
-          onChange={(event) =>
-            change('inquiryType', event.target.value as EnquiryInput['inquiryType'])
-          }
+          onChange={change('inquiryType')}
           error={error('inquiryType')}
         />
         {input.inquiryType === 'pc-building' ? (
@@ -127,7 +131,7 @@ export function ContactForm() {
               placeholder="e.g. 15000 (ZAR), or None/Unsure"
               hint="A number in rand, or a few words."
               value={input.budget}
-              onChange={(event) => change('budget', event.target.value)}
+              onChange={change('budget')}
               error={error('budget')}
             />
             <SelectField
@@ -137,9 +141,7 @@ export function ContactForm() {
               placeholder="Choose a usage type"
               options={usageTypes}
               value={input.usageType}
-              onChange={(event) =>
-                change('usageType', event.target.value as EnquiryInput['usageType'])
-              }
+              onChange={change('usageType')}
               error={error('usageType')}
             />
           </div>
@@ -149,7 +151,7 @@ export function ContactForm() {
           name="message"
           required
           value={input.message}
-          onChange={(event) => change('message', event.target.value)}
+          onChange={change('message')}
           error={error('message')}
         />
         {online ? null : (

@@ -6,6 +6,7 @@
 import { createStore, del, set, values } from 'idb-keyval';
 import {
   afterRound,
+  newEntry,
   outcomeOfStatus,
   type OutboxEntry,
   type PostOutcome,
@@ -47,6 +48,16 @@ export function onOutboxChange(listener: (change: OutboxChange) => void): () => 
     listeners.delete(listener);
     remote.close();
   };
+}
+
+/** Stores a new enquiry (fields as posted) for the given endpoints, and returns it. */
+export async function storeEnquiry(
+  fields: OutboxEntry['fields'],
+  endpoints: readonly string[],
+): Promise<OutboxEntry> {
+  const entry = newEntry(fields, endpoints, crypto.randomUUID(), Date.now());
+  await putEntry(entry);
+  return entry;
 }
 
 export async function putEntry(entry: OutboxEntry) {
