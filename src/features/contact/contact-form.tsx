@@ -52,10 +52,15 @@ export function ContactForm() {
       setInvalid(missingEnquiryFields(enquiryFromFields(Object.entries(next))));
     }
   };
-  const change =
-    (field: keyof EnquiryInput) =>
-    (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-      set(field, event.target.value);
+  /** What every field of the form takes: its name, value, change handler and error. */
+  const bind = (field: keyof EnquiryInput) => ({
+    name: field,
+    required: true,
+    value: input[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      set(field, event.target.value),
+    error: invalid.includes(field) ? 'Required' : undefined,
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -93,67 +98,38 @@ export function ContactForm() {
     await removeEntry(entry.id);
   };
 
-  const error = (field: keyof EnquiryInput) => (invalid.includes(field) ? 'Required' : undefined);
-
   return (
     <>
       <form className="contact-form" onSubmit={submit} noValidate aria-label="Contact Form">
-        <Field
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          value={input.name}
-          onChange={change('name')}
-          error={error('name')}
-        />
+        <Field label="Name" autoComplete="name" {...bind('name')} />
         <EmailField
           value={input.email}
           onValue={(value) => set('email', value)}
-          error={error('email')}
+          error={bind('email').error}
         />
         <SelectField
           label="Inquiry type"
-          name="inquiryType"
-          required
+          {...bind('inquiryType')}
           placeholder="Choose an inquiry type"
           options={inquiryTypes}
-          value={input.inquiryType}
-          onChange={change('inquiryType')}
-          error={error('inquiryType')}
         />
         {input.inquiryType === 'pc-building' ? (
           <div className="contact-form__pc">
             <Field
               label="Budget"
-              name="budget"
-              required
+              {...bind('budget')}
               placeholder="e.g. 15000 (ZAR), or None/Unsure"
               hint="A number in rand, or a few words."
-              value={input.budget}
-              onChange={change('budget')}
-              error={error('budget')}
             />
             <SelectField
               label="Usage type"
-              name="usageType"
-              required
+              {...bind('usageType')}
               placeholder="Choose a usage type"
               options={usageTypes}
-              value={input.usageType}
-              onChange={change('usageType')}
-              error={error('usageType')}
             />
           </div>
         ) : null}
-        <TextAreaField
-          label="Message"
-          name="message"
-          required
-          value={input.message}
-          onChange={change('message')}
-          error={error('message')}
-        />
+        <TextAreaField label="Message" {...bind('message')} />
         {online ? null : (
           <p className="contact-form__offline">
             You are offline. Your message will be saved on this device and sent when you are back
