@@ -50,12 +50,16 @@ export function onOutboxChange(listener: (change: OutboxChange) => void): () => 
   };
 }
 
+let lastStamp = 0;
+
 /** Stores a new enquiry (fields as posted) for the given endpoints, and returns it. */
 export async function storeEnquiry(
   fields: OutboxEntry['fields'],
   endpoints: readonly string[],
 ): Promise<OutboxEntry> {
-  const entry = newEntry(fields, endpoints, crypto.randomUUID(), Date.now());
+  // Strictly increasing within this page, so entries stored in the same millisecond keep order.
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  const entry = newEntry(fields, endpoints, crypto.randomUUID(), lastStamp);
   await putEntry(entry);
   return entry;
 }

@@ -1,0 +1,96 @@
+// The outbox's storage and sending rules against an in-memory IndexedDB (fake-indexeddb) and a
+// stand-in fetch. The real browser, IndexedDB, service worker and inbox are tested end to end in
+// tests/contact.spec.ts.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushOutbox, listOutbox, removeEntry, sendEntry, storeEnquiry } from './outbox';
+
+const endpoints = ['https://forms.test/a', 'https://forms.test/b'];
+const fields = [
+  ['name', 'Lerato'],
+  ['email', 'lerato@example.test'],
+] as const;
+
+type Answer = number | 'offline';
+/** fetch that answers each endpoint from a script, and records what was posted where. */
+function serve(script: Record<string, Answer[]>) {
+  const posted: { url: string; accept: string | null; body: [string, unknown][] }[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    posted.push({
+      url,
+      accept: new Headers(init.headers).get('Accept'),
+      body: [...(init.body as FormData).entries()],
+    });
+    const answer = script[url]?.shift() ?? 200;
+    if (answer === 'offline') throw new TypeError('Failed to fetch');
+    return new Response('{}', { status: answer });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return posted;
+}
+
+beforeEach(async () => {
+  for (const entry of await listOutbox()) await removeEntry(entry.id);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the outbox', () => {
+  it('keeps a stored enquiry until it is sent', async () => {
+    const entry = await storeEnquiry(fields, endpoints);
+    expect(await listOutbox()).toEqual([entry]);
+    expect(entry).toMatchObject({ status: 'queued', pending: endpoints, attempts: 0 });
+  });
+
+  it('posts the fields as a form to every endpoint in order, then forgets the enquiry', async () => {
+    const posted = serve({});
+    const entry = await storeEnquiry(fields, endpoints);
+    expect(await sendEntry(entry)).toMatchObject({ result: 'sent' });
+    expect(posted).toEqual(
+      endpoints.map((url) => ({
+        url,
+        accept: 'application/json',
+        body: fields.map((f) => [...f]),
+      })),
+    );
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  it('sends later only to the endpoint that did not get it', async () => {
+    const posted = serve({ [endpoints[1]]: ['offline'] });
+    const entry = await storeEnquiry(fields, endpoints);
+    expect(await sendEntry(entry)).toMatchObject({ result: 'retry', offline: true });
+    expect((await listOutbox())[0]).toMatchObject({ pending: [endpoints[1]], attempts: 1 });
+
+    expect(await flushOutbox()).toBe(true);
+    expect(posted.map((post) => post.url)).toEqual([...endpoints, endpoints[1]]);
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  it('stops at the first failure, so no endpoint gets a copy twice', async () => {
+    const posted = serve({ [endpoints[0]]: [503] });
+    const entry = await storeEnquiry(fields, endpoints);
+    expect(await sendEntry(entry)).toMatchObject({ result: 'retry', offline: false });
+    expect(posted.map((post) => post.url)).toEqual([endpoints[0]]);
+  });
+
+  it('flushes in order, stops when offline, and leaves refused enquiries for the person', async () => {
+    const refused = await storeEnquiry([['email', 'refused@example.test']], endpoints);
+    serve({ [endpoints[0]]: [422] });
+    await sendEntry(refused);
+    const first = await storeEnquiry(fields, endpoints);
+    const second = await storeEnquiry(fields, endpoints);
+
+    const posted = serve({ [endpoints[0]]: ['offline'] });
+    expect(await flushOutbox()).toBe(false);
+    expect(posted.map((post) => post.url)).toEqual([endpoints[0]]);
+    expect((await listOutbox()).map((entry) => [entry.id, entry.status])).toEqual([
+      [refused.id, 'failed'],
+      [first.id, 'queued'],
+      [second.id, 'queued'],
+    ]);
+
+    serve({});
+    expect(await flushOutbox()).toBe(true);
+    expect((await listOutbox()).map((entry) => entry.id)).toEqual([refused.id]);
+  });
+});
