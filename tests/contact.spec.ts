@@ -87,7 +87,7 @@ test('what is typed survives a reload, until it is sent', async ({ page }) => {
   await expect(form(page).getByLabel('Email')).toHaveValue('');
 });
 
-test('online, a PC enquiry reaches both form endpoints and the form is cleared', async ({
+test('online, a PC enquiry reaches both form endpoints and the form is cleared @phone', async ({
   page,
 }) => {
   const email = uniqueEmail('pc');
@@ -128,7 +128,7 @@ test('a general enquiry is sent without the PC fields', async ({ page }) => {
   expect(Object.keys(received)).toEqual(['name', 'email', 'message', 'inquiryType']);
 });
 
-test('offline, the enquiry waits on the device, survives a reload and goes once back online', async ({
+test('offline, the enquiry waits on the device, survives a reload and goes once back online @phone', async ({
   page,
   context,
 }) => {
