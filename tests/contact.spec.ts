@@ -70,6 +70,37 @@ test('missing fields get the exact messages, and nothing typed is lost', async (
   await expect(enquiry.getByLabel('Message')).toHaveValue('A gaming PC.');
 });
 
+test('the form can be filled and sent from the keyboard alone', async ({ page }) => {
+  const email = uniqueEmail('keyboard');
+  const enquiry = form(page);
+  const name = enquiry.getByLabel('Name');
+  await name.focus();
+  await page.keyboard.press('Enter');
+  await expect(enquiry.getByRole('alert')).toHaveText(
+    'Please fill out all fields and select an inquiry type.',
+  );
+  // The first field to fill has the focus.
+  await expect(name).toBeFocused();
+
+  await page.keyboard.type('Thabo');
+  await page.keyboard.press('Tab');
+  await expect(enquiry.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await expect(enquiry.getByLabel('Inquiry type')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(enquiry.getByLabel('Inquiry type')).toHaveValue('software-solutions');
+  await page.keyboard.press('Tab');
+  await expect(enquiry.getByLabel('Message')).toBeFocused();
+  await page.keyboard.type('An ordering app for our shop.');
+  await page.keyboard.press('Tab');
+  await expect(enquiry.getByRole('button', { name: 'Send message' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(enquiry.getByRole('status')).toHaveText(sent);
+  expect(await copiesFrom(email)).toEqual([1, 1]);
+});
+
 test('what is typed survives a reload, until it is sent', async ({ page }) => {
   const email = uniqueEmail('draft');
   await fillEnquiry(page, email, 'pc');

@@ -62,12 +62,16 @@ export function ContactForm() {
     error: invalid.includes(field) ? 'Required' : undefined,
   });
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = validateEnquiry(input);
-    setInvalid(missingEnquiryFields(input));
+    const missing = missingEnquiryFields(input);
+    setInvalid(missing);
     if (problem) {
       setStatus({ kind: 'error', message: problem });
+      // Straight to the first field to fill, for keyboard and screen-reader users alike.
+      const first = event.currentTarget.elements.namedItem(missing[0] ?? '');
+      if (first instanceof HTMLElement) first.focus();
       return;
     }
     setStatus({ kind: 'sending' });
