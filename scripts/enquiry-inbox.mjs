@@ -5,8 +5,9 @@
 // unknown form 404; CORS is open, as the service's is. Enquiries are kept in memory and printed.
 //
 //   GET  /f/<form>/submissions   what the form has received: {"submissions":[{receivedAt, fields}]}
-//   POST /_inbox/faults          {"email", "status", "times"}: answer the next `times` posts from
-//                                that address with `status` (tests use it to make the service fail)
+//   POST /_inbox/faults          {"email", "status", "times", "form"?}: answer the next `times`
+//                                posts from that address (to that form only, if given) with
+//                                `status` (tests use it to make the service fail)
 //
 // Run alone with `node scripts/enquiry-inbox.mjs` (INBOX_PORT, default 9199); scripts/serve.mjs
 // starts it beside the Firebase emulators.
@@ -27,7 +28,7 @@ const cors = {
 
 export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = console.log } = {}) {
   const submissions = new Map(INBOX_FORMS.map((form) => [form, []]));
-  const faults = new Map(); // email -> { status, times }
+  const faults = []; // { email, form?, status, times }
 
   const server = createServer(async (request, response) => {
     const send = (status, body) => {
@@ -42,8 +43,8 @@ export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = consol
       }
       const [, kind, form, tail] = url.pathname.split('/');
       if (kind === '_inbox' && form === 'faults' && request.method === 'POST') {
-        const { email, status, times = 1 } = JSON.parse(await readText(request));
-        faults.set(email, { status, times });
+        const { email, form: only, status, times = 1 } = JSON.parse(await readText(request));
+        faults.push({ email, form: only, status, times });
         send(204);
         return;
       }
@@ -60,7 +61,9 @@ export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = consol
         return;
       }
       const fields = Object.fromEntries(await readForm(request));
-      const fault = faults.get(fields.email);
+      const fault = faults.find(
+        (f) => f.times > 0 && f.email === fields.email && (!f.form || f.form === form),
+      );
       if (fault && fault.times > 0) {
         fault.times -= 1;
         send(fault.status, { error: 'The form service failed (simulated by the local inbox).' });

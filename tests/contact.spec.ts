@@ -3,7 +3,8 @@ import { uniqueEmail } from './support/auth-emulator';
 import { copiesFrom, failNextFrom, receivedFrom } from './support/inbox';
 
 const sent = 'Thanks! Your message has been sent.';
-const queued = 'You are offline, so your message is saved on this device.';
+const delivered = 'Thanks! Your saved message has been sent.';
+const queued = 'Your message could not be sent right now, so it is saved on this device.';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Contact Form' });
 
@@ -179,7 +180,7 @@ test('offline, the enquiry waits on the device, survives a reload and goes once 
   await expect(page.getByRole('region', { name: 'Waiting to send (1)' })).toBeVisible();
 
   await context.setOffline(false);
-  await expect(form(page).getByRole('status')).toHaveText(sent);
+  await expect(page.getByRole('status').filter({ hasText: delivered })).toBeVisible();
   await expect(page.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
   await expect.poll(() => copiesFrom(email)).toEqual([1, 1]);
 });
@@ -244,6 +245,25 @@ test('when the form service fails, the form says so, keeps the enquiry, and can 
   expect(await copiesFrom(email)).toEqual([1, 1]);
 });
 
+test('when only the second endpoint fails, the first is not sent a second copy', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('partial');
+  await failNextFrom(email, 503, 1, 'enquiries-copy');
+  await fillEnquiry(page, email);
+  await submit(page);
+  await expect(form(page).getByRole('status')).toContainText(queued);
+  await expect(page.getByRole('region', { name: 'Waiting to send (1)' })).toBeVisible();
+  expect(await copiesFrom(email)).toEqual([1, 0]);
+
+  // The connection drops and comes back: the waiting copy goes to the second endpoint alone.
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: delivered })).toBeVisible();
+  await expect.poll(() => copiesFrom(email)).toEqual([1, 1]);
+});
+
 test('a queued enquiry the service refuses comes back to be edited and sent', async ({
   page,
   context,
@@ -257,6 +277,7 @@ test('a queued enquiry the service refuses comes back to be edited and sent', as
   await expect(waiting).toContainText('Not sent: the form service did not accept it.');
   await waiting.getByRole('button', { name: 'Edit and resend' }).click();
   await expect(page.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
+  await expect(form(page).getByLabel('Name')).toBeFocused();
   await expect(form(page).getByLabel('Email')).toHaveValue(email);
   await expect(form(page).getByLabel('Inquiry type')).toHaveValue('general-inquiries');
   await submit(page);

@@ -21,6 +21,7 @@ describe('outcomeOfStatus', () => {
     [500, 'server'],
     [503, 'server'],
     [429, 'server'],
+    [408, 'server'],
     [400, 'rejected'],
     [403, 'rejected'],
     [404, 'rejected'],

@@ -6,7 +6,7 @@
 export type PostOutcome =
   | 'ok' // 2xx: this endpoint has it
   | 'network' // no answer at all: offline, DNS, connection refused
-  | 'server' // 5xx or 429: the service is having trouble, later may work
+  | 'server' // 5xx, 429 or 408: the service is having trouble, later may work
   | 'rejected'; // any other answer (4xx): sending it again as it is will not help
 
 export interface OutboxEntry {
@@ -32,7 +32,7 @@ export function newEntry(
 
 export function outcomeOfStatus(status: number): PostOutcome {
   if (status >= 200 && status < 300) return 'ok';
-  if (status >= 500 || status === 429) return 'server';
+  if (status >= 500 || status === 429 || status === 408) return 'server';
   return 'rejected';
 }
 

@@ -23,11 +23,11 @@ export async function copiesFrom(email: string): Promise<number[]> {
   return Object.values(await receivedFrom(email)).map((list) => list.length);
 }
 
-/** Makes the inbox answer the next `times` posts from `email` with `status`. */
-export async function failNextFrom(email: string, status: number, times = 1) {
+/** Makes the inbox answer the next `times` posts from `email` (to `form` only, if given) with `status`. */
+export async function failNextFrom(email: string, status: number, times = 1, form?: string) {
   const response = await fetch(`${origin}/_inbox/faults`, {
     method: 'POST',
-    body: JSON.stringify({ email, status, times }),
+    body: JSON.stringify({ email, status, times, form }),
   });
   if (!response.ok) throw new Error(`The inbox refused the fault: ${response.status}`);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { formEndpoints } from '../../config/form-endpoints';
 import {
   emptyEnquiry,
@@ -12,9 +12,21 @@ import {
   type EnquiryInput,
 } from '../../domain/enquiry';
 import type { OutboxEntry } from '../../domain/outbox';
-import { scheduleDelivery, startOutboxDelivery } from '../../lib/outbox/delivery';
-import { removeEntry, sendEntry, storeEnquiry } from '../../lib/outbox/outbox';
-import { EmailField, Field, FormAlert, SelectField, TextAreaField } from '../../lib/ui/field';
+import {
+  deliverLaterIfNeeded,
+  deliverNow,
+  hasBackgroundSync,
+  startOutboxDelivery,
+} from '../../lib/outbox/delivery';
+import { removeEntry, sendNew, sendUnstored, storeEnquiry } from '../../lib/outbox/outbox';
+import {
+  EmailField,
+  Field,
+  FormAlert,
+  SelectField,
+  StatusMessage,
+  TextAreaField,
+} from '../../lib/ui/field';
 import { useOnline } from '../../lib/use-online';
 import { useSessionDraft } from '../../lib/use-session-draft';
 import { OutboxList } from './outbox-list';
@@ -23,8 +35,15 @@ import { useOutbox } from './use-outbox';
 type Status = { kind: 'idle' | 'sending' } | { kind: 'sent' | 'queued' | 'error'; message: string };
 
 const DRAFT_KEY = 'kcw-contact-draft';
-const QUEUED =
-  'You are offline, so your message is saved on this device. It will be sent automatically when you are back online.';
+const DELIVERED = 'Thanks! Your saved message has been sent.';
+const sentStatus: Status = { kind: 'sent', message: enquiryMessages.sent };
+const queuedMessage = () =>
+  'Your message could not be sent right now, so it is saved on this device. It will be sent ' +
+  (hasBackgroundSync()
+    ? 'automatically when the connection is back, even if you close this page.'
+    : 'automatically when the connection is back, while this site is open or the next time you visit.');
+const PARTLY_REFUSED =
+  'Oops, something went wrong: your message was not accepted. It is saved below: check it, then send it again.';
 
 /**
  * The enquiry form. Every enquiry goes into the outbox (IndexedDB) before it is posted, so one
@@ -38,7 +57,14 @@ export function ContactForm() {
   const online = useOnline();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [invalid, setInvalid] = useState<readonly (keyof EnquiryInput)[]>([]);
-  const entries = useOutbox(() => setStatus({ kind: 'sent', message: enquiryMessages.sent }));
+  const formRef = useRef<HTMLFormElement>(null);
+  // A waiting enquiry that is delivered gets its own line, leaving the form's status alone; the
+  // one this form is sending right now is reported by the form.
+  const submitting = useRef<string | null>(null);
+  const [delivered, setDelivered] = useState<string | null>(null);
+  const entries = useOutbox((id) => {
+    if (id !== submitting.current) setDelivered(DELIVERED);
+  });
   const sending = status.kind === 'sending';
 
   useEffect(startOutboxDelivery, []);
@@ -61,6 +87,10 @@ export function ContactForm() {
       set(field, event.target.value),
     error: invalid.includes(field) ? 'Required' : undefined,
   });
+  const focusField = (name: string) => {
+    const field = formRef.current?.elements.namedItem(name);
+    if (field instanceof HTMLElement) field.focus();
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,29 +99,43 @@ export function ContactForm() {
     setInvalid(missing);
     if (problem) {
       setStatus({ kind: 'error', message: problem });
-      // Straight to the first field to fill, for keyboard and screen-reader users alike.
-      const first = event.currentTarget.elements.namedItem(missing[0] ?? '');
+      // Straight to the first field to fill, in the form's order.
+      const first = [...event.currentTarget.elements].find(
+        (element) => 'name' in element && missing.includes(element.name as keyof EnquiryInput),
+      );
       if (first instanceof HTMLElement) first.focus();
       return;
     }
     setStatus({ kind: 'sending' });
+    const fields = enquiryFields(input);
+    let entry: OutboxEntry;
     try {
-      const entry = await storeEnquiry(enquiryFields(input), formEndpoints);
-      const { result, offline } = await sendEntry(entry);
-      if (result === 'sent') {
-        setInput(emptyEnquiry);
-        setStatus({ kind: 'sent', message: enquiryMessages.sent });
-      } else if (result === 'retry' && offline) {
-        setInput(emptyEnquiry);
-        setStatus({ kind: 'queued', message: QUEUED });
-        await scheduleDelivery();
-      } else {
-        // The service answered with a failure: the person still has the form as typed.
-        await removeEntry(entry.id);
-        setStatus({ kind: 'error', message: enquiryMessages.failed });
-      }
+      entry = await storeEnquiry(fields, formEndpoints);
     } catch {
+      // No IndexedDB here (blocked or full): send it as it is, without a safety copy.
+      const sent = await sendUnstored(fields, formEndpoints).catch(() => false);
+      if (sent) setInput(emptyEnquiry);
+      setStatus(sent ? sentStatus : { kind: 'error', message: enquiryMessages.failed });
+      return;
+    }
+    submitting.current = entry.id;
+    setDelivered(null);
+    await deliverLaterIfNeeded();
+    const outcome = await sendNew(entry.id).catch(() => 'queued' as const);
+    submitting.current = null;
+    if (outcome === 'error') {
+      // Nobody has it and the service failed: the form still holds it, as typed.
       setStatus({ kind: 'error', message: enquiryMessages.failed });
+      return;
+    }
+    setInput(emptyEnquiry);
+    if (outcome === 'sent') {
+      setStatus(sentStatus);
+      void deliverNow(); // sends anything older still waiting, and clears the waiting flag
+    } else if (outcome === 'queued') {
+      setStatus({ kind: 'queued', message: queuedMessage() });
+    } else {
+      setStatus({ kind: 'error', message: PARTLY_REFUSED });
     }
   };
 
@@ -99,41 +143,57 @@ export function ContactForm() {
     setInput(enquiryFromFields(entry.fields));
     setInvalid([]);
     setStatus({ kind: 'idle' });
+    focusField('name');
     await removeEntry(entry.id);
   };
+  const discard = async (entry: OutboxEntry) => {
+    await removeEntry(entry.id);
+    formRef.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+  };
+
+  const info = status.kind === 'sent' || status.kind === 'queued' ? status.message : null;
 
   return (
     <>
-      <form className="contact-form" onSubmit={submit} noValidate aria-label="Contact Form">
-        <Field label="Name" autoComplete="name" {...bind('name')} />
-        <EmailField
-          value={input.email}
-          onValue={(value) => set('email', value)}
-          error={bind('email').error}
-        />
-        <SelectField
-          label="Inquiry type"
-          {...bind('inquiryType')}
-          placeholder="Choose an inquiry type"
-          options={inquiryTypes}
-        />
-        {input.inquiryType === 'pc-building' ? (
-          <div className="contact-form__pc">
-            <Field
-              label="Budget"
-              {...bind('budget')}
-              placeholder="e.g. 15000 (ZAR), or None/Unsure"
-              hint="A number in rand, or a few words."
-            />
-            <SelectField
-              label="Usage type"
-              {...bind('usageType')}
-              placeholder="Choose a usage type"
-              options={usageTypes}
-            />
-          </div>
-        ) : null}
-        <TextAreaField label="Message" {...bind('message')} />
+      <form
+        ref={formRef}
+        className="contact-form"
+        onSubmit={submit}
+        noValidate
+        aria-label="Contact Form"
+      >
+        {/* Nothing can be changed while it is being sent, so clearing the form loses nothing. */}
+        <fieldset className="contact-form__fields" disabled={sending}>
+          <Field label="Name" autoComplete="name" {...bind('name')} />
+          <EmailField
+            value={input.email}
+            onValue={(value) => set('email', value)}
+            error={bind('email').error}
+          />
+          <SelectField
+            label="Inquiry type"
+            {...bind('inquiryType')}
+            placeholder="Choose an inquiry type"
+            options={inquiryTypes}
+          />
+          {input.inquiryType === 'pc-building' ? (
+            <>
+              <Field
+                label="Budget"
+                {...bind('budget')}
+                placeholder="e.g. 15000 (ZAR), or None/Unsure"
+                hint="A number in rand, or a few words."
+              />
+              <SelectField
+                label="Usage type"
+                {...bind('usageType')}
+                placeholder="Choose a usage type"
+                options={usageTypes}
+              />
+            </>
+          ) : null}
+          <TextAreaField label="Message" {...bind('message')} />
+        </fieldset>
         {online ? null : (
           <p className="contact-form__offline">
             You are offline. Your message will be saved on this device and sent when you are back
@@ -141,18 +201,13 @@ export function ContactForm() {
           </p>
         )}
         {status.kind === 'error' ? <FormAlert>{status.message}</FormAlert> : null}
-        {status.kind === 'sent' || status.kind === 'queued' ? (
-          <FormAlert tone="info">{status.message}</FormAlert>
-        ) : null}
+        <StatusMessage message={info} />
         <button type="submit" className="button" disabled={sending}>
           {sending ? 'Sending...' : 'Send message'}
         </button>
       </form>
-      <OutboxList
-        entries={entries}
-        onEdit={edit}
-        onDiscard={(entry) => void removeEntry(entry.id)}
-      />
+      <OutboxList entries={entries} onEdit={edit} onDiscard={discard} />
+      <StatusMessage message={delivered} />
     </>
   );
 }

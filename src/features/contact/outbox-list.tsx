@@ -22,7 +22,7 @@ export function OutboxList({
       <ul>
         {entries.map((entry) => (
           <li key={entry.id} className={`outbox__entry outbox__entry--${entry.status}`}>
-            <p className="outbox__summary">
+            <p className="outbox__summary" id={`outbox-${entry.id}`}>
               <strong>{typeLabel(entryField(entry, 'inquiryType'))}</strong> from{' '}
               {entryField(entry, 'name')}, saved {savedAt.format(entry.createdAt)}
             </p>
@@ -34,12 +34,18 @@ export function OutboxList({
                   Not sent: the form service did not accept it. Check it, then send it again.
                 </p>
                 <div className="outbox__actions">
-                  <button type="button" className="button" onClick={() => onEdit(entry)}>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-describedby={`outbox-${entry.id}`}
+                    onClick={() => onEdit(entry)}
+                  >
                     Edit and resend
                   </button>
                   <button
                     type="button"
                     className="button button--ghost"
+                    aria-describedby={`outbox-${entry.id}`}
                     onClick={() => onDiscard(entry)}
                   >
                     Discard

@@ -3,10 +3,11 @@ import { listOutbox, onOutboxChange, type OutboxEntry } from '../../lib/outbox/o
 
 /**
  * The enquiries waiting in the outbox, kept up to date as they are sent (here, in another tab or
- * by the service worker). `onDelivered` hears of each one that has been delivered.
+ * by the service worker). `onDelivered` hears the id of each one that has been delivered.
  */
-export function useOutbox(onDelivered: () => void): OutboxEntry[] {
+export function useOutbox(onDelivered: (id: string) => void): OutboxEntry[] {
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  const shown = useRef<readonly OutboxEntry[]>([]);
   const delivered = useRef(onDelivered);
   useEffect(() => {
     delivered.current = onDelivered;
@@ -14,13 +15,23 @@ export function useOutbox(onDelivered: () => void): OutboxEntry[] {
 
   useEffect(() => {
     let live = true;
+    let latest = 0;
     const refresh = async () => {
+      const call = ++latest;
       const next = await listOutbox().catch(() => []);
-      if (live) setEntries(next);
+      // Only the newest read counts: reads can finish out of order.
+      if (live && call === latest) {
+        shown.current = next;
+        setEntries(next);
+      }
     };
     void refresh();
     const stop = onOutboxChange((change) => {
-      if (change.kind === 'sent') delivered.current();
+      // Only enquiries this page showed as waiting: not another tab's that went straight out.
+      const wasWaiting = shown.current.some(
+        (entry) => entry.id === change.id && entry.status === 'queued',
+      );
+      if (change.kind === 'sent' && wasWaiting) delivered.current(change.id);
       void refresh();
     });
     return () => {

@@ -1,6 +1,8 @@
-// Delivers the outbox from the page: at start, whenever the connection comes back, and when the
-// tab is shown again. Where the browser has Background Sync, the service worker is asked too,
-// so a queued enquiry is sent even after its tab was closed.
+// Delivers the outbox from the page: at start, whenever the connection comes back, when the tab
+// is shown again, and, while something is still waiting, on a backing-off timer (a service in
+// trouble, or a connection the browser calls online that is not). Where the browser has
+// Background Sync, the service worker is asked too, so a queued enquiry is sent even after its
+// tab was closed.
 import { flushOutbox, OUTBOX_SYNC_TAG } from './outbox';
 import { setOutboxWaiting } from './waiting-flag';
 
@@ -8,15 +10,30 @@ interface SyncRegistration extends ServiceWorkerRegistration {
   sync?: { register(tag: string): Promise<void> };
 }
 
+const FIRST_RETRY_MS = 30_000;
+const LAST_RETRY_MS = 10 * 60_000;
+
 let started = false;
 let running: Promise<void> | undefined;
+let retryDelay = FIRST_RETRY_MS;
+let retryTimer: number | undefined;
+
+/** Whether the service worker can deliver with no page open. */
+export const hasBackgroundSync = () => 'SyncManager' in window;
+
+function retryLater() {
+  window.clearTimeout(retryTimer);
+  retryTimer = window.setTimeout(() => void deliverNow(), retryDelay);
+  retryDelay = Math.min(retryDelay * 2, LAST_RETRY_MS);
+}
 
 /** Sends what is queued, if online; one run at a time. */
 export function deliverNow(): Promise<void> {
   if (!navigator.onLine) return Promise.resolve();
-  running ??= flushOutbox()
+  running ??= flushOutbox(() => setOutboxWaiting(false))
     .then((empty) => {
-      if (empty) setOutboxWaiting(false);
+      if (empty) retryDelay = FIRST_RETRY_MS;
+      else retryLater();
     })
     .catch(() => undefined)
     .finally(() => {
@@ -35,8 +52,11 @@ export function startOutboxDelivery() {
   });
 }
 
-/** Remembers that something waits, and asks the service worker to send it when it can. */
-export async function scheduleDelivery() {
+/**
+ * For an enquiry just stored, before its first send: remember that something waits and ask the
+ * service worker to deliver it, so that it still goes if the tab is closed mid-send.
+ */
+export async function deliverLaterIfNeeded() {
   setOutboxWaiting(true);
   startOutboxDelivery();
   try {

@@ -3,7 +3,7 @@
 // tests/contact.spec.ts.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushOutbox, listOutbox, removeEntry, sendEntry, storeEnquiry } from './outbox';
+import { flushOutbox, listOutbox, removeEntry, sendNew, storeEnquiry } from './outbox';
 
 const endpoints = ['https://forms.test/a', 'https://forms.test/b'];
 const fields = [
@@ -44,7 +44,7 @@ describe('the outbox', () => {
   it('posts the fields as a form to every endpoint in order, then forgets the enquiry', async () => {
     const posted = serve({});
     const entry = await storeEnquiry(fields, endpoints);
-    expect(await sendEntry(entry)).toMatchObject({ result: 'sent' });
+    expect(await sendNew(entry.id)).toBe('sent');
     expect(posted).toEqual(
       endpoints.map((url) => ({
         url,
@@ -55,10 +55,18 @@ describe('the outbox', () => {
     expect(await listOutbox()).toEqual([]);
   });
 
-  it('sends later only to the endpoint that did not get it', async () => {
-    const posted = serve({ [endpoints[1]]: ['offline'] });
+  it('keeps an enquiry that found no connection, whole', async () => {
+    serve({ [endpoints[0]]: ['offline'] });
     const entry = await storeEnquiry(fields, endpoints);
-    expect(await sendEntry(entry)).toMatchObject({ result: 'retry', offline: true });
+    expect(await sendNew(entry.id)).toBe('queued');
+    expect(await listOutbox()).toMatchObject([{ id: entry.id, pending: endpoints, attempts: 1 }]);
+  });
+
+  it('sends later only to the endpoint that did not get it', async () => {
+    const posted = serve({ [endpoints[1]]: [503] });
+    const entry = await storeEnquiry(fields, endpoints);
+    // One endpoint has it: sending it whole again would duplicate it, so it waits.
+    expect(await sendNew(entry.id)).toBe('queued');
     expect((await listOutbox())[0]).toMatchObject({ pending: [endpoints[1]], attempts: 1 });
 
     expect(await flushOutbox()).toBe(true);
@@ -66,22 +74,33 @@ describe('the outbox', () => {
     expect(await listOutbox()).toEqual([]);
   });
 
-  it('stops at the first failure, so no endpoint gets a copy twice', async () => {
+  it('drops an enquiry nobody has when the service fails, after one post only', async () => {
     const posted = serve({ [endpoints[0]]: [503] });
     const entry = await storeEnquiry(fields, endpoints);
-    expect(await sendEntry(entry)).toMatchObject({ result: 'retry', offline: false });
+    expect(await sendNew(entry.id)).toBe('error');
     expect(posted.map((post) => post.url)).toEqual([endpoints[0]]);
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  it('does not send again what a flush delivered first', async () => {
+    const posted = serve({});
+    const entry = await storeEnquiry(fields, endpoints);
+    await flushOutbox();
+    expect(await sendNew(entry.id)).toBe('sent');
+    expect(posted).toHaveLength(2);
   });
 
   it('flushes in order, stops when offline, and leaves refused enquiries for the person', async () => {
+    serve({ [endpoints[1]]: [422] });
     const refused = await storeEnquiry([['email', 'refused@example.test']], endpoints);
-    serve({ [endpoints[0]]: [422] });
-    await sendEntry(refused);
+    expect(await sendNew(refused.id)).toBe('failed');
     const first = await storeEnquiry(fields, endpoints);
     const second = await storeEnquiry(fields, endpoints);
 
     const posted = serve({ [endpoints[0]]: ['offline'] });
-    expect(await flushOutbox()).toBe(false);
+    let cleared = false;
+    expect(await flushOutbox(() => (cleared = true))).toBe(false);
+    expect(cleared).toBe(false);
     expect(posted.map((post) => post.url)).toEqual([endpoints[0]]);
     expect((await listOutbox()).map((entry) => [entry.id, entry.status])).toEqual([
       [refused.id, 'failed'],
@@ -90,7 +109,8 @@ describe('the outbox', () => {
     ]);
 
     serve({});
-    expect(await flushOutbox()).toBe(true);
+    expect(await flushOutbox(() => (cleared = true))).toBe(true);
+    expect(cleared).toBe(true);
     expect((await listOutbox()).map((entry) => entry.id)).toEqual([refused.id]);
   });
 });

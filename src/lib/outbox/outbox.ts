@@ -1,9 +1,10 @@
 // The enquiry outbox in IndexedDB (idb-keyval): every enquiry is stored before it is sent and
 // removed only once every form endpoint has answered OK, so closing the tab or losing the
 // connection mid-send loses nothing. Used by the page and by the service worker (Background
-// Sync), which take a Web Lock around each send so the two never post the same entry at once.
-// What happens after each answer is decided in src/domain/outbox.ts.
-import { createStore, del, set, values } from 'idb-keyval';
+// Sync). Every send happens under one Web Lock and reads the entry again inside it, so the page,
+// other tabs and the service worker never post the same entry twice, and an endpoint that has an
+// entry is never sent it again. What happens after each answer is decided in src/domain/outbox.ts.
+import { createStore, del, get, set, values } from 'idb-keyval';
 import {
   afterRound,
   newEntry,
@@ -15,6 +16,8 @@ import {
 const store = createStore('kcw-enquiry-outbox', 'enquiries');
 const LOCK = 'kcw-enquiry-outbox';
 const CHANNEL = 'kcw-enquiry-outbox';
+/** How long one POST may take before it counts as "no answer" (a flaky link can hang forever). */
+const POST_TIMEOUT_MS = 20_000;
 /** The Background Sync tag the service worker flushes the outbox on. */
 export const OUTBOX_SYNC_TAG = 'enquiry-outbox';
 
@@ -30,11 +33,14 @@ export type OutboxChange =
   { kind: 'stored'; id: string } | { kind: 'sent'; id: string } | { kind: 'withdrawn'; id: string };
 
 // Changes are announced to this context's listeners and, through a BroadcastChannel, to other
-// tabs and the service worker (a channel does not hear its own messages).
+// tabs and the service worker (a channel does not hear its own messages). Browsers without
+// BroadcastChannel (Safari before 15.4) only hear their own tab's changes.
+const hasChannel = typeof BroadcastChannel !== 'undefined';
 const listeners = new Set<(change: OutboxChange) => void>();
 let channel: BroadcastChannel | undefined;
 function announce(change: OutboxChange) {
   listeners.forEach((listener) => listener(change));
+  if (!hasChannel) return;
   channel ??= new BroadcastChannel(CHANNEL);
   channel.postMessage(change);
 }
@@ -42,11 +48,11 @@ function announce(change: OutboxChange) {
 /** Calls `listener` whenever the outbox changes, in this tab or elsewhere. */
 export function onOutboxChange(listener: (change: OutboxChange) => void): () => void {
   listeners.add(listener);
-  const remote = new BroadcastChannel(CHANNEL);
-  remote.onmessage = (event: MessageEvent<OutboxChange>) => listener(event.data);
+  const remote = hasChannel ? new BroadcastChannel(CHANNEL) : undefined;
+  if (remote) remote.onmessage = (event: MessageEvent<OutboxChange>) => listener(event.data);
   return () => {
     listeners.delete(listener);
-    remote.close();
+    remote?.close();
   };
 }
 
@@ -64,7 +70,7 @@ export async function storeEnquiry(
   return entry;
 }
 
-export async function putEntry(entry: OutboxEntry) {
+async function putEntry(entry: OutboxEntry) {
   await set(entry.id, entry, store);
   announce({ kind: 'stored', id: entry.id });
 }
@@ -90,6 +96,7 @@ async function post(endpoint: string, fields: OutboxEntry['fields']): Promise<Po
       method: 'POST',
       body,
       headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(POST_TIMEOUT_MS),
     });
     return outcomeOfStatus(response.status);
   } catch {
@@ -98,8 +105,9 @@ async function post(endpoint: string, fields: OutboxEntry['fields']): Promise<Po
 }
 
 /**
- * One round of sends of one stored entry: pending endpoints in order, stopping at the first that
- * does not answer OK, so a failure never leaves a later endpoint with a copy the next try repeats.
+ * One round of sends of an entry: its pending endpoints in order, stopping at the first that does
+ * not answer OK, so a failure never leaves a later endpoint with a copy the next try repeats.
+ * Stores nothing: the caller decides, still under the lock.
  */
 async function sendRound(entry: OutboxEntry) {
   const results = new Map<string, PostOutcome>();
@@ -108,28 +116,66 @@ async function sendRound(entry: OutboxEntry) {
     results.set(endpoint, outcome);
     if (outcome !== 'ok') break;
   }
-  const next = afterRound(entry, results);
-  if (next.result === 'sent') await removeEntry(entry.id, 'sent');
-  else await putEntry(next.entry);
-  return next;
+  return afterRound(entry, results);
 }
 
-/** Sends one entry now (it must already be stored), under the lock. */
-export function sendEntry(entry: OutboxEntry) {
-  return withLock(() => sendRound(entry));
+/** Keeps what a round left: gone when sent, otherwise the entry as it now stands. */
+async function keep(round: Awaited<ReturnType<typeof sendRound>>) {
+  if (round.result === 'sent') await removeEntry(round.entry.id, 'sent');
+  else await putEntry(round.entry);
 }
 
 /**
- * Sends every queued entry (not the failed ones, which wait for the person). Stops at the first
- * that finds no connection. Resolves to true when nothing queued is left.
+ * How the first send of a new enquiry ended, for the person who pressed Send:
+ * 'sent'; 'queued' (kept: no connection, or the service failed after an endpoint got it, so
+ * sending it whole again would duplicate it); 'failed' (kept, refused after an endpoint got it);
+ * 'error' (nobody has it and the service failed: dropped, the form still holds it).
  */
-export function flushOutbox(): Promise<boolean> {
+export type FirstSend = 'sent' | 'queued' | 'failed' | 'error';
+
+/** Sends a just-stored entry, deciding what to keep under the same lock. */
+export function sendNew(id: string): Promise<FirstSend> {
+  return withLock(async () => {
+    const entry = await get<OutboxEntry>(id, store);
+    // Delivered meanwhile by a flush that had the lock first (or already marked failed).
+    if (!entry) return 'sent';
+    if (entry.status !== 'queued') return 'failed';
+    const round = await sendRound(entry);
+    const nobodyHasIt = round.entry.pending.length === entry.pending.length;
+    if (round.result !== 'sent' && nobodyHasIt && !round.offline) {
+      await removeEntry(id);
+      return 'error';
+    }
+    await keep(round);
+    if (round.result === 'sent') return 'sent';
+    return round.result === 'rejected' ? 'failed' : 'queued';
+  });
+}
+
+/** Posts an enquiry with no outbox, where IndexedDB cannot be used (storage blocked or full). */
+export async function sendUnstored(
+  fields: OutboxEntry['fields'],
+  endpoints: readonly string[],
+): Promise<boolean> {
+  const round = await sendRound(newEntry(fields, endpoints, 'unstored', Date.now()));
+  return round.result === 'sent';
+}
+
+/**
+ * Sends every queued entry (not the failed ones, which wait for the person), reading them under
+ * the lock. Stops at the first that finds no connection. Resolves to true when nothing queued is
+ * left; `whenEmpty` then runs still under the lock (the page clears its "waiting" flag there).
+ */
+export function flushOutbox(whenEmpty?: () => void): Promise<boolean> {
   return withLock(async () => {
     for (const entry of await listOutbox()) {
       if (entry.status !== 'queued') continue;
-      const { result, offline } = await sendRound(entry);
-      if (result === 'retry' && offline) return false;
+      const round = await sendRound(entry);
+      await keep(round);
+      if (round.result === 'retry' && round.offline) return false;
     }
-    return (await listOutbox()).every((entry) => entry.status !== 'queued');
+    const empty = (await listOutbox()).every((entry) => entry.status !== 'queued');
+    if (empty) whenEmpty?.();
+    return empty;
   });
 }

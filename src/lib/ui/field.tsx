@@ -187,3 +187,15 @@ export function FormAlert({
     </p>
   );
 }
+
+/**
+ * A polite live region that is always on the page, so screen readers announce each new message
+ * (a region inserted together with its text often goes unread). Empty when there is nothing to say.
+ */
+export function StatusMessage({ message }: { message: string | null }) {
+  return (
+    <div role="status" className="status-message">
+      {message ? <p className="form-alert form-alert--info">{message}</p> : null}
+    </div>
+  );
+}
