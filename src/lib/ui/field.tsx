@@ -6,6 +6,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import type { BoundField } from './use-form';
 import './field.css';
 
 interface FrameProps {
@@ -197,5 +198,57 @@ export function StatusMessage({ message }: { message: string | null }) {
     <div role="status" className="status-message">
       {message ? <p className="form-alert form-alert--info">{message}</p> : null}
     </div>
+  );
+}
+
+type FormFieldProps = BoundField &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'name'> & {
+    id?: string;
+    className?: string;
+  };
+
+/**
+ * A field rendered from its description (src/domain/form.ts): label, input type, required
+ * marker, maximum length, hint, choices and suggestions all come from the one place.
+ */
+export function FormField({ spec, name, value, error, onChange, ...rest }: FormFieldProps) {
+  const listId = useId();
+  const common = {
+    name,
+    value,
+    error,
+    label: spec.label,
+    hint: spec.hint,
+    required: spec.required,
+    autoComplete: spec.autoComplete,
+    placeholder: spec.placeholder,
+    onChange,
+    id: rest.id,
+    className: rest.className,
+  };
+  if (spec.input === 'textarea') return <TextAreaField {...common} maxLength={spec.maxLength} />;
+  if (spec.input === 'select') {
+    return (
+      <SelectField {...common} options={spec.options ?? []} placeholder={spec.placeholder ?? ''} />
+    );
+  }
+  const input = { ...common, ...rest, maxLength: spec.maxLength };
+  if (spec.input === 'password') return <PasswordField {...input} />;
+  return (
+    <>
+      <Field
+        {...input}
+        type={spec.input}
+        inputMode={spec.input === 'number' ? 'numeric' : undefined}
+        list={spec.suggestions ? listId : undefined}
+      />
+      {spec.suggestions ? (
+        <datalist id={listId}>
+          {spec.suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,131 @@
+// One way to describe a form: each field once, with its label, input type, limits and messages.
+// Valibot does the format checks and normalising (an email, an http(s) URL, a phone number); the
+// rules every field shares (trimmed, required, at most N characters) are applied here so that each
+// message names its field. Pages render fields from these descriptions (src/lib/ui/use-form.ts).
+import * as v from 'valibot';
+
+export type InputKind =
+  | 'text'
+  | 'email'
+  | 'url'
+  | 'tel'
+  | 'number'
+  | 'password'
+  | 'textarea'
+  | 'select';
+
+/** A check and normaliser of a non-empty, trimmed value: its first issue is the message. */
+export type FormatSchema = v.GenericSchema<string, string>;
+
+export interface FieldSpec {
+  readonly label: string;
+  readonly input: InputKind;
+  readonly required: boolean;
+  readonly maxLength: number;
+  /** Shown beside an empty required field. */
+  readonly requiredMessage: string;
+  readonly format?: FormatSchema;
+  readonly autoComplete?: string;
+  readonly placeholder?: string;
+  readonly hint?: string;
+  /** The choices of a select. */
+  readonly options?: readonly { readonly value: string; readonly label: string }[];
+  /** Suggestions offered while typing; free text stays allowed (a datalist). */
+  readonly suggestions?: readonly string[];
+  /** Passwords and the like are kept exactly as typed. */
+  readonly keepSpaces?: boolean;
+}
+
+export type FormSpec<K extends string = string> = Readonly<Record<K, FieldSpec>>;
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+type FieldOptions = Partial<Omit<FieldSpec, 'label'>>;
+
+/** A field description with the shared defaults: text, optional, 200 characters. */
+export function field(label: string, options: FieldOptions = {}): FieldSpec {
+  return {
+    label,
+    input: 'text',
+    required: false,
+    maxLength: 200,
+    requiredMessage: `Please enter ${lowerFirst(label)}.`,
+    ...options,
+  };
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+export const EMAIL_MAX = 254;
+export const URL_MAX = 2000;
+
+export const formats = {
+  email: v.pipe(v.string(), v.email('Please enter a valid email address.')),
+  /** A full web address; one typed without a scheme gets https:// in front. */
+  httpUrl: v.pipe(
+    v.string(),
+    v.transform((text) => (/^[a-z][a-z\d+.-]*:/i.test(text) ? text : `https://${text}`)),
+    v.check(isHttpUrl, 'Please enter a web address starting with http:// or https://.'),
+  ),
+  /** Digits, with spaces, dashes and brackets tolerated and dropped; a leading + is kept. */
+  phone: v.pipe(
+    v.string(),
+    v.transform((text) => text.replace(/[\s().-]/g, '')),
+    v.regex(/^\+?\d{4,15}$/, 'Please use digits only (spaces and a leading + are fine).'),
+  ),
+  /** A country calling code: 1 to 3 digits, a leading + or 00 dropped. */
+  countryCode: v.pipe(
+    v.string(),
+    v.transform((text) => text.replace(/\s/g, '').replace(/^(\+|00)/, '')),
+    v.regex(/^[1-9]\d{0,2}$/, 'Please enter the country code in digits, for example 27.'),
+  ),
+} satisfies Record<string, FormatSchema>;
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+export type FieldCheck = { ok: true; value: string } | { ok: false; message: string };
+
+/** Checks one value against its description; an ok value is trimmed and normalised. */
+export function checkField(spec: FieldSpec, raw: string): FieldCheck {
+  const value = spec.keepSpaces ? raw : raw.trim();
+  if (!value) {
+    return spec.required ? { ok: false, message: spec.requiredMessage } : { ok: true, value: '' };
+  }
+  if (value.length > spec.maxLength) {
+    return {
+      ok: false,
+      message: `${spec.label} can be at most ${spec.maxLength} characters (now ${value.length}).`,
+    };
+  }
+  if (spec.options && !spec.options.some((option) => option.value === value)) {
+    return { ok: false, message: spec.requiredMessage };
+  }
+  if (!spec.format) return { ok: true, value };
+  const result = v.safeParse(spec.format, value);
+  return result.success
+    ? { ok: true, value: result.output }
+    : { ok: false, message: result.issues[0].message };
+}
+
+/** Checks every field of a form: the errors by field, and the normalised values. */
+export function checkForm<K extends string>(
+  spec: FormSpec<K>,
+  values: Readonly<Record<K, string>>,
+): { errors: FieldErrors<K>; values: Record<K, string> } {
+  const errors: FieldErrors<K> = {};
+  const normalised: Record<K, string> = { ...values };
+  for (const name of Object.keys(spec) as K[]) {
+    const result = checkField(spec[name], values[name] ?? '');
+    if (result.ok) normalised[name] = result.value;
+    else errors[name] = result.message;
+  }
+  return { errors, values: normalised };
+}
+
+export const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;

@@ -1,0 +1,380 @@
+// The QR content form (SPEC sections 2, 3 and 5): every field described once, the 16 types with
+// their sections, and the checks Next runs (the old site marked fields required and checked none).
+import * as v from 'valibot';
+import {
+  checkField,
+  field,
+  formats,
+  EMAIL_MAX,
+  URL_MAX,
+  type FieldErrors,
+  type FieldSpec,
+  type FormSpec,
+} from '../form';
+import { checkFile, fileKinds, type FileFacts, type FileKind } from './files';
+
+const url = (label: string, placeholder = 'https://') =>
+  field(label, {
+    input: 'url',
+    required: true,
+    maxLength: URL_MAX,
+    format: formats.httpUrl,
+    placeholder,
+    autoComplete: 'url',
+  });
+const required = (label: string, options: Parameters<typeof field>[1] = {}) =>
+  field(label, { required: true, ...options });
+const phone = (label: string, isRequired: boolean, autoComplete = 'tel') =>
+  field(label, {
+    input: 'tel',
+    required: isRequired,
+    maxLength: 25,
+    format: formats.phone,
+    autoComplete,
+  });
+
+/** An Instagram username (with or without @) or the profile's full address. */
+const instagram = v.pipe(
+  v.string(),
+  v.check(
+    (text) =>
+      /^@?[a-z\d._]{1,30}$/i.test(text) || v.safeParse(formats.httpUrl, text).success,
+    'Please enter an Instagram username (such as kemptoncodeworks) or the profile address.',
+  ),
+  v.transform((text) => (/^https?:\/\//i.test(text) ? text : text.replace(/^@/, ''))),
+);
+
+export const textFields = {
+  qrName: field('Name of the QR Code', {
+    maxLength: 100,
+    hint: 'Only for you, to find the code later.',
+  }),
+  password: field('Password', {
+    input: 'password',
+    maxLength: 64,
+    keepSpaces: true,
+    autoComplete: 'new-password',
+    hint: 'Optional: asked for before the content opens.',
+  }),
+  websiteUrl: url('Website URL', 'https://www.example.co.za'),
+  vcardFirstName: required('First name', { autoComplete: 'given-name', maxLength: 100 }),
+  vcardLastName: required('Last name', { autoComplete: 'family-name', maxLength: 100 }),
+  vcardPhone: phone('Phone', true),
+  vcardMobile: phone('Mobile', false, 'tel'),
+  vcardFax: phone('Fax', false, 'off'),
+  vcardEmail: required('Email', {
+    input: 'email',
+    maxLength: EMAIL_MAX,
+    format: formats.email,
+    autoComplete: 'email',
+    requiredMessage: 'Please enter an email address.',
+  }),
+  vcardWebsite: url('Website'),
+  vcardCompany: required('Company', { autoComplete: 'organization', maxLength: 100 }),
+  vcardJob: required('Job title', { autoComplete: 'organization-title', maxLength: 100 }),
+  vcardAddress: required('Street address', { autoComplete: 'street-address' }),
+  vcardCity: required('City', { autoComplete: 'address-level2', maxLength: 100 }),
+  vcardPostalCode: required('Postal code', { autoComplete: 'postal-code', maxLength: 12 }),
+  vcardCountry: required('Country', { autoComplete: 'country-name', maxLength: 100 }),
+  businessName: required('Business name', { autoComplete: 'organization', maxLength: 100 }),
+  businessURL: url('Business URL'),
+  facebookUrl: url('Facebook page URL', 'https://www.facebook.com/your-page'),
+  instagramUsername: required('Instagram profile URL', {
+    input: 'url',
+    maxLength: URL_MAX,
+    format: instagram,
+    placeholder: 'https://instagram.com/your-name',
+    hint: 'The profile address, or just the username.',
+    requiredMessage: 'Please enter your Instagram profile address or username.',
+  }),
+  whatsappCountryCode: required('Country code', {
+    input: 'number',
+    maxLength: 4,
+    format: formats.countryCode,
+    placeholder: '27',
+    hint: 'Digits only: 27 for South Africa.',
+  }),
+  whatsappNumber: phone('WhatsApp number', true),
+  whatsappMessage: field('Message', {
+    input: 'textarea',
+    maxLength: 1000,
+    hint: 'Optional: the text the chat opens with.',
+  }),
+  appStoreLink: url('App Store link', 'https://apps.apple.com/…'),
+  playStoreLink: url('Google Play link', 'https://play.google.com/store/apps/…'),
+  couponCode: required('Coupon code', { maxLength: 100 }),
+  wifiSSID: required('Network name (SSID)', {
+    maxLength: 32,
+    keepSpaces: true,
+    requiredMessage: 'Please enter the network name.',
+  }),
+  encrypt: required('Encryption', {
+    maxLength: 20,
+    suggestions: ['No encryption', 'WEP', 'WPA/WPA2'],
+    placeholder: 'WPA/WPA2',
+    requiredMessage: 'Please choose the encryption (No encryption, WEP or WPA/WPA2).',
+  }),
+  wifiPassword: field('Network password', {
+    input: 'password',
+    maxLength: 63,
+    keepSpaces: true,
+    autoComplete: 'off',
+  }),
+} satisfies FormSpec;
+
+export type TextFieldId = keyof typeof textFields;
+
+/** Lists of links: the link list grows and shrinks; the social form shows its first entry only. */
+export const listFields = {
+  links: { item: url('Link'), min: 1, max: 20, addLabel: 'Add link' },
+  socialLinks: { item: url('Social media link'), min: 1, max: 1, addLabel: '' },
+} as const satisfies Record<
+  string,
+  { item: FieldSpec; min: number; max: number; addLabel: string }
+>;
+
+export type ListFieldId = keyof typeof listFields;
+
+export const fileFields = {
+  pdfFile: { label: 'PDF file', kind: fileKinds.pdf },
+  videoFile: { label: 'Video file', kind: fileKinds.video },
+  imageFile: { label: 'Image file', kind: fileKinds.image },
+  audioFile: { label: 'Audio file', kind: fileKinds.audio },
+  menuFile: { label: 'Menu file', kind: fileKinds.menu },
+} as const satisfies Record<string, { label: string; kind: FileKind }>;
+
+export type FileFieldId = keyof typeof fileFields;
+
+export type ContentItem =
+  | { readonly kind: 'text'; readonly id: TextFieldId }
+  | { readonly kind: 'list'; readonly id: ListFieldId }
+  | { readonly kind: 'file'; readonly id: FileFieldId };
+
+export interface ContentSection {
+  readonly title: string;
+  readonly items: readonly ContentItem[];
+}
+
+const text = (...ids: TextFieldId[]): ContentItem[] => ids.map((id) => ({ kind: 'text', id }));
+const section = (title: string, items: ContentItem[]): ContentSection => ({ title, items });
+
+export const qrTypeIds = [
+  'web',
+  'pdf',
+  'linklist',
+  'vcard',
+  'biz',
+  'video',
+  'img',
+  'fbook',
+  'insta',
+  'smedia',
+  'whapp',
+  'aud',
+  'menu',
+  'apps',
+  'coup',
+  'wifi',
+] as const;
+
+export type QrTypeId = (typeof qrTypeIds)[number];
+
+export interface QrType {
+  readonly id: QrTypeId;
+  readonly label: string;
+  /** What the type is for, on its tile. */
+  readonly description: string;
+  readonly sections: readonly ContentSection[];
+}
+
+/** The 16 types in the order of the type screen, with their content sections. */
+export const qrTypes: readonly QrType[] = [
+  {
+    id: 'web',
+    label: 'Website',
+    description: 'Open a web page',
+    sections: [section('Website Information', text('websiteUrl'))],
+  },
+  {
+    id: 'pdf',
+    label: 'PDF',
+    description: 'Show a PDF document',
+    sections: [section('PDF Upload', [{ kind: 'file', id: 'pdfFile' }])],
+  },
+  {
+    id: 'linklist',
+    label: 'Link List',
+    description: 'Share several links',
+    sections: [section('Link List', [{ kind: 'list', id: 'links' }])],
+  },
+  {
+    id: 'vcard',
+    label: 'Virtual Card',
+    description: 'Share your contact details',
+    sections: [
+      section('Full Name', text('vcardFirstName', 'vcardLastName')),
+      section(
+        'Contact Information',
+        text('vcardPhone', 'vcardMobile', 'vcardEmail', 'vcardWebsite', 'vcardFax'),
+      ),
+      section('Company Information', text('vcardCompany', 'vcardJob')),
+      section(
+        'Location',
+        text('vcardAddress', 'vcardCity', 'vcardPostalCode', 'vcardCountry'),
+      ),
+    ],
+  },
+  {
+    id: 'biz',
+    label: 'Business',
+    description: 'Present your business',
+    sections: [section('Business Information', text('businessName', 'businessURL'))],
+  },
+  {
+    id: 'video',
+    label: 'Video',
+    description: 'Play a video',
+    sections: [section('Video Upload', [{ kind: 'file', id: 'videoFile' }])],
+  },
+  {
+    id: 'img',
+    label: 'Images',
+    description: 'Show an image',
+    sections: [section('Image Upload', [{ kind: 'file', id: 'imageFile' }])],
+  },
+  {
+    id: 'fbook',
+    label: 'Facebook',
+    description: 'Open your Facebook page',
+    sections: [section('Facebook Page', text('facebookUrl'))],
+  },
+  {
+    id: 'insta',
+    label: 'Instagram',
+    description: 'Open your Instagram profile',
+    sections: [section('Instagram Profile', text('instagramUsername'))],
+  },
+  {
+    id: 'smedia',
+    label: 'Social Media',
+    description: 'Link to your social profile',
+    sections: [section('Social Media Links', [{ kind: 'list', id: 'socialLinks' }])],
+  },
+  {
+    id: 'whapp',
+    label: 'Whatsapp',
+    description: 'Start a WhatsApp chat',
+    sections: [
+      section(
+        'WhatsApp Number',
+        text('whatsappCountryCode', 'whatsappNumber', 'whatsappMessage'),
+      ),
+    ],
+  },
+  {
+    id: 'aud',
+    label: 'MP3',
+    description: 'Play an audio file',
+    sections: [section('Audio Upload', [{ kind: 'file', id: 'audioFile' }])],
+  },
+  {
+    id: 'menu',
+    label: 'Menu',
+    description: 'Show a restaurant menu',
+    sections: [section('Menu Upload', [{ kind: 'file', id: 'menuFile' }])],
+  },
+  {
+    id: 'apps',
+    label: 'Apps',
+    description: 'Link to your app in both stores',
+    sections: [section('App Links', text('appStoreLink', 'playStoreLink'))],
+  },
+  {
+    id: 'coup',
+    label: 'Coupon',
+    description: 'Hand out a coupon code',
+    sections: [section('Coupon Details', text('couponCode'))],
+  },
+  {
+    id: 'wifi',
+    label: 'WiFi',
+    description: 'Join a WiFi network',
+    sections: [section('WiFi Credentials', text('wifiSSID', 'encrypt', 'wifiPassword'))],
+  },
+];
+
+/** The two sections every type has after its own. */
+export const commonSections: readonly ContentSection[] = [
+  section('Name of the QR Code', text('qrName')),
+  section('Password', text('password')),
+];
+
+export function findQrType(id: unknown): QrType | undefined {
+  return qrTypes.find((type) => type.id === id);
+}
+
+/** What the content form holds: every text field, the two link lists and the uploads. */
+export interface QrContent<F = File> {
+  readonly text: Readonly<Record<TextFieldId, string>>;
+  readonly lists: Readonly<Record<ListFieldId, readonly string[]>>;
+  readonly files: Readonly<Partial<Record<FileFieldId, F>>>;
+}
+
+export const textFieldIds = Object.keys(textFields) as TextFieldId[];
+
+export const emptyContent: QrContent = {
+  text: Object.fromEntries(textFieldIds.map((id) => [id, ''])) as Record<TextFieldId, string>,
+  lists: { links: [''], socialLinks: [''] },
+  files: {},
+};
+
+/** The name a list item's input has, and its errors are keyed by: 'links.2'. */
+export const listItemName = (id: ListFieldId, index: number) => `${id}.${index}`;
+
+/** The items of a type, its own sections then the common ones. */
+export function contentItems(type: QrType): ContentItem[] {
+  return [...type.sections, ...commonSections].flatMap((entry) => entry.items);
+}
+
+/**
+ * Checks what Next needs for a type: errors keyed by field name (list items as 'links.0'), and
+ * the content with every checked value normalised (trimmed, https:// added, digits only).
+ */
+export function checkContent<F extends FileFacts>(
+  type: QrType,
+  content: QrContent<F>,
+): { errors: FieldErrors; content: QrContent<F> } {
+  const errors: FieldErrors = {};
+  const text: Record<string, string> = { ...content.text };
+  const lists: Record<string, readonly string[]> = { ...content.lists };
+  for (const item of contentItems(type)) {
+    if (item.kind === 'text') {
+      const result = checkField(textFields[item.id], content.text[item.id]);
+      if (result.ok) text[item.id] = result.value;
+      else errors[item.id] = result.message;
+    } else if (item.kind === 'list') {
+      const spec = listFields[item.id];
+      lists[item.id] = content.lists[item.id].slice(0, spec.max).map((value, index) => {
+        const result = checkField(spec.item, value);
+        if (result.ok) return result.value;
+        errors[listItemName(item.id, index)] = result.message;
+        return value;
+      });
+    } else {
+      const { label, kind } = fileFields[item.id];
+      const file = content.files[item.id];
+      const problem = file ? checkFile(kind, file) : `Please choose ${kind.noun} for the ${lowerFirst(label)}.`;
+      if (problem) errors[item.id] = problem;
+    }
+  }
+  return {
+    errors,
+    content: {
+      text: text as Record<TextFieldId, string>,
+      lists: lists as Record<ListFieldId, string[]>,
+      files: content.files,
+    },
+  };
+}
+
+const lowerFirst = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);

@@ -1,0 +1,145 @@
+// The wizard's whole state as one plain value: the step, the type, the content and the design.
+// It is what the draft store keeps and what the renderer reads. Files are generic so the same
+// shape holds `File`s in the page and their stored bytes in IndexedDB.
+import {
+  emptyContent,
+  fileFields,
+  findQrType,
+  listFields,
+  textFieldIds,
+  type FileFieldId,
+  type ListFieldId,
+  type QrContent,
+  type QrTypeId,
+  type TextFieldId,
+} from './content';
+import {
+  cornerCentres,
+  cornerFrames,
+  defaultDesign,
+  findChoice,
+  frames,
+  FRAME_TEXT_MAX,
+  gradientStyles,
+  isHexColor,
+  patterns,
+  type Choice,
+  type QrDesign,
+} from './design';
+
+export const wizardSteps = [
+  { id: 'type', label: 'Type' },
+  { id: 'content', label: 'Content' },
+  { id: 'design', label: 'Design' },
+  { id: 'demo', label: 'Done' },
+] as const;
+
+export type WizardStep = (typeof wizardSteps)[number]['id'];
+
+export const DRAFT_VERSION = 1;
+
+export interface QrDraft<F = File> {
+  readonly version: typeof DRAFT_VERSION;
+  readonly step: WizardStep;
+  readonly type: QrTypeId | null;
+  readonly content: QrContent<F>;
+  readonly design: QrDesign<F>;
+}
+
+export const emptyDraft: QrDraft = {
+  version: DRAFT_VERSION,
+  step: 'type',
+  type: null,
+  content: emptyContent,
+  design: defaultDesign,
+};
+
+/** Whether there is anything to resume: a type was chosen. */
+export const hasProgress = (draft: QrDraft<unknown>): boolean => draft.type !== null;
+
+/** Every file of a draft, to store or to rebuild them. */
+export async function mapDraftFiles<A, B>(
+  draft: QrDraft<A>,
+  convert: (file: A) => B | Promise<B>,
+): Promise<QrDraft<B>> {
+  const files: Partial<Record<FileFieldId, B>> = {};
+  for (const [id, file] of Object.entries(draft.content.files) as [FileFieldId, A][]) {
+    files[id] = await convert(file);
+  }
+  return {
+    ...draft,
+    content: { ...draft.content, files },
+    design: { ...draft.design, logo: draft.design.logo ? await convert(draft.design.logo) : null },
+  };
+}
+
+export const draftHasFiles = (draft: QrDraft<unknown>): boolean =>
+  Object.keys(draft.content.files).length > 0 || draft.design.logo !== null;
+
+/**
+ * A stored draft read back with every field checked: an unknown type, step or option, a value of
+ * the wrong kind or a missing field falls back to its default, so an old or damaged record never
+ * breaks the wizard. `isFile` says which stored values are files.
+ */
+export function restoreDraft<F>(stored: unknown, isFile: (value: unknown) => value is F): QrDraft<F> | null {
+  if (!isRecord(stored) || stored.version !== DRAFT_VERSION) return null;
+  const content = isRecord(stored.content) ? stored.content : {};
+  const design = isRecord(stored.design) ? stored.design : {};
+  const storedText = isRecord(content.text) ? content.text : {};
+  const storedLists = isRecord(content.lists) ? content.lists : {};
+  const storedFiles = isRecord(content.files) ? content.files : {};
+
+  const text = Object.fromEntries(
+    textFieldIds.map((id) => [id, stringOr(storedText[id], '')]),
+  ) as Record<TextFieldId, string>;
+  const lists = Object.fromEntries(
+    (Object.keys(listFields) as ListFieldId[]).map((id) => {
+      const items = storedLists[id];
+      const valid = Array.isArray(items) ? items.filter((item) => typeof item === 'string') : [];
+      return [id, valid.length > 0 ? valid.slice(0, listFields[id].max) : ['']];
+    }),
+  ) as Record<ListFieldId, string[]>;
+  const files: Partial<Record<FileFieldId, F>> = {};
+  for (const id of Object.keys(fileFields) as FileFieldId[]) {
+    if (isFile(storedFiles[id])) files[id] = storedFiles[id];
+  }
+
+  const step = wizardSteps.find((entry) => entry.id === stored.step)?.id ?? 'type';
+  const type = findQrType(stored.type)?.id ?? null;
+  const choice = <Id extends string>(choices: readonly Choice<Id>[], value: unknown, fallback: Id) =>
+    findChoice(choices, value)?.id ?? fallback;
+  const color = (value: unknown, fallback: string) => (isHexColor(value) ? value : fallback);
+  const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
+  const d = defaultDesign;
+
+  return {
+    version: DRAFT_VERSION,
+    step: type === null ? 'type' : step,
+    type,
+    content: { text, lists, files },
+    design: {
+      frame: choice(frames, design.frame, d.frame),
+      frameText: stringOr(design.frameText, d.frameText).slice(0, FRAME_TEXT_MAX),
+      pattern: choice(patterns, design.pattern, d.pattern),
+      patternColor1: color(design.patternColor1, d.patternColor1),
+      patternGradient: flag(design.patternGradient, d.patternGradient),
+      patternColor2: color(design.patternColor2, d.patternColor2),
+      gradientStyle: choice(gradientStyles, design.gradientStyle, d.gradientStyle),
+      transparentBackground: flag(design.transparentBackground, d.transparentBackground),
+      backgroundGradient:
+        flag(design.backgroundGradient, d.backgroundGradient) && design.transparentBackground !== true,
+      backgroundColor1: color(design.backgroundColor1, d.backgroundColor1),
+      backgroundColor2: color(design.backgroundColor2, d.backgroundColor2),
+      cornerFrame: choice(cornerFrames, design.cornerFrame, d.cornerFrame),
+      cornerFrameColor: color(design.cornerFrameColor, d.cornerFrameColor),
+      cornerCentre: choice(cornerCentres, design.cornerCentre, d.cornerCentre),
+      cornerCentreColor: color(design.cornerCentreColor, d.cornerCentreColor),
+      logo: isFile(design.logo) ? design.logo : null,
+    },
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const stringOr = (value: unknown, fallback: string) =>
+  typeof value === 'string' ? value : fallback;
