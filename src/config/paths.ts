@@ -11,4 +11,8 @@ export const paths = {
   register: '/Register',
   forgotPassword: '/ForgotPassword',
   profile: '/Profile',
+  qrType: '/QR_Type',
+  qrContent: '/QR_Content',
+  qrDesign: '/QR_Design',
+  qrDemo: '/QR_Demo',
 } as const;

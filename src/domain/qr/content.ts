@@ -37,8 +37,7 @@ const phone = (label: string, isRequired: boolean, autoComplete = 'tel') =>
 const instagram = v.pipe(
   v.string(),
   v.check(
-    (text) =>
-      /^@?[a-z\d._]{1,30}$/i.test(text) || v.safeParse(formats.httpUrl, text).success,
+    (text) => /^@?[a-z\d._]{1,30}$/i.test(text) || v.safeParse(formats.httpUrl, text).success,
     'Please enter an Instagram username (such as kemptoncodeworks) or the profile address.',
   ),
   v.transform((text) => (/^https?:\/\//i.test(text) ? text : text.replace(/^@/, ''))),
@@ -218,10 +217,7 @@ export const qrTypes: readonly QrType[] = [
         text('vcardPhone', 'vcardMobile', 'vcardEmail', 'vcardWebsite', 'vcardFax'),
       ),
       section('Company Information', text('vcardCompany', 'vcardJob')),
-      section(
-        'Location',
-        text('vcardAddress', 'vcardCity', 'vcardPostalCode', 'vcardCountry'),
-      ),
+      section('Location', text('vcardAddress', 'vcardCity', 'vcardPostalCode', 'vcardCountry')),
     ],
   },
   {
@@ -265,10 +261,7 @@ export const qrTypes: readonly QrType[] = [
     label: 'Whatsapp',
     description: 'Start a WhatsApp chat',
     sections: [
-      section(
-        'WhatsApp Number',
-        text('whatsappCountryCode', 'whatsappNumber', 'whatsappMessage'),
-      ),
+      section('WhatsApp Number', text('whatsappCountryCode', 'whatsappNumber', 'whatsappMessage')),
     ],
   },
   {
@@ -363,7 +356,9 @@ export function checkContent<F extends FileFacts>(
     } else {
       const { label, kind } = fileFields[item.id];
       const file = content.files[item.id];
-      const problem = file ? checkFile(kind, file) : `Please choose ${kind.noun} for the ${lowerFirst(label)}.`;
+      const problem = file
+        ? checkFile(kind, file)
+        : `Please choose ${kind.noun} for the ${lowerFirst(label)}.`;
       if (problem) errors[item.id] = problem;
     }
   }

@@ -81,7 +81,10 @@ export const draftHasFiles = (draft: QrDraft<unknown>): boolean =>
  * the wrong kind or a missing field falls back to its default, so an old or damaged record never
  * breaks the wizard. `isFile` says which stored values are files.
  */
-export function restoreDraft<F>(stored: unknown, isFile: (value: unknown) => value is F): QrDraft<F> | null {
+export function restoreDraft<F>(
+  stored: unknown,
+  isFile: (value: unknown) => value is F,
+): QrDraft<F> | null {
   if (!isRecord(stored) || stored.version !== DRAFT_VERSION) return null;
   const content = isRecord(stored.content) ? stored.content : {};
   const design = isRecord(stored.design) ? stored.design : {};
@@ -106,10 +109,14 @@ export function restoreDraft<F>(stored: unknown, isFile: (value: unknown) => val
 
   const step = wizardSteps.find((entry) => entry.id === stored.step)?.id ?? 'type';
   const type = findQrType(stored.type)?.id ?? null;
-  const choice = <Id extends string>(choices: readonly Choice<Id>[], value: unknown, fallback: Id) =>
-    findChoice(choices, value)?.id ?? fallback;
+  const choice = <Id extends string>(
+    choices: readonly Choice<Id>[],
+    value: unknown,
+    fallback: Id,
+  ) => findChoice(choices, value)?.id ?? fallback;
   const color = (value: unknown, fallback: string) => (isHexColor(value) ? value : fallback);
-  const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
+  const flag = (value: unknown, fallback: boolean) =>
+    typeof value === 'boolean' ? value : fallback;
   const d = defaultDesign;
 
   return {
@@ -127,7 +134,8 @@ export function restoreDraft<F>(stored: unknown, isFile: (value: unknown) => val
       gradientStyle: choice(gradientStyles, design.gradientStyle, d.gradientStyle),
       transparentBackground: flag(design.transparentBackground, d.transparentBackground),
       backgroundGradient:
-        flag(design.backgroundGradient, d.backgroundGradient) && design.transparentBackground !== true,
+        flag(design.backgroundGradient, d.backgroundGradient) &&
+        design.transparentBackground !== true,
       backgroundColor1: color(design.backgroundColor1, d.backgroundColor1),
       backgroundColor2: color(design.backgroundColor2, d.backgroundColor2),
       cornerFrame: choice(cornerFrames, design.cornerFrame, d.cornerFrame),

@@ -47,7 +47,13 @@ export const fileKinds = {
     ['audio/'],
     ['.mp3', '.m4a', '.aac', '.wav', '.ogg', '.oga', '.opus', '.flac', '.weba'],
   ),
-  menu: kind('a PDF or an image', 20, ['application/pdf'], ['image/'], ['.pdf', ...imageExtensions]),
+  menu: kind(
+    'a PDF or an image',
+    20,
+    ['application/pdf'],
+    ['image/'],
+    ['.pdf', ...imageExtensions],
+  ),
   logo: kind('an image', 1, [], ['image/'], ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.svg']),
 } as const satisfies Record<string, FileKind>;
 
@@ -85,10 +91,12 @@ export function checkFile(kind: FileKind, file: FileFacts): string | undefined {
   return undefined;
 }
 
-/** What a preview can show of a file. */
+/** What a preview can show of a file: by its type, or by its extension when it has none. */
 export function previewKind(type: string, name: string): 'image' | 'video' | 'audio' | 'pdf' {
-  if (type === 'application/pdf' || name.toLowerCase().endsWith('.pdf')) return 'pdf';
-  if (type.startsWith('video/')) return 'video';
-  if (type.startsWith('audio/')) return 'audio';
+  const lower = name.toLowerCase();
+  const named = (kind: FileKind) => !type && kind.extensions.some((ext) => lower.endsWith(ext));
+  if (type === 'application/pdf' || named(fileKinds.pdf)) return 'pdf';
+  if (type.startsWith('video/') || named(fileKinds.video)) return 'video';
+  if (type.startsWith('audio/') || named(fileKinds.audio)) return 'audio';
   return 'image';
 }

@@ -1,0 +1,132 @@
+import type { FieldErrors } from '../../../domain/form';
+import {
+  fileFields,
+  listFields,
+  listItemName,
+  textFields,
+  type ContentItem,
+  type ListFieldId,
+  type QrContent,
+} from '../../../domain/qr/content';
+import { FormField } from '../../../lib/ui/field';
+import { FileField } from './file-field';
+
+interface ItemProps {
+  item: ContentItem;
+  content: QrContent;
+  errors: FieldErrors;
+  setContent: (recipe: (current: QrContent) => QrContent) => void;
+  setError: (name: string, message: string | undefined) => void;
+}
+
+/** One item of a content section: a described text field, a list of links or an upload. */
+export function ContentItemField({ item, content, errors, setContent, setError }: ItemProps) {
+  if (item.kind === 'text') {
+    const { id } = item;
+    return (
+      <FormField
+        spec={textFields[id]}
+        name={id}
+        value={content.text[id]}
+        error={errors[id]}
+        onChange={(event) => {
+          const value = event.target.value;
+          setContent((current) => ({ ...current, text: { ...current.text, [id]: value } }));
+          if (errors[id]) setError(id, undefined);
+        }}
+      />
+    );
+  }
+  if (item.kind === 'list') {
+    return <LinkList id={item.id} {...{ content, errors, setContent, setError }} />;
+  }
+  const { id } = item;
+  const { label, kind } = fileFields[id];
+  return (
+    <FileField
+      name={id}
+      label={label}
+      kind={kind}
+      file={content.files[id]}
+      error={errors[id]}
+      onError={(message) => setError(id, message)}
+      onFile={(file) =>
+        setContent((current) => {
+          const files = { ...current.files };
+          if (file) files[id] = file;
+          else delete files[id];
+          return { ...current, files };
+        })
+      }
+    />
+  );
+}
+
+/** The link list: add a link, remove one (only while there is more than one). */
+function LinkList({
+  id,
+  content,
+  errors,
+  setContent,
+  setError,
+}: Omit<ItemProps, 'item'> & { id: ListFieldId }) {
+  const spec = listFields[id];
+  const items = content.lists[id];
+  const setItems = (recipe: (current: readonly string[]) => readonly string[]) =>
+    setContent((current) => ({
+      ...current,
+      lists: { ...current.lists, [id]: recipe(current.lists[id]) },
+    }));
+  const numbered = spec.max > 1;
+
+  return (
+    <div className="link-list">
+      <ol className="link-list__items">
+        {items.map((value, index) => {
+          const name = listItemName(id, index);
+          return (
+            // Items are plain strings; their position is their identity.
+            <li key={index} className="link-list__item">
+              <FormField
+                spec={{
+                  ...spec.item,
+                  label: numbered ? `${spec.item.label} ${index + 1}` : spec.item.label,
+                }}
+                name={name}
+                value={value}
+                error={errors[name]}
+                onChange={(event) => {
+                  const text = event.target.value;
+                  setItems((current) => current.map((entry, at) => (at === index ? text : entry)));
+                  if (errors[name]) setError(name, undefined);
+                }}
+              />
+              {items.length > 1 ? (
+                <button
+                  type="button"
+                  className="button button--ghost link-list__remove"
+                  onClick={() => {
+                    setItems((current) => current.filter((_, at) => at !== index));
+                    // Messages were keyed by position: the next Next says what is still wrong.
+                    items.forEach((_, at) => setError(listItemName(id, at), undefined));
+                  }}
+                >
+                  Remove<span className="visually-hidden"> link {index + 1}</span>
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {numbered && items.length < spec.max ? (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => setItems((current) => [...current, ''])}
+        >
+          {spec.addLabel}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useId, type ReactNode } from 'react';
+import type { Choice } from '../../../domain/qr/design';
+
+/**
+ * A set of choices as a real radio group: arrow keys move between them, the chosen one is marked
+ * visibly and to assistive technology. Each choice can show a small picture of itself.
+ */
+export function ChoiceGroup<Id extends string>({
+  legend,
+  name,
+  choices,
+  value,
+  onChange,
+  picture,
+  compact = false,
+}: {
+  legend: string;
+  name: string;
+  choices: readonly Choice<Id>[];
+  value: Id;
+  onChange: (id: Id) => void;
+  picture?: (choice: Choice<Id>) => ReactNode;
+  compact?: boolean;
+}) {
+  return (
+    <fieldset className={`choice-group${compact ? ' choice-group--compact' : ''}`}>
+      <legend>{legend}</legend>
+      <div className="choice-group__options">
+        {choices.map((choice) => (
+          <label key={choice.id} className="choice">
+            <input
+              type="radio"
+              name={name}
+              value={choice.id}
+              checked={choice.id === value}
+              onChange={() => onChange(choice.id)}
+            />
+            {picture ? (
+              <span className="choice__picture" aria-hidden="true">
+                {picture(choice)}
+              </span>
+            ) : null}
+            <span className="choice__label">{choice.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A colour picker with its value written out. */
+export function ColorField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (color: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="color-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="color"
+        value={value.toLowerCase()}
+        onChange={(event) => onChange(event.target.value.toUpperCase())}
+      />
+      <output htmlFor={id} className="color-field__value">
+        {value.toUpperCase()}
+      </output>
+    </div>
+  );
+}
+
+/** An on/off option: a checkbox, the control people know. */
+export function Toggle({
+  label,
+  checked,
+  onChange,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  hint?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="toggle">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

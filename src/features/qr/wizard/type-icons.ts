@@ -1,0 +1,40 @@
+import {
+  Briefcase,
+  Camera,
+  FileText,
+  Globe,
+  IdCard,
+  Image,
+  List,
+  MessageCircle,
+  Music,
+  Share2,
+  Smartphone,
+  ThumbsUp,
+  TicketPercent,
+  UtensilsCrossed,
+  Video,
+  Wifi,
+  type LucideIcon,
+} from 'lucide-react';
+import type { QrTypeId } from '../../../domain/qr/content';
+
+/** The icon of each type's tile (lucide has no brand logos, so Facebook and Instagram get generic ones). */
+export const typeIcons: Readonly<Record<QrTypeId, LucideIcon>> = {
+  web: Globe,
+  pdf: FileText,
+  linklist: List,
+  vcard: IdCard,
+  biz: Briefcase,
+  video: Video,
+  img: Image,
+  fbook: ThumbsUp,
+  insta: Camera,
+  smedia: Share2,
+  whapp: MessageCircle,
+  aud: Music,
+  menu: UtensilsCrossed,
+  apps: Smartphone,
+  coup: TicketPercent,
+  wifi: Wifi,
+};
