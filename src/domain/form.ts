@@ -5,14 +5,7 @@
 import * as v from 'valibot';
 
 export type InputKind =
-  | 'text'
-  | 'email'
-  | 'url'
-  | 'tel'
-  | 'number'
-  | 'password'
-  | 'textarea'
-  | 'select';
+  'text' | 'email' | 'url' | 'tel' | 'number' | 'password' | 'textarea' | 'select';
 
 /** A check and normaliser of a non-empty, trimmed value: its first issue is the message. */
 export type FormatSchema = v.GenericSchema<string, string>;
@@ -34,10 +27,22 @@ export interface FieldSpec {
   readonly suggestions?: readonly string[];
   /** Passwords and the like are kept exactly as typed. */
   readonly keepSpaces?: boolean;
+  /**
+   * Not on the form for now (a field shown only for some choices): not rendered and not checked,
+   * and its value is kept as it is for when the field comes back.
+   */
+  readonly hidden?: boolean;
 }
 
 export type FormSpec<K extends string = string> = Readonly<Record<K, FieldSpec>>;
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+/**
+ * A rule across fields (a confirmation that must match): messages by field. It is given the
+ * normalised values and its message only shows on a field whose own checks passed.
+ */
+export type FormRule<K extends string = string> = (
+  values: Readonly<Record<K, string>>,
+) => FieldErrors<K>;
 
 type FieldOptions = Partial<Omit<FieldSpec, 'label'>>;
 
@@ -80,6 +85,16 @@ export const formats = {
   ),
 } satisfies Record<string, FormatSchema>;
 
+/** The email address field every account, contact and demo form asks for. */
+export const emailField = field('Email', {
+  input: 'email',
+  required: true,
+  maxLength: EMAIL_MAX,
+  format: formats.email,
+  autoComplete: 'email',
+  requiredMessage: 'Please enter your email address.',
+});
+
 function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
@@ -93,6 +108,7 @@ export type FieldCheck = { ok: true; value: string } | { ok: false; message: str
 
 /** Checks one value against its description; an ok value is trimmed and normalised. */
 export function checkField(spec: FieldSpec, raw: string): FieldCheck {
+  if (spec.hidden) return { ok: true, value: raw };
   const value = spec.keepSpaces ? raw : raw.trim();
   if (!value) {
     return spec.required ? { ok: false, message: spec.requiredMessage } : { ok: true, value: '' };
@@ -113,10 +129,14 @@ export function checkField(spec: FieldSpec, raw: string): FieldCheck {
     : { ok: false, message: result.issues[0].message };
 }
 
-/** Checks every field of a form: the errors by field, and the normalised values. */
+/**
+ * Checks every field of a form, then the rule across fields if there is one: the errors by
+ * field, and the normalised values.
+ */
 export function checkForm<K extends string>(
   spec: FormSpec<K>,
   values: Readonly<Record<K, string>>,
+  rule?: FormRule<K>,
 ): { errors: FieldErrors<K>; values: Record<K, string> } {
   const errors: FieldErrors<K> = {};
   const normalised: Record<K, string> = { ...values };
@@ -125,7 +145,27 @@ export function checkForm<K extends string>(
     if (result.ok) normalised[name] = result.value;
     else errors[name] = result.message;
   }
+  if (rule) {
+    for (const [name, message] of Object.entries(rule(normalised)) as [K, string | undefined][]) {
+      if (message && !errors[name]) errors[name] = message;
+    }
+  }
   return { errors, values: normalised };
+}
+
+/** A form's field names, in the order they are described (the page's order). */
+export const fieldNames = <K extends string>(spec: FormSpec<K>): K[] => Object.keys(spec) as K[];
+
+/** The required fields on the form that are still empty (or unchosen), in the spec's order. */
+export function missingFields<K extends string>(
+  spec: FormSpec<K>,
+  values: Readonly<Record<K, string>>,
+): K[] {
+  return fieldNames(spec).filter((name) => {
+    if (!spec[name].required) return false;
+    const result = checkField(spec[name], values[name] ?? '');
+    return !result.ok && result.message === spec[name].requiredMessage;
+  });
 }
 
 export const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;

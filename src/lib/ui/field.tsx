@@ -209,10 +209,12 @@ type FormFieldProps = BoundField &
 
 /**
  * A field rendered from its description (src/domain/form.ts): label, input type, required
- * marker, maximum length, hint, choices and suggestions all come from the one place.
+ * marker, maximum length, hint, choices and suggestions all come from the one place. A hidden
+ * field renders nothing.
  */
 export function FormField({ spec, name, value, error, onChange, ...rest }: FormFieldProps) {
   const listId = useId();
+  if (spec.hidden) return null;
   const common = {
     name,
     value,

@@ -8,6 +8,7 @@ import {
   hasErrors,
   type FieldErrors,
   type FieldSpec,
+  type FormRule,
   type FormSpec,
 } from '../../domain/form';
 
@@ -16,13 +17,21 @@ export interface BoundField {
   name: string;
   value: string;
   error: string | undefined;
-  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  onChange: (
+    event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
+  ) => void;
+}
+
+export interface FormOptions<K extends string> {
+  /** A rule across fields, such as a confirmation that must match. */
+  rule?: FormRule<K>;
 }
 
 export function useForm<K extends string>(
   spec: FormSpec<K>,
   values: Readonly<Record<K, string>>,
   onValue: (name: K, value: string) => void,
+  { rule }: FormOptions<K> = {},
 ) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors<K>>({});
@@ -37,14 +46,17 @@ export function useForm<K extends string>(
       onValue(name, value);
       if (errors[name]) {
         const result = checkField(spec[name], value);
-        setErrors((current) => ({ ...current, [name]: result.ok ? undefined : result.message }));
+        const message = result.ok
+          ? rule?.({ ...values, [name]: result.value })[name]
+          : result.message;
+        setErrors((current) => ({ ...current, [name]: message }));
       }
     },
   });
 
   /** Checks everything; on a problem, focuses the first flagged field in the page's order. */
   const check = (): { ok: boolean; values: Record<K, string> } => {
-    const result = checkForm(spec, values);
+    const result = checkForm(spec, values, rule);
     setErrors(result.errors);
     if (hasErrors(result.errors)) {
       focusFirst(formRef.current, Object.keys(result.errors));
