@@ -42,34 +42,3 @@ export function authErrorMessage(error: unknown, fallback = GENERIC_LOGIN_ERROR)
   const code = authErrorCode(error);
   return (code && messages[code]) || fallback;
 }
-
-export const MIN_PASSWORD_LENGTH = 6;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
-
-/** Checks a registration before it is sent, so mistakes are explained field by field. */
-export function validateRegistration(input: {
-  displayName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-}): FieldErrors<'displayName' | 'email' | 'password' | 'confirmPassword'> {
-  const errors: FieldErrors<'displayName' | 'email' | 'password' | 'confirmPassword'> = {};
-  if (!input.displayName.trim()) errors.displayName = 'Please enter your name.';
-  const emailError = validateEmail(input.email);
-  if (emailError) errors.email = emailError;
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    errors.password = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-  }
-  if (!input.confirmPassword) errors.confirmPassword = 'Please type the password again.';
-  else if (input.confirmPassword !== input.password)
-    errors.confirmPassword = 'Passwords do not match.';
-  return errors;
-}
-
-export function validateEmail(email: string): string | undefined {
-  if (!email.trim()) return 'Please enter your email address.';
-  if (!EMAIL.test(email.trim())) return messages['auth/invalid-email'];
-  return undefined;
-}

@@ -1,30 +1,31 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { authErrorCode, authErrorMessage, validateEmail } from '../../domain/auth-errors';
+import { authErrorCode, authErrorMessage } from '../../domain/auth-errors';
+import { resetForm } from '../../domain/auth-forms';
 import { sendPasswordReset } from '../../lib/auth/session';
-import { EmailField, FormAlert } from '../../lib/ui/field';
+import { FormAlert, FormField } from '../../lib/ui/field';
+import { useForm } from '../../lib/ui/use-form';
 import { AuthCard } from './auth-card';
 
 const SENT = "If an account exists for that email, we've sent a link to reset your password.";
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { formRef, bind, check } = useForm(resetForm, { email }, (_, value) => setEmail(value));
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [sending, setSending] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const emailError = validateEmail(email);
-    setError(emailError);
+    const checked = check();
     setFailure(null);
     setSent(false);
-    if (emailError) return;
+    if (!checked.ok) return;
     setSending(true);
     try {
-      await sendPasswordReset(email.trim());
+      await sendPasswordReset(checked.values.email);
       setSent(true);
     } catch (reason) {
       // Whether an account exists is nobody's business: an unknown email reads as sent.
@@ -41,8 +42,8 @@ export default function ForgotPasswordPage() {
         Enter the email address of your account and we will send you a link to choose a new
         password.
       </p>
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <EmailField value={email} onValue={setEmail} error={error} />
+      <form ref={formRef} className="auth-form" onSubmit={submit} noValidate>
+        <FormField {...bind('email')} />
         {sent ? <FormAlert tone="info">{SENT}</FormAlert> : null}
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         <button type="submit" className="button" disabled={sending}>

@@ -1,24 +1,27 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { authErrorMessage, validateEmail, type FieldErrors } from '../../domain/auth-errors';
+import { authErrorMessage } from '../../domain/auth-errors';
+import { loginForm } from '../../domain/auth-forms';
 import { logIn, useAuth } from '../../lib/auth/session';
-import { EmailField, FormAlert, PasswordField } from '../../lib/ui/field';
+import { FormAlert, FormField } from '../../lib/ui/field';
+import { useForm } from '../../lib/ui/use-form';
 import { useOnline } from '../../lib/use-online';
 import { AuthCard } from './auth-card';
 import { GoogleButton } from '../../lib/auth/google-button';
 import { useReturnPath } from './return-path';
 
-type LoginField = 'email' | 'password';
+const blank = { email: '', password: '' };
 
 export default function LoginPage() {
   const { user } = useAuth();
   const online = useOnline();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const [values, setValues] = useState(blank);
+  const { formRef, bind, check } = useForm(loginForm, values, (name, value) =>
+    setValues((current) => ({ ...current, [name]: value })),
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -26,16 +29,12 @@ export default function LoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: FieldErrors<LoginField> = {};
-    const emailError = validateEmail(email);
-    if (emailError) found.email = emailError;
-    if (!password) found.password = 'Please enter your password.';
-    setErrors(found);
+    const checked = check();
     setFailure(null);
-    if (Object.keys(found).length > 0) return;
+    if (!checked.ok) return;
     setSubmitting(true);
     try {
-      await logIn(email.trim(), password);
+      await logIn(checked.values.email, checked.values.password);
       done();
     } catch (error) {
       setFailure(authErrorMessage(error));
@@ -55,17 +54,9 @@ export default function LoginPage() {
           You are offline. Signing in needs an internet connection; reconnect to log in.
         </FormAlert>
       )}
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <EmailField value={email} onValue={setEmail} error={errors.email} />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-        />
+      <form ref={formRef} className="auth-form" onSubmit={submit} noValidate>
+        <FormField {...bind('email')} />
+        <FormField {...bind('password')} />
         <p className="auth-form__aside">
           <Link to={paths.forgotPassword}>Forgot Password?</Link>
         </p>

@@ -1,20 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import {
-  authErrorCode,
-  authErrorMessage,
-  MIN_PASSWORD_LENGTH,
-  validateRegistration,
-  type FieldErrors,
-} from '../../domain/auth-errors';
+import { authErrorCode, authErrorMessage } from '../../domain/auth-errors';
+import { passwordsMatch, registerForm, type RegisterField } from '../../domain/auth-forms';
 import { register } from '../../lib/auth/session';
-import { Field, FormAlert, PasswordField } from '../../lib/ui/field';
+import { FormAlert, FormField } from '../../lib/ui/field';
+import { useForm } from '../../lib/ui/use-form';
 import { useOnline } from '../../lib/use-online';
 import { AuthCard } from './auth-card';
 import { useReturnPath } from './return-path';
 
-type RegisterField = 'displayName' | 'email' | 'password' | 'confirmPassword';
 const blank: Record<RegisterField, string> = {
   displayName: '',
   email: '',
@@ -34,33 +29,30 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const [values, setValues] = useState(blank);
-  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
+  const { formRef, bind, check, setError } = useForm(
+    registerForm,
+    values,
+    (name, value) => setValues((current) => ({ ...current, [name]: value })),
+    { rule: passwordsMatch },
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const bind = (field: RegisterField) => ({
-    name: field,
-    value: values[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
-  });
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateRegistration(values);
-    setErrors(found);
+    const checked = check();
     setFailure(null);
-    if (Object.keys(found).length > 0) return;
+    if (!checked.ok) return;
+    const { displayName, email, password } = checked.values;
     setSubmitting(true);
     try {
-      await register(values.displayName.trim(), values.email.trim(), values.password);
+      await register(displayName, email, password);
       navigate(returnPath, { replace: true });
     } catch (error) {
       const code = authErrorCode(error);
       const field = code ? fieldOfCode[code] : undefined;
       const message = authErrorMessage(error, 'Could not create your account. Please try again.');
-      if (field) setErrors({ [field]: message });
+      if (field) setError(field, message);
       else setFailure(message);
       setSubmitting(false);
     }
@@ -73,22 +65,11 @@ export default function RegisterPage() {
           You are offline. Creating an account needs an internet connection.
         </FormAlert>
       )}
-      <form className="auth-form" onSubmit={submit} noValidate>
-        <Field label="Name" autoComplete="name" required {...bind('displayName')} />
-        <Field label="Email" type="email" autoComplete="email" required {...bind('email')} />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          {...bind('password')}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          {...bind('confirmPassword')}
-        />
+      <form ref={formRef} className="auth-form" onSubmit={submit} noValidate>
+        <FormField {...bind('displayName')} />
+        <FormField {...bind('email')} />
+        <FormField {...bind('password')} />
+        <FormField {...bind('confirmPassword')} />
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? 'Creating account...' : 'Register'}

@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { validateEmail } from '../../domain/auth-errors';
+import { emailField, type FormSpec } from '../../domain/form';
 import { mailLink } from '../../domain/mail-link';
-import { EmailField, FormAlert } from '../../lib/ui/field';
+import { FormAlert, FormField } from '../../lib/ui/field';
+import { useForm } from '../../lib/ui/use-form';
 import { codeEmail } from './demo-content';
+
+const codeEmailForm: FormSpec<'email'> = { email: emailField };
 
 /**
  * "Receive by email". The site has no mail server of its own, so Submit opens the person's own
@@ -16,26 +19,31 @@ export function EmailCodeForm({
   codeTarget: string;
 }) {
   const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | undefined>();
+  const { formRef, bind, check } = useForm(codeEmailForm, { email }, (_, value) => setEmail(value));
   const [draft, setDraft] = useState<{ to: string; href: string } | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateEmail(email);
-    setError(problem);
-    if (problem) {
+    const checked = check();
+    if (!checked.ok) {
       setDraft(null);
       return;
     }
-    const to = email.trim();
+    const to = checked.values.email;
     const href = mailLink({ to, subject: codeEmail.subject, body: codeEmail.body(codeTarget) });
     setDraft({ to, href });
     window.location.href = href;
   };
 
   return (
-    <form className="qr-demo__email" onSubmit={submit} noValidate aria-label="Email this code">
-      <EmailField value={email} onValue={setEmail} error={error} />
+    <form
+      ref={formRef}
+      className="qr-demo__email"
+      onSubmit={submit}
+      noValidate
+      aria-label="Email this code"
+    >
+      <FormField {...bind('email')} />
       <button type="submit" className="button">
         Submit
       </button>
