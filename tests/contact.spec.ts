@@ -71,6 +71,53 @@ test('missing fields get the exact messages, and nothing typed is lost', async (
   await expect(enquiry.getByLabel('Message')).toHaveValue('A gaming PC.');
 });
 
+test('an email address that is not one is refused beside its field', async ({ page }) => {
+  const enquiry = form(page);
+  await fillEnquiry(page, 'lerato@example');
+  await submit(page);
+  const email = enquiry.getByLabel('Email');
+  await expect(email).toHaveAccessibleDescription('Please enter a valid email address.');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toBeFocused();
+  // Nothing is missing, so there is no line over the form; nothing was sent.
+  await expect(enquiry.getByRole('alert')).toHaveCount(0);
+  await expect(enquiry.getByRole('status')).toHaveText('');
+
+  await email.fill('lerato@example.co.za');
+  await expect(email).not.toHaveAttribute('aria-invalid');
+  await expect(email).toHaveAccessibleDescription('');
+});
+
+test('every field has a maximum length, and an over-long message is refused, not cut', async ({
+  page,
+}) => {
+  const enquiry = form(page);
+  await fillEnquiry(page, uniqueEmail('long'), 'pc');
+  const limits = { Name: '100', Email: '254', Budget: '50', Message: '5000' };
+  for (const [label, limit] of Object.entries(limits)) {
+    await expect(enquiry.getByLabel(label)).toHaveAttribute('maxlength', limit);
+  }
+  const long = `${'Quiet and cool, please. '.repeat(209)}Thanks!`; // 5,023 characters
+  const message = enquiry.getByLabel('Message');
+  await message.fill(long);
+  await expect(message).toHaveValue(long.slice(0, 5000));
+
+  // A longer text still reaches the form in a draft saved before the limit: it is refused with
+  // its message and kept as it is, for the visitor to shorten.
+  await page.evaluate((text) => {
+    const draft = JSON.parse(sessionStorage.getItem('kcw-contact-draft') ?? '{}') as object;
+    sessionStorage.setItem('kcw-contact-draft', JSON.stringify({ ...draft, message: text }));
+  }, long);
+  await page.reload();
+  await submit(page);
+  await expect(message).toHaveAccessibleDescription(
+    'Message can be at most 5000 characters (now 5023).',
+  );
+  await expect(message).toBeFocused();
+  await expect(message).toHaveValue(long);
+  await expect(enquiry.getByRole('alert')).toHaveCount(0);
+});
+
 test('the form can be filled and sent from the keyboard alone', async ({ page }) => {
   const email = uniqueEmail('keyboard');
   const enquiry = form(page);

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptyEnquiry,
+  enquiryAlert,
+  enquiryForm,
   enquiryFromFields,
   enquiryFields,
   enquiryMessages,
   formatBudget,
-  missingEnquiryFields,
-  validateEnquiry,
   type EnquiryInput,
 } from './enquiry';
+import { checkForm } from './form';
 
 const general: EnquiryInput = {
   ...emptyEnquiry,
@@ -18,36 +19,102 @@ const general: EnquiryInput = {
   inquiryType: 'software-solutions',
 };
 
-describe('validateEnquiry', () => {
-  it('accepts a complete enquiry', () => {
-    expect(validateEnquiry(general)).toBeUndefined();
+const check = (input: EnquiryInput) => checkForm(enquiryForm(input.inquiryType), input).errors;
+
+describe('enquiryAlert', () => {
+  it('says nothing for a complete enquiry', () => {
+    expect(enquiryAlert(general)).toBeUndefined();
   });
 
   it.each(['name', 'email', 'message'] as const)(
     'asks for the basics when %s is blank',
     (field) => {
-      expect(validateEnquiry({ ...general, [field]: '   ' })).toBe(enquiryMessages.missingBasics);
+      expect(enquiryAlert({ ...general, [field]: '   ' })).toBe(enquiryMessages.missingBasics);
     },
   );
 
   it('asks for an inquiry type', () => {
-    expect(validateEnquiry({ ...general, inquiryType: '' })).toBe(
+    expect(enquiryAlert({ ...general, inquiryType: '' })).toBe(
       'Please fill out all fields and select an inquiry type.',
     );
   });
 
   it('asks a PC build for budget and usage', () => {
     const pc = { ...general, inquiryType: 'pc-building' as const };
-    expect(validateEnquiry(pc)).toBe(
+    expect(enquiryAlert(pc)).toBe(
       'Please enter your budget and select usage type for PC Building.',
     );
-    expect(validateEnquiry({ ...pc, budget: ' ', usageType: 'gaming' })).toBe(
+    expect(enquiryAlert({ ...pc, budget: ' ', usageType: 'gaming' })).toBe(
       enquiryMessages.missingPcFields,
     );
-    expect(validateEnquiry({ ...pc, budget: '15000', usageType: '' })).toBe(
+    expect(enquiryAlert({ ...pc, budget: '15000', usageType: '' })).toBe(
       enquiryMessages.missingPcFields,
     );
-    expect(validateEnquiry({ ...pc, budget: '15000', usageType: 'gaming' })).toBeUndefined();
+    expect(enquiryAlert({ ...pc, budget: '15000', usageType: 'gaming' })).toBeUndefined();
+  });
+
+  it('asks for the basics first when both are missing', () => {
+    expect(enquiryAlert({ ...emptyEnquiry, inquiryType: 'pc-building' })).toBe(
+      enquiryMessages.missingBasics,
+    );
+  });
+
+  it('leaves other problems to the messages beside their fields', () => {
+    expect(enquiryAlert({ ...general, email: 'sipho@' })).toBeUndefined();
+  });
+});
+
+describe('enquiryForm', () => {
+  it('accepts a complete enquiry', () => {
+    expect(check(general)).toEqual({});
+  });
+
+  it('flags what is blank, PC fields only for a PC build', () => {
+    expect(Object.keys(check(emptyEnquiry))).toEqual(['name', 'email', 'inquiryType', 'message']);
+    expect(check({ ...general, message: ' ' })).toEqual({ message: 'Please enter your message.' });
+    expect(check({ ...general, inquiryType: 'pc-building' })).toEqual({
+      budget: 'Please enter your budget.',
+      usageType: 'Please choose a usage type.',
+    });
+  });
+
+  it('leaves the PC fields alone when they are not on the form', () => {
+    expect(check({ ...general, budget: 'x'.repeat(51), usageType: '' })).toEqual({});
+    expect(enquiryForm('general-inquiries').budget.hidden).toBe(true);
+    expect(enquiryForm('pc-building').budget.hidden).toBe(false);
+  });
+
+  it('checks the email address for its format', () => {
+    expect(check({ ...general, email: 'sipho@example' })).toEqual({
+      email: 'Please enter a valid email address.',
+    });
+  });
+
+  it.each([
+    ['name', 100, 'Name'],
+    ['email', 254, 'Email'],
+    ['message', 5000, 'Message'],
+  ] as const)('limits %s to %i characters', (field, limit, label) => {
+    const at = field === 'email' ? `${'a'.repeat(limit - 12)}@example.com` : 'a'.repeat(limit);
+    expect(check({ ...general, [field]: at })[field]).toBeUndefined();
+    expect(check({ ...general, [field]: `${at}b` })[field]).toBe(
+      `${label} can be at most ${limit} characters (now ${limit + 1}).`,
+    );
+  });
+
+  it('limits the budget of a PC build to 50 characters', () => {
+    const pc = { ...general, inquiryType: 'pc-building' as const, usageType: 'gaming' as const };
+    expect(check({ ...pc, budget: 'R'.repeat(50) })).toEqual({});
+    expect(check({ ...pc, budget: 'R'.repeat(51) })).toEqual({
+      budget: 'Budget can be at most 50 characters (now 51).',
+    });
+  });
+
+  it('puts the limits on the inputs too', () => {
+    const form = enquiryForm('pc-building');
+    expect([form.name, form.email, form.budget, form.message].map((f) => f.maxLength)).toEqual([
+      100, 254, 50, 5000,
+    ]);
   });
 });
 
@@ -79,17 +146,6 @@ describe('enquiryFields', () => {
       ['inquiryType', 'pc-building'],
       ['budget', 'R15000'],
       ['usageType', 'all-rounder'],
-    ]);
-  });
-});
-
-describe('missingEnquiryFields', () => {
-  it('names what is blank, PC fields only for a PC build', () => {
-    expect(missingEnquiryFields(emptyEnquiry)).toEqual(['name', 'email', 'message', 'inquiryType']);
-    expect(missingEnquiryFields({ ...general, message: ' ' })).toEqual(['message']);
-    expect(missingEnquiryFields({ ...general, inquiryType: 'pc-building' })).toEqual([
-      'budget',
-      'usageType',
     ]);
   });
 });

@@ -1,5 +1,6 @@
-// The contact enquiry (SPEC sections 3, 5, 7 and 8): its options, its checks with their exact
-// messages, and the fields it is sent with.
+// The contact enquiry (SPEC sections 3, 5, 7 and 8): its options, its form with its limits and
+// exact messages, and the fields it is sent with.
+import { emailField, field, missingFields, type FormSpec } from './form';
 
 export const inquiryTypes = [
   { value: 'pc-building', label: 'PC Building' },
@@ -42,21 +43,65 @@ export const enquiryMessages = {
   sent: 'Thanks! Your message has been sent.',
 } as const;
 
-/** The one message for what is missing, or undefined when the enquiry can be sent. */
-export function validateEnquiry(input: EnquiryInput): string | undefined {
-  const basics = [input.name, input.email, input.message].every((value) => value.trim());
-  if (!basics || !input.inquiryType) return enquiryMessages.missingBasics;
-  if (input.inquiryType === 'pc-building' && (!input.budget.trim() || !input.usageType)) {
-    return enquiryMessages.missingPcFields;
-  }
-  return undefined;
+type EnquiryField = keyof EnquiryInput;
+
+/**
+ * The form, field by field, for the chosen inquiry type: budget and usage type are on it (and
+ * required) only for a PC build. The order is the page's order.
+ */
+export function enquiryForm(inquiryType: EnquiryInput['inquiryType']): FormSpec<EnquiryField> {
+  const hidden = inquiryType !== 'pc-building';
+  return {
+    name: field('Name', {
+      required: true,
+      maxLength: 100,
+      autoComplete: 'name',
+      requiredMessage: 'Please enter your name.',
+    }),
+    email: emailField,
+    inquiryType: field('Inquiry type', {
+      input: 'select',
+      required: true,
+      options: inquiryTypes,
+      placeholder: 'Choose an inquiry type',
+      requiredMessage: 'Please choose an inquiry type.',
+    }),
+    budget: field('Budget', {
+      required: true,
+      hidden,
+      maxLength: 50,
+      placeholder: 'e.g. 15000 (ZAR), or None/Unsure',
+      hint: 'A number in rand, or a few words.',
+      requiredMessage: 'Please enter your budget.',
+    }),
+    usageType: field('Usage type', {
+      input: 'select',
+      required: true,
+      hidden,
+      options: usageTypes,
+      placeholder: 'Choose a usage type',
+      requiredMessage: 'Please choose a usage type.',
+    }),
+    message: field('Message', {
+      input: 'textarea',
+      required: true,
+      maxLength: 5000,
+      requiredMessage: 'Please enter your message.',
+    }),
+  };
 }
 
-/** The fields to mark invalid beside the one message above. */
-export function missingEnquiryFields(input: EnquiryInput): (keyof EnquiryInput)[] {
-  const required: (keyof EnquiryInput)[] = ['name', 'email', 'message', 'inquiryType'];
-  if (input.inquiryType === 'pc-building') required.push('budget', 'usageType');
-  return required.filter((field) => !input[field].trim());
+const basics: readonly EnquiryField[] = ['name', 'email', 'inquiryType', 'message'];
+
+/**
+ * The one line over the form for what is missing (SPEC section 8), shown beside the messages by
+ * field; undefined when nothing required is missing (other problems have only their own message).
+ */
+export function enquiryAlert(input: EnquiryInput): string | undefined {
+  const missing = missingFields(enquiryForm(input.inquiryType), input);
+  if (missing.some((name) => basics.includes(name))) return enquiryMessages.missingBasics;
+  if (missing.length > 0) return enquiryMessages.missingPcFields;
+  return undefined;
 }
 
 /** "15000" becomes "R15000"; free text such as "R20k" or "Unsure" is kept as written. */

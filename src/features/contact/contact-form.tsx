@@ -1,16 +1,15 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formEndpoints } from '../../config/form-endpoints';
 import {
   emptyEnquiry,
+  enquiryAlert,
   enquiryFields,
+  enquiryForm,
   enquiryFromFields,
   enquiryMessages,
-  inquiryTypes,
-  missingEnquiryFields,
-  usageTypes,
-  validateEnquiry,
   type EnquiryInput,
 } from '../../domain/enquiry';
+import { fieldNames } from '../../domain/form';
 import type { OutboxEntry } from '../../domain/outbox';
 import {
   deliverLaterIfNeeded,
@@ -19,14 +18,8 @@ import {
   startOutboxDelivery,
 } from '../../lib/outbox/delivery';
 import { removeEntry, sendNew, sendUnstored, storeEnquiry } from '../../lib/outbox/outbox';
-import {
-  EmailField,
-  Field,
-  FormAlert,
-  SelectField,
-  StatusMessage,
-  TextAreaField,
-} from '../../lib/ui/field';
+import { FormAlert, FormField, StatusMessage } from '../../lib/ui/field';
+import { useForm } from '../../lib/ui/use-form';
 import { useOnline } from '../../lib/use-online';
 import { useSessionDraft } from '../../lib/use-session-draft';
 import { OutboxList } from './outbox-list';
@@ -56,8 +49,11 @@ export function ContactForm() {
   const input = enquiryFromFields(Object.entries(draft));
   const online = useOnline();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [invalid, setInvalid] = useState<readonly (keyof EnquiryInput)[]>([]);
-  const formRef = useRef<HTMLFormElement>(null);
+  // Budget and usage type are on the form only for a PC build.
+  const spec = enquiryForm(input.inquiryType);
+  const { formRef, bind, check, setErrors } = useForm(spec, input, (name, value) =>
+    setInput({ ...input, [name]: value }),
+  );
   // A waiting enquiry that is delivered gets its own line, leaving the form's status alone; the
   // one this form is sending right now is reported by the form.
   const submitting = useRef<string | null>(null);
@@ -69,24 +65,6 @@ export function ContactForm() {
 
   useEffect(startOutboxDelivery, []);
 
-  /** Any text is stored; the derived `input` above keeps only known choices. */
-  const set = (field: keyof EnquiryInput, value: string) => {
-    const next = { ...input, [field]: value };
-    setInput(next);
-    // A field that was flagged stops being flagged once it is filled.
-    if (invalid.includes(field)) {
-      setInvalid(missingEnquiryFields(enquiryFromFields(Object.entries(next))));
-    }
-  };
-  /** What every field of the form takes: its name, value, change handler and error. */
-  const bind = (field: keyof EnquiryInput) => ({
-    name: field,
-    required: true,
-    value: input[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-      set(field, event.target.value),
-    error: invalid.includes(field) ? 'Required' : undefined,
-  });
   const focusField = (name: string) => {
     const field = formRef.current?.elements.namedItem(name);
     if (field instanceof HTMLElement) field.focus();
@@ -94,16 +72,11 @@ export function ContactForm() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = validateEnquiry(input);
-    const missing = missingEnquiryFields(input);
-    setInvalid(missing);
-    if (problem) {
-      setStatus({ kind: 'error', message: problem });
-      // Straight to the first field to fill, in the form's order.
-      const first = [...event.currentTarget.elements].find(
-        (element) => 'name' in element && missing.includes(element.name as keyof EnquiryInput),
-      );
-      if (first instanceof HTMLElement) first.focus();
+    // Each problem shows beside its field and the first one gets the focus; what is missing
+    // is also said over the form, in the words of the old site.
+    if (!check().ok) {
+      const missing = enquiryAlert(input);
+      setStatus(missing ? { kind: 'error', message: missing } : { kind: 'idle' });
       return;
     }
     setStatus({ kind: 'sending' });
@@ -141,7 +114,7 @@ export function ContactForm() {
 
   const edit = async (entry: OutboxEntry) => {
     setInput(enquiryFromFields(entry.fields));
-    setInvalid([]);
+    setErrors({});
     setStatus({ kind: 'idle' });
     focusField('name');
     await removeEntry(entry.id);
@@ -164,35 +137,9 @@ export function ContactForm() {
       >
         {/* Nothing can be changed while it is being sent, so clearing the form loses nothing. */}
         <fieldset className="contact-form__fields" disabled={sending}>
-          <Field label="Name" autoComplete="name" {...bind('name')} />
-          <EmailField
-            value={input.email}
-            onValue={(value) => set('email', value)}
-            error={bind('email').error}
-          />
-          <SelectField
-            label="Inquiry type"
-            {...bind('inquiryType')}
-            placeholder="Choose an inquiry type"
-            options={inquiryTypes}
-          />
-          {input.inquiryType === 'pc-building' ? (
-            <>
-              <Field
-                label="Budget"
-                {...bind('budget')}
-                placeholder="e.g. 15000 (ZAR), or None/Unsure"
-                hint="A number in rand, or a few words."
-              />
-              <SelectField
-                label="Usage type"
-                {...bind('usageType')}
-                placeholder="Choose a usage type"
-                options={usageTypes}
-              />
-            </>
-          ) : null}
-          <TextAreaField label="Message" {...bind('message')} />
+          {fieldNames(spec).map((name) => (
+            <FormField key={name} {...bind(name)} />
+          ))}
         </fieldset>
         {online ? null : (
           <p className="contact-form__offline">
