@@ -205,11 +205,15 @@ test('a signed-in user who goes offline and reloads still reaches the QR screens
   await logIn(page, demoUser.email, demoUser.password);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/QR_Type');
-  await expect(page.getByRole('heading', { level: 1, name: 'QR Type' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Choose the type of your QR code' }),
+  ).toBeVisible();
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'QR Type' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Choose the type of your QR code' }),
+  ).toBeVisible();
   await page.goto('/Profile');
   await expect(
     page.getByRole('heading', { level: 1, name: `Hello, ${demoUser.displayName}` }),

@@ -53,7 +53,7 @@ export const textFields = {
     maxLength: 64,
     keepSpaces: true,
     autoComplete: 'new-password',
-    hint: 'Optional: asked for before the content opens.',
+    hint: 'Optional. Kept with the code for when password-protected codes arrive.',
   }),
   websiteUrl: url('Website URL', 'https://www.example.co.za'),
   vcardFirstName: required('First name', { autoComplete: 'given-name', maxLength: 100 }),

@@ -21,6 +21,9 @@ export function Collapsible({
       <Heading className="wizard-section__title">
         <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={onToggle}>
           {title}
+          <span aria-hidden="true" className="wizard-section__sign">
+            {open ? '−' : '+'}
+          </span>
         </button>
       </Heading>
       <div id={bodyId} className="wizard-section__body" hidden={!open}>

@@ -37,7 +37,7 @@ export default function TypePage() {
           </Link>
         </div>
       ) : null}
-      <ul className="type-grid">
+      <ul className="type-grid" aria-label="QR code types">
         {qrTypes.map((type) => {
           const Icon = typeIcons[type.id];
           return (

@@ -47,7 +47,13 @@ export function WizardFrame({
           ))}
         </ol>
       </nav>
-      <h1>{heading}</h1>
+      <div className="wizard-heading">
+        <h1>{heading}</h1>
+        {wizard.storageProblem || wizard.takenOver || wizard.draft.type === null ? null : (
+          // Not a live region: it changes with every keystroke.
+          <p className="wizard-saved">{wizard.saved ? 'Draft saved' : 'Saving draft…'}</p>
+        )}
+      </div>
       {wizard.storageProblem ? (
         <FormAlert tone="info">{storageMessages[wizard.storageProblem]}</FormAlert>
       ) : null}

@@ -24,6 +24,8 @@ interface Snapshot {
   readonly storageProblem: StorageProblem | null;
   /** Another tab opened this draft later and now owns it. */
   readonly takenOver: boolean;
+  /** Whether the latest change is on the device yet. */
+  readonly saved: boolean;
 }
 
 let snapshot: Snapshot = {
@@ -32,6 +34,7 @@ let snapshot: Snapshot = {
   draft: emptyDraft,
   storageProblem: null,
   takenOver: false,
+  saved: true,
 };
 const listeners = new Set<() => void>();
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -77,7 +80,14 @@ function reportStorage(error: unknown) {
 function open(uid: string) {
   if (snapshot.uid === uid) return;
   flush();
-  publish({ uid, ready: false, draft: emptyDraft, storageProblem: null, takenOver: false });
+  publish({
+    uid,
+    ready: false,
+    draft: emptyDraft,
+    storageProblem: null,
+    takenOver: false,
+    saved: true,
+  });
   void reload(uid);
 }
 
@@ -100,7 +110,8 @@ function flush() {
   dirty = false;
   void enqueue(() => saveDraft(uid, draft)).then(
     () => {
-      if (snapshot.storageProblem) publish({ storageProblem: null });
+      if (snapshot.uid !== uid) return;
+      publish({ storageProblem: null, saved: !dirty });
       if (draftHasFiles(draft)) askToPersist();
     },
     (error: unknown) => {
@@ -120,8 +131,8 @@ function update(recipe: (draft: QrDraft) => QrDraft) {
   if (!snapshot.ready) return;
   const next = recipe(snapshot.draft);
   if (next === snapshot.draft) return;
-  publish({ draft: next });
   dirty = true;
+  publish({ draft: next, saved: false });
   saveTimer ??= setTimeout(flush, SAVE_DELAY_MS);
 }
 
@@ -130,8 +141,10 @@ function startOver() {
   clearTimeout(saveTimer);
   saveTimer = undefined;
   dirty = false;
-  publish({ draft: emptyDraft });
-  if (uid && !snapshot.takenOver) void enqueue(() => deleteDraft(uid)).catch(reportStorage);
+  publish({ draft: emptyDraft, saved: false });
+  if (uid && !snapshot.takenOver) {
+    void enqueue(() => deleteDraft(uid)).then(() => publish({ saved: !dirty }), reportStorage);
+  }
 }
 
 /** This tab takes the draft back from the tab that took it over, with that tab's changes. */
@@ -163,6 +176,7 @@ export function useWizard() {
     draft: mine ? current.draft : emptyDraft,
     storageProblem: mine ? current.storageProblem : null,
     takenOver: mine && current.takenOver,
+    saved: !mine || current.saved,
     update,
     startOver,
     takeBack,

@@ -1,0 +1,92 @@
+// Helpers for the QR wizard specs: choosing a type, valid content for every field, and sample
+// uploads of every kind written to disk (large ones sparse, so a 200 MB video costs nothing).
+import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { textFields, type QrType, type TextFieldId } from '../../src/domain/qr/content';
+
+export const wizardHeadings = {
+  type: 'Choose the type of your QR code',
+  content: 'Add content to your QR code',
+  design: 'Design the QR Code',
+  demo: 'Your QR Code is ready',
+} as const;
+
+/** Opens the type screen and chooses a type; lands on its content form. */
+export async function chooseType(page: Page, type: QrType) {
+  await page.goto('/QR_Type');
+  await page.getByRole('button', { name: `${type.label} ${type.description}` }).click();
+  await expect(page).toHaveURL(/\/QR_Content$/);
+  await expect(
+    page.getByRole('heading', { level: 2, name: type.label, exact: true }),
+  ).toBeVisible();
+}
+
+/** A valid value for every text field, as a person would type it. */
+export const validText: Record<TextFieldId, string> = {
+  qrName: 'Shop window',
+  password: '',
+  websiteUrl: 'https://www.example.co.za',
+  vcardFirstName: 'Thandi',
+  vcardLastName: 'Mokoena',
+  vcardPhone: '011 123 4567',
+  vcardMobile: '',
+  vcardFax: '',
+  vcardEmail: 'thandi@example.co.za',
+  vcardWebsite: 'https://example.co.za',
+  vcardCompany: 'Kempton Code Works',
+  vcardJob: 'Director',
+  vcardAddress: '1 Long Street',
+  vcardCity: 'Kempton Park',
+  vcardPostalCode: '1619',
+  vcardCountry: 'South Africa',
+  businessName: 'Kempton Code Works',
+  businessURL: 'https://example.co.za',
+  facebookUrl: 'https://www.facebook.com/example',
+  instagramUsername: 'kemptoncodeworks',
+  whatsappCountryCode: '27',
+  whatsappNumber: '082 123 4567',
+  whatsappMessage: 'Hello!',
+  appStoreLink: 'https://apps.apple.com/app/id123',
+  playStoreLink: 'https://play.google.com/store/apps/details?id=za.example',
+  couponCode: 'SAVE10',
+  wifiSSID: 'Office WiFi',
+  encrypt: 'WPA/WPA2',
+  wifiPassword: 'secret pass',
+};
+
+export const label = (id: TextFieldId) => textFields[id].label;
+
+const folder = join('test-results', 'wizard-files');
+
+/** A file on disk of the given size (sparse beyond its first bytes), for setInputFiles. */
+export function sampleFile(name: string, size: number, head: Uint8Array = new Uint8Array()) {
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, name);
+  writeFileSync(path, head);
+  if (size > head.length) truncateSync(path, size);
+  return path;
+}
+
+/** A 1×1 PNG. */
+export const tinyPng = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+
+export const tinyPdf = new TextEncoder().encode(
+  '%PDF-1.1\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** A file whose bytes are all different, to check a round trip byte for byte. */
+export function patternedBytes(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let seed = 12345;
+  for (let index = 0; index < size; index += 1) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    bytes[index] = seed >>> 24;
+  }
+  return bytes;
+}
