@@ -93,8 +93,18 @@ export const routes: readonly AppRoute[] = [
     load: () => import('../features/auth/profile-page'),
   },
   guarded('/PC_Dashboard', 'PC Dashboard'),
-  guarded('/QR_Dashboard', 'QR Dashboard', 'My QR Codes'),
-  guarded('/QR_Pricing', 'QR Pricing'),
+  {
+    path: '/QR_Dashboard',
+    title: 'QR Dashboard',
+    requiresAuth: true,
+    load: () => import('../features/qr/account/dashboard-page'),
+  },
+  {
+    path: '/QR_Pricing',
+    title: 'QR Pricing',
+    requiresAuth: true,
+    load: () => import('../features/qr/account/pricing-page'),
+  },
   {
     path: paths.qrType,
     title: 'QR Type',
@@ -119,12 +129,42 @@ export const routes: readonly AppRoute[] = [
     requiresAuth: true,
     load: () => import('../features/qr/demo-page'),
   },
-  guarded('/UserUsers', 'Users'),
-  guarded('/UserQRCodes', 'QR Codes', 'Your QR Codes'),
-  guarded('/UserBilling', 'Billing'),
-  guarded('/UserAnalysis', 'Analysis'),
-  guarded('/UserAccount', 'Account'),
-  guarded('/UserFAQ', "FAQ's"),
+  {
+    path: '/UserUsers',
+    title: 'Users',
+    requiresAuth: true,
+    load: () => import('../features/qr/account/users-page'),
+  },
+  {
+    path: '/UserQRCodes',
+    title: 'QR Codes',
+    requiresAuth: true,
+    load: () => import('../features/qr/account/qr-codes-page'),
+  },
+  {
+    path: '/UserBilling',
+    title: 'Billing',
+    requiresAuth: true,
+    load: () => import('../features/qr/account/billing-page'),
+  },
+  {
+    path: '/UserAnalysis',
+    title: 'Analysis',
+    requiresAuth: true,
+    load: () => import('../features/qr/account/analysis-page'),
+  },
+  {
+    path: '/UserAccount',
+    title: 'Account',
+    requiresAuth: true,
+    load: () => import('../features/qr/account/account-page'),
+  },
+  {
+    path: '/UserFAQ',
+    title: "FAQ's",
+    requiresAuth: true,
+    load: () => import('../features/qr/account/faq-page'),
+  },
 ];
 
 export const notFoundRoute: AppRoute = {

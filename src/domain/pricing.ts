@@ -1,0 +1,93 @@
+// The QR generator's plans (SPEC section 9), and what paying ahead saves against paying monthly.
+// Amounts are whole South African rand.
+
+export type PlanId = 'monthly' | 'six-months' | 'annually';
+
+export interface Plan {
+  readonly id: PlanId;
+  readonly name: string;
+  readonly pricePerMonth: number;
+  /** How many months one payment covers. */
+  readonly billingMonths: number;
+  /** Completes "billed every …". */
+  readonly term: string;
+  /** What sets this plan apart; the rest of its benefits are shared by every plan. */
+  readonly ownBenefit: string;
+}
+
+export const plans = [
+  {
+    id: 'monthly',
+    name: 'Monthly',
+    pricePerMonth: 600,
+    billingMonths: 1,
+    term: 'month',
+    ownBenefit: 'No commitment beyond the month you pay for',
+  },
+  {
+    id: 'six-months',
+    name: '6 Months',
+    pricePerMonth: 450,
+    billingMonths: 6,
+    term: '6 months',
+    ownBenefit: 'One payment covers half a year',
+  },
+  {
+    id: 'annually',
+    name: 'Annually',
+    pricePerMonth: 250,
+    billingMonths: 12,
+    term: 'year',
+    ownBenefit: 'The lowest monthly price, one payment a year',
+  },
+] as const satisfies readonly Plan[];
+
+/** The plan the others are compared with. */
+export const monthlyPlan: Plan = plans[0];
+
+/** What every plan includes (placeholder-level until the plans' contents are final). */
+export const sharedBenefits = [
+  'All 16 QR code types',
+  'Every frame, pattern, corner and logo option',
+  'Help by email and through the contact form',
+] as const;
+
+export function planBenefits(plan: Plan): readonly string[] {
+  return [plan.ownBenefit, ...sharedBenefits];
+}
+
+/** What one payment of the plan comes to. */
+export function amountBilled(plan: Plan): number {
+  return plan.pricePerMonth * plan.billingMonths;
+}
+
+export interface Saving {
+  /** Rand saved over one billing period of the plan. */
+  readonly amount: number;
+  /** Whole percent saved, rounded down so it never overstates. */
+  readonly percent: number;
+}
+
+/** What the plan saves over its billing period against paying `base` for as long; null if nothing. */
+export function savingAgainst(plan: Plan, base: Plan = monthlyPlan): Saving | null {
+  const perMonth = base.pricePerMonth - plan.pricePerMonth;
+  if (perMonth <= 0) return null;
+  return {
+    amount: perMonth * plan.billingMonths,
+    percent: Math.floor((perMonth / base.pricePerMonth) * 100),
+  };
+}
+
+/** "R600", "R4 200": whole rand, thousands grouped by a no-break space as South Africa writes them. */
+export function formatRand(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const digits = String(Math.round(Math.abs(amount)));
+  return `${sign}R${digits.replace(/\B(?=(\d{3})+$)/g, '\u00a0')}`;
+}
+
+/** "Save R900 every 6 months (25%)", or null for a plan that saves nothing. */
+export function describeSaving(plan: Plan, base: Plan = monthlyPlan): string | null {
+  const saving = savingAgainst(plan, base);
+  if (!saving) return null;
+  return `Save ${formatRand(saving.amount)} every ${plan.term} (${saving.percent}%)`;
+}

@@ -1,0 +1,87 @@
+import {
+  ChartColumn,
+  CircleQuestionMark,
+  CreditCard,
+  LayoutDashboard,
+  Mail,
+  QrCode,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '../../../config/paths';
+
+export const accountPaths = {
+  dashboard: '/QR_Dashboard',
+  pricing: '/QR_Pricing',
+  analysis: '/UserAnalysis',
+  qrCodes: '/UserQRCodes',
+  account: '/UserAccount',
+  billing: '/UserBilling',
+  users: '/UserUsers',
+  faq: '/UserFAQ',
+} as const;
+
+export interface AccountLink {
+  readonly label: string;
+  readonly to: string;
+  readonly icon: LucideIcon;
+}
+
+/** The way back to the dashboard, above the side navigation's entries. */
+export const dashboardLink: AccountLink = {
+  label: 'Dashboard',
+  to: accountPaths.dashboard,
+  icon: LayoutDashboard,
+};
+
+/** The side navigation of the dashboard and the account pages, in the specification's order. */
+export const accountNav: readonly AccountLink[] = [
+  { label: 'Analysis', to: accountPaths.analysis, icon: ChartColumn },
+  { label: 'My QR Codes', to: accountPaths.qrCodes, icon: QrCode },
+  { label: 'My Account', to: accountPaths.account, icon: UserRound },
+  { label: 'Billing', to: accountPaths.billing, icon: CreditCard },
+  { label: 'Users', to: accountPaths.users, icon: Users },
+  { label: 'Contact Us', to: paths.contact, icon: Mail },
+  { label: "FAQ's", to: accountPaths.faq, icon: CircleQuestionMark },
+];
+
+export interface AccountPageInfo {
+  readonly heading: string;
+  /** What this page will hold, said plainly: none of it exists yet. */
+  readonly text: string;
+  readonly link?: { readonly label: string; readonly to: string };
+}
+
+/** The six account pages: each a heading, one honest sentence and, where it helps, a link. */
+export const accountPages = {
+  users: {
+    heading: 'Users',
+    text: 'Inviting colleagues to share this account is planned; for now each account has one user, you.',
+    link: { label: 'Ask us about team access', to: paths.contact },
+  },
+  qrCodes: {
+    heading: 'Your QR Codes',
+    text: 'The codes you create will be listed here once codes can be saved to your account; until then, the code you are designing is kept as a draft on this device.',
+    link: { label: 'Create a QR code', to: paths.qrType },
+  },
+  billing: {
+    heading: 'Billing',
+    text: 'Your plan, payments and invoices will be managed here once online payment is available; the plans and their prices are already published.',
+    link: { label: 'See the plans', to: accountPaths.pricing },
+  },
+  analysis: {
+    heading: 'Analysis',
+    text: 'How often, when and where your codes are scanned will be shown here once codes can be saved to your account.',
+  },
+  account: {
+    heading: 'Account',
+    text: 'Account settings will be gathered here; your sign-in email and user ID are on your profile.',
+    link: { label: 'Open your profile', to: paths.profile },
+  },
+  faq: {
+    heading: "FAQ's",
+    text: 'Answers to common questions about the QR generator will be collected here; questions about the plans are answered on the pricing page.',
+    link: { label: 'Questions about the plans', to: accountPaths.pricing },
+  },
+} as const satisfies Record<string, AccountPageInfo>;

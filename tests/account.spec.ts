@@ -1,0 +1,260 @@
+import { expect, test, type Page } from '@playwright/test';
+import { routes } from '../src/app/routes';
+import { signedInState } from './support/signed-in';
+
+test.use({ storageState: signedInState });
+
+/** The side navigation of the specification, in its order, with where each entry leads. */
+const navEntries = [
+  ['Analysis', '/UserAnalysis'],
+  ['My QR Codes', '/UserQRCodes'],
+  ['My Account', '/UserAccount'],
+  ['Billing', '/UserBilling'],
+  ['Users', '/UserUsers'],
+  ['Contact Us', '/ContactPage'],
+  ["FAQ's", '/UserFAQ'],
+] as const;
+
+const accountPages = [
+  { path: '/UserAnalysis', heading: 'Analysis', current: 'Analysis' },
+  {
+    path: '/UserQRCodes',
+    heading: 'Your QR Codes',
+    current: 'My QR Codes',
+    link: { name: 'Create a QR code', to: '/QR_Type' },
+  },
+  {
+    path: '/UserAccount',
+    heading: 'Account',
+    current: 'My Account',
+    link: { name: 'Open your profile', to: '/Profile' },
+  },
+  {
+    path: '/UserBilling',
+    heading: 'Billing',
+    current: 'Billing',
+    link: { name: 'See the plans', to: '/QR_Pricing' },
+  },
+  {
+    path: '/UserUsers',
+    heading: 'Users',
+    current: 'Users',
+    link: { name: 'Ask us about team access', to: '/ContactPage' },
+  },
+  {
+    path: '/UserFAQ',
+    heading: "FAQ's",
+    current: "FAQ's",
+    link: { name: 'Questions about the plans', to: '/QR_Pricing' },
+  },
+];
+
+const titleOf = (path: string) => routes.find((route) => route.path === path)!.title;
+const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
+
+async function expectCurrent(page: Page, name: string) {
+  const nav = accountNav(page);
+  await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+}
+
+test.describe('the QR dashboard', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/QR_Dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'My QR Codes' })).toBeVisible();
+    await expect(page).toHaveTitle('QR Dashboard');
+  });
+
+  test('a signed-in user finds the account pages, the trial note and Upgrade', async ({ page }) => {
+    const entries = accountNav(page).getByRole('listitem');
+    await expect(entries).toHaveText(navEntries.map(([label]) => label));
+    for (const [label, to] of navEntries) {
+      await expect(
+        accountNav(page).getByRole('link', { name: label, exact: true }),
+      ).toHaveAttribute('href', to);
+    }
+    await expectCurrent(page, 'Dashboard');
+
+    await expect(page.getByText('Few days remaing.')).toBeVisible();
+    await page.getByRole('link', { name: 'Upgrade' }).click();
+    await expect(page).toHaveURL(/\/UserBilling$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await expectCurrent(page, 'Billing');
+
+    await accountNav(page).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(/\/QR_Dashboard$/);
+  });
+
+  test('with no codes yet, the dashboard says so and leads to making one', async ({ page }) => {
+    const empty = page.getByRole('region', { name: 'You have no QR codes yet' });
+    await expect(empty).toContainText('Saving codes to your account is not available yet');
+    await empty.getByRole('link', { name: 'Create a QR code' }).click();
+    await expect(page).toHaveURL(/\/QR_Type$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+for (const { path, heading, current, link } of accountPages) {
+  test(`${path} shows the account navigation with ${current} marked, and its heading`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(titleOf(path));
+    await expect(accountNav(page).getByRole('listitem')).toHaveCount(navEntries.length);
+    await expectCurrent(page, current);
+    if (link) {
+      await page.getByRole('main').getByRole('link', { name: link.name }).click();
+      await expect(page).toHaveURL(new RegExp(`${link.to}$`));
+    }
+  });
+}
+
+test.describe('at phone width @phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the account menu folds away and opens on demand', async ({ page }) => {
+    await page.goto('/UserBilling');
+    const heading = page.getByRole('heading', { level: 1, name: 'Billing' });
+    await expect(heading).toBeVisible();
+    const toggle = accountNav(page).getByRole('button', { name: 'Account menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(accountNav(page).getByRole('link', { name: 'Analysis' })).toBeHidden();
+    // Folded, the menu leaves the page its screen: the heading sits near the top.
+    expect((await heading.boundingBox())!.y).toBeLessThan(844 / 2);
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(accountNav(page).getByRole('listitem')).toHaveCount(navEntries.length);
+    await expectCurrent(page, 'Billing');
+
+    await accountNav(page).getByRole('link', { name: 'Analysis' }).click();
+    await expect(page).toHaveURL(/\/UserAnalysis$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Analysis' })).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(accountNav(page).getByRole('link', { name: 'Analysis' })).toBeHidden();
+
+    await toggle.press('Enter');
+    await expect(accountNav(page).getByRole('link', { name: 'Analysis' })).toBeVisible();
+    await toggle.press('Space');
+    await expect(accountNav(page).getByRole('link', { name: 'Analysis' })).toBeHidden();
+  });
+});
+
+test('on a wide screen the account navigation is always open', async ({ page }) => {
+  await page.goto('/UserUsers');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(accountNav(page).getByRole('button', { name: 'Account menu' })).toBeHidden();
+  for (const [label] of navEntries) {
+    await expect(accountNav(page).getByRole('link', { name: label, exact: true })).toBeVisible();
+  }
+});
+
+test.describe('the pricing page', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/QR_Pricing');
+    await expect(page.getByRole('heading', { level: 1, name: 'QR Pricing' })).toBeVisible();
+    await expect(page).toHaveTitle('QR Pricing');
+  });
+
+  test('shows the three plans, their billing and what paying ahead saves', async ({ page }) => {
+    const plans = [
+      {
+        name: 'Monthly',
+        texts: ['R600 per month', 'Billed every month', 'Full price, month to month'],
+      },
+      {
+        name: '6 Months',
+        texts: [
+          'R450 per month',
+          'Billed every 6 months: R2 700 per payment',
+          'Save R900 every 6 months (25%) compared with paying monthly',
+        ],
+      },
+      {
+        name: 'Annually',
+        texts: [
+          'R250 per month',
+          'Billed every year: R3 000 per payment',
+          'Save R4 200 every year (58%) compared with paying monthly',
+        ],
+      },
+    ];
+    for (const { name, texts } of plans) {
+      const plan = page.getByRole('region', { name, exact: true });
+      for (const text of texts) await expect(plan).toContainText(text);
+      await expect(
+        plan.getByRole('list', { name: `${name} includes` }).getByRole('listitem'),
+      ).not.toHaveCount(0);
+    }
+  });
+
+  test('Subscribe says that paying online is not possible yet and offers the contact page', async ({
+    page,
+  }) => {
+    const plan = page.getByRole('region', { name: '6 Months', exact: true });
+    await expect(plan.getByRole('status')).toBeEmpty();
+    await plan.getByRole('button', { name: 'Subscribe to the 6 Months plan' }).click();
+    await expect(plan.getByRole('status')).toContainText('Online payment is not available yet.');
+    // The other plans stay as they were.
+    await expect(
+      page.getByRole('region', { name: 'Monthly', exact: true }).getByRole('status'),
+    ).toBeEmpty();
+
+    await plan.getByRole('status').getByRole('link', { name: 'contact us' }).click();
+    await expect(page).toHaveURL(/\/ContactPage$/);
+  });
+
+  test('the FAQ opens one question at a time by mouse', async ({ page }) => {
+    const questions = page
+      .getByRole('region', { name: 'Questions about the plans' })
+      .getByRole('button');
+    await expect(questions).toHaveCount(3);
+    for (const question of await questions.all()) {
+      await expect(question).toHaveAttribute('aria-expanded', 'false');
+    }
+    const [first, second] = [questions.nth(0), questions.nth(1)];
+    const answerOf = async (question: typeof first) =>
+      page.getByRole('region', { name: (await question.textContent())!, exact: true });
+
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    const firstAnswer = await answerOf(first);
+    await expect(firstAnswer).toBeVisible();
+    await expect(firstAnswer).toHaveAttribute('id', (await first.getAttribute('aria-controls'))!);
+
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(firstAnswer).toBeHidden();
+    await expect(await answerOf(second)).toContainText('R4 200');
+
+    await second.click();
+    await expect(second).toHaveAttribute('aria-expanded', 'false');
+    await expect(await answerOf(second)).toBeHidden();
+  });
+
+  test('the FAQ works from the keyboard', async ({ page }) => {
+    const faq = page.getByRole('region', { name: 'Questions about the plans' });
+    const first = faq.getByRole('button', { name: 'Can I pay online?' });
+    const second = faq.getByRole('button', { name: 'How much do the longer plans save?' });
+
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    // The open answer's link comes next in the tab order, then the next question.
+    await page.keyboard.press('Tab');
+    await expect(faq.getByRole('link', { name: 'Contact us' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(second).toBeFocused();
+
+    await page.keyboard.press('Space');
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Enter');
+    await expect(second).toHaveAttribute('aria-expanded', 'false');
+  });
+});
