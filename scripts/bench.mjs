@@ -25,6 +25,7 @@ import {
   startPreview,
   verdict,
 } from './bench-lib.mjs';
+import { qrWizard } from './bench-wizard.mjs';
 
 const timeLimitMs = 5 * 60_000;
 const targets = { homeJsKb: 105, backgroundMsPerS: 3 };
@@ -40,7 +41,7 @@ const settling = { quietMs: 1000, maxMs: 15_000 };
 
 const repeatVisits = 5;
 
-const sections = [transferPerRoute, backgroundOnHome, offlineFirst];
+const sections = [transferPerRoute, backgroundOnHome, offlineFirst, qrWizard];
 
 /** JS and CSS a first visit to each route downloads, gzip-sized. */
 async function transferPerRoute({ browser, baseUrl, paths }) {

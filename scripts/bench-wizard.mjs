@@ -1,0 +1,175 @@
+// Bench section for the QR wizard: the gzip size of the wizard's own chunks (what the type,
+// content and design screens load beyond a marketing page, and a check that marketing pages load
+// none of it), and the time to restore a draft holding a 20 MB file after a reload. The wizard
+// needs a signed-in user, so this section serves dist/ through scripts/serve.mjs (Hosting and
+// Auth emulators with the seeded demo user) rather than Vite's preview.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { gzipBytes, kb, median, oneDecimal, root, verdict } from './bench-lib.mjs';
+
+const restoreRuns = 5;
+const fileBytes = 20_000_000;
+const targets = { restoreMs: 300 };
+const demoUser = { email: 'demo@kemptoncodeworks.test', password: 'Demo-pass-2026' };
+const marketingPaths = ['/', '/AboutPage', '/ServicesPage', '/CustomPC', '/ContactPage'];
+
+export async function qrWizard({ browser }) {
+  const server = await startServe();
+  const anonymous = await browser.newContext({ serviceWorkers: 'block' });
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    // What marketing pages load for a visitor, to check that none of the wizard is among it.
+    const marketing = collectScripts(anonymous, server.baseUrl);
+    const visitor = await anonymous.newPage();
+    for (const path of marketingPaths) {
+      await visitor.goto(server.baseUrl + path);
+      await visitor.getByRole('heading', { level: 1 }).first().waitFor();
+    }
+
+    const files = collectScripts(context, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/Login`);
+    await page.getByLabel('Email').fill(demoUser.email);
+    await page.getByLabel('Password', { exact: true }).fill(demoUser.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const beforeWizard = new Set(files.keys());
+
+    await page.goto(`${server.baseUrl}/QR_Type`);
+    await page.getByRole('button', { name: /^PDF / }).click();
+    await page.getByLabel('PDF file').setInputFiles(sparsePdf());
+    await page.getByText('Draft saved').waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('heading', { name: 'Design the QR Code' }).waitFor();
+    // The wizard's own chunks, and the library chunks it shares with marketing pages (icons,
+    // idb-keyval), which those pages load for themselves anyway.
+    const loaded = [...files.keys()].filter((file) => !beforeWizard.has(file));
+    const own = loaded.filter((file) => !marketing.has(file));
+    const shared = loaded.filter((file) => marketing.has(file));
+    const gzipOf = (list) => list.reduce((total, file) => total + files.get(file), 0);
+
+    const restores = [];
+    await page.goto(`${server.baseUrl}/QR_Content`);
+    for (let run = 0; run < restoreRuns; run++) {
+      await page.reload();
+      await page.getByText('drawing.pdf (19.1 MB)').waitFor();
+      restores.push(
+        await page.evaluate(
+          () => performance.getEntriesByName('qr-draft-restore', 'measure')[0].duration,
+        ),
+      );
+    }
+    const restoreMs = median(restores);
+    const describe = (list) =>
+      list
+        .map((file) => `${file.replace('/assets/', '')} ${oneDecimal(kb(files.get(file)))}`)
+        .join(', ');
+    return {
+      key: 'wizard',
+      title: 'QR wizard (signed in, through the emulators; 1 KB = 1000 B):',
+      rows: [
+        [
+          'wizard chunks (type, content, design), none on marketing pages',
+          `${oneDecimal(kb(gzipOf(own)))} KB gzip`,
+          `${own.length} files`,
+          describe(own),
+        ],
+        [
+          'libraries it shares with marketing pages',
+          `${oneDecimal(kb(gzipOf(shared)))} KB gzip`,
+          `${shared.length} files`,
+          describe(shared),
+        ],
+        [
+          `restore a draft with a 20 MB file, median of ${restoreRuns}`,
+          `${Math.round(restoreMs)} ms`,
+          verdict(Math.round(restoreMs), targets.restoreMs, 'ms'),
+          `[${restores.map(Math.round).join(', ')}]`,
+        ],
+      ],
+      align: 'lrll',
+      data: { own, shared, ownGzipBytes: gzipOf(own), restoresMs: restores, restoreMs },
+    };
+  } finally {
+    await anonymous.close();
+    await context.close();
+    server.stop();
+  }
+}
+
+/** The same-origin scripts a context downloads, each with its gzip size. */
+function collectScripts(context, origin) {
+  const files = new Map();
+  context.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin !== origin || !url.pathname.endsWith('.js') || files.has(url.pathname)) return;
+    // From dist/: a body is gone once the page navigates on.
+    files.set(url.pathname, gzipBytes(readFileSync(join(root, 'dist', url.pathname))));
+  });
+  return files;
+}
+
+function sparsePdf() {
+  const folder = join(root, 'bench-results');
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, 'drawing.pdf');
+  writeFileSync(path, '%PDF-1.4\n');
+  truncateSync(path, fileBytes);
+  return path;
+}
+
+/** scripts/serve.mjs on a free port, in its own process group; resolves once it serves. */
+async function startServe() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`serve.mjs did not start:\n${output}`)),
+      90_000,
+    );
+    const read = (chunk) => {
+      output += chunk;
+      if (output.includes('Serving dist/')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve.mjs exited (${code}):\n${output}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
