@@ -14,6 +14,9 @@ const groups = [
   { name: 'unknown path', routes: [{ path: '/no-such-page' }], use: {} },
 ];
 
+/** Wizard steps that need a draft open the type screen without one; wizard.spec.ts scans them with one. */
+const landsOn: Record<string, string> = { '/QR_Content': '/QR_Type', '/QR_Design': '/QR_Type' };
+
 for (const viewport of viewports)
   for (const group of groups) {
     test.describe(`${group.name} at ${viewport.width}x${viewport.height}`, () => {
@@ -22,7 +25,7 @@ for (const viewport of viewports)
       for (const { path } of group.routes) {
         test(`${path} is accessible and looks right`, async ({ page }) => {
           await page.goto(path);
-          await expect(page).toHaveURL(new RegExp(`${path}$`));
+          await expect(page).toHaveURL(new RegExp(`${landsOn[path] ?? path}$`));
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
           const results = await new AxeBuilder({ page })

@@ -20,6 +20,7 @@ import {
   patterns,
 } from '../src/domain/qr/design';
 import type { FileKind } from '../src/domain/qr/files';
+import { builderUser, demoUser } from './support/auth-emulator';
 import { signedInState } from './support/signed-in';
 import {
   chooseType,
@@ -521,3 +522,55 @@ for (const viewport of [
     await scan('type');
   });
 }
+
+test('another user on this device never sees the draft; its owner finds it again', async ({
+  page,
+}) => {
+  const switchTo = async (user: { email: string; password: string }) => {
+    await page.goto('/Profile');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/Login$/);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+  };
+  await chooseType(page, typeOf('coup'));
+  await page.getByLabel('Coupon code').fill('ONLY-FOR-DEMO');
+  await saved(page);
+
+  await switchTo(builderUser);
+  await page.goto('/QR_Type');
+  await expect(page.getByRole('heading', { level: 1, name: wizardHeadings.type })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue your draft' })).toHaveCount(0);
+  await page.goto('/QR_Content');
+  await expect(page).toHaveURL(/\/QR_Type$/);
+  await expect(page.getByText('ONLY-FOR-DEMO')).toHaveCount(0);
+
+  await switchTo(demoUser);
+  await page.goto('/QR_Type');
+  await page.getByRole('link', { name: 'Continue your draft' }).click();
+  await expect(page.getByLabel('Coupon code')).toHaveValue('ONLY-FOR-DEMO');
+});
+
+test('persistent storage is asked for once the draft holds a file', async ({ page }) => {
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    Object.assign(window, { persistCalls: calls });
+    navigator.storage.persist = () => {
+      calls.push('persist');
+      return Promise.resolve(true);
+    };
+  });
+  const persistCalls = () =>
+    page.evaluate(() => (window as unknown as { persistCalls: string[] }).persistCalls.length);
+  await chooseType(page, typeOf('img'));
+  await page.getByLabel('Name of the QR Code').fill('No file yet');
+  await saved(page);
+  expect(await persistCalls()).toBe(0);
+  await page
+    .getByLabel('Image file')
+    .setInputFiles(sampleFile('tiny.png', tinyPng.length, tinyPng));
+  await saved(page);
+  await expect.poll(persistCalls).toBe(1);
+});
