@@ -9,9 +9,11 @@ const contentSecurityPolicy = [
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
+  // Previews of the QR wizard's uploads (video, audio, PDF) play from blob: URLs.
+  "media-src 'self' blob:",
   // Firebase Auth and its local emulator; the form service and its local stand-in, the inbox.
   "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com http://127.0.0.1:9099 https://formspree.io http://127.0.0.1:9199",
-  "frame-src 'self' https://*.firebaseapp.com http://127.0.0.1:9099",
+  "frame-src 'self' blob: https://*.firebaseapp.com http://127.0.0.1:9099",
   "worker-src 'self'",
   "manifest-src 'self'",
   "object-src 'none'",

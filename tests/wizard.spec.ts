@@ -215,12 +215,24 @@ for (const [id, { label, kind }] of Object.entries(fileFields) as [
     const type = qrTypes.find((entry) =>
       entry.sections.some((section) => section.items.some((item) => item.id === id)),
     )!;
+    await page.addInitScript(() => {
+      const violations: string[] = [];
+      Object.assign(window, { violations });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      );
+    });
     await chooseType(page, type);
     const input = page.getByLabel(label, { exact: true });
     await input.setInputFiles(smallFileOf(kind));
     const preview = page.locator(`${previews[id]}.file-preview`);
     await expect(preview).toBeVisible();
     await expect(page.getByRole('button', { name: /^Remove small/ })).toBeVisible();
+    // The preview loads from a blob: URL that the site's security policy lets through.
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    expect(
+      await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+    ).toEqual([]);
     if (id === 'videoFile') {
       expect(await preview.innerHTML()).toContain('Your browser does not support the video tag.');
     }
