@@ -1,0 +1,263 @@
+// The QR design options, defaults and rules (SPEC sections 3, 4 and 9).
+import { describe, expect, it } from 'vitest';
+import {
+  cornerCentres,
+  cornerFrames,
+  defaultDesign,
+  designRules,
+  findChoice,
+  frameLabelPositions,
+  frameOutlines,
+  frames,
+  gradientStyles,
+  isHexColor,
+  patterns,
+  type Choice,
+  type QrDesign,
+} from './design';
+
+const unique = (choices: readonly Choice[]) => ({
+  ids: new Set(choices.map((choice) => choice.id)).size,
+  labels: new Set(choices.map((choice) => choice.label)).size,
+});
+
+/** A design with every option away from its default, to see what a rule leaves alone. */
+const custom: QrDesign<string> = {
+  frame: 'frame-13',
+  frameText: 'Menu',
+  pattern: 'dots',
+  patternColor1: '#111111',
+  patternGradient: true,
+  patternColor2: '#222222',
+  gradientStyle: 'radial',
+  transparentBackground: false,
+  backgroundGradient: true,
+  backgroundColor1: '#333333',
+  backgroundColor2: '#444444',
+  cornerFrame: 'classy',
+  cornerFrameColor: '#555555',
+  cornerCentre: 'dot',
+  cornerCentreColor: '#666666',
+  logo: 'logo.png',
+};
+
+describe('the design options (SPEC section 9)', () => {
+  it('has 32 frames with unique ids and labels, the first being no frame at all', () => {
+    expect(frames).toHaveLength(32);
+    expect(unique(frames)).toEqual({ ids: 32, labels: 32 });
+    expect(frames[0]).toMatchObject({
+      id: 'frame-0',
+      label: 'No frame',
+      outline: 'none',
+      labelPosition: 'none',
+    });
+    expect(frames.filter((frame) => frame.label === 'No frame')).toHaveLength(1);
+  });
+
+  it('numbers the frames in order and pairs every outline with every label position', () => {
+    expect(frames.map((frame) => frame.id)).toEqual(
+      Array.from({ length: 32 }, (_, index) => `frame-${index}`),
+    );
+    const pairs = new Set(frames.map((frame) => `${frame.outline}/${frame.labelPosition}`));
+    expect(pairs.size).toBe(frameOutlines.length * frameLabelPositions.length);
+    for (const frame of frames) expect(frame.label.trim()).not.toBe('');
+  });
+
+  it('has 5 patterns, 6 corner frames, 6 corner centres and 5 gradient styles', () => {
+    expect(unique(patterns)).toEqual({ ids: 5, labels: 5 });
+    expect(patterns).toHaveLength(5);
+    expect(unique(cornerFrames)).toEqual({ ids: 6, labels: 6 });
+    expect(cornerFrames).toHaveLength(6);
+    expect(unique(cornerCentres)).toEqual({ ids: 6, labels: 6 });
+    expect(cornerCentres).toHaveLength(6);
+    expect(unique(gradientStyles)).toEqual({ ids: 5, labels: 5 });
+    expect(gradientStyles).toHaveLength(5);
+  });
+
+  it('offers the gradient styles of SPEC section 2, Inverse diagonal first', () => {
+    expect(gradientStyles.map((style) => style.label)).toEqual([
+      'Inverse diagonal',
+      'Diagonal',
+      'Vertical',
+      'Horizontal',
+      'Radial',
+    ]);
+  });
+});
+
+describe('defaultDesign (SPEC section 3)', () => {
+  it('has the gradient on, in the Inverse diagonal style', () => {
+    expect(defaultDesign.patternGradient).toBe(true);
+    expect(findChoice(gradientStyles, defaultDesign.gradientStyle)?.label).toBe('Inverse diagonal');
+  });
+
+  it('has the colours of SPEC section 3', () => {
+    expect(defaultDesign).toMatchObject({
+      patternColor1: '#CA9D20',
+      patternColor2: '#002D17',
+      backgroundColor1: '#002D17',
+      backgroundColor2: '#CA9D20',
+      cornerFrameColor: '#CA9D20',
+      cornerCentreColor: '#002D17',
+    });
+  });
+
+  it('starts with no frame, no logo, and neither a transparent nor a gradient background', () => {
+    expect(defaultDesign).toMatchObject({
+      frame: 'frame-0',
+      transparentBackground: false,
+      backgroundGradient: false,
+      logo: null,
+    });
+  });
+
+  it('chooses only options that exist, and valid colours', () => {
+    expect(findChoice(frames, defaultDesign.frame)).toBeDefined();
+    expect(findChoice(patterns, defaultDesign.pattern)).toBeDefined();
+    expect(findChoice(cornerFrames, defaultDesign.cornerFrame)).toBeDefined();
+    expect(findChoice(cornerCentres, defaultDesign.cornerCentre)).toBeDefined();
+    for (const key of [
+      'patternColor1',
+      'patternColor2',
+      'backgroundColor1',
+      'backgroundColor2',
+      'cornerFrameColor',
+      'cornerCentreColor',
+    ] as const) {
+      expect(isHexColor(defaultDesign[key]), key).toBe(true);
+    }
+  });
+});
+
+describe('designRules (SPEC section 4)', () => {
+  /** Applies a rule to a frozen copy: a rule that mutates its input throws. */
+  const apply = (
+    rule: (design: QrDesign<string>) => QrDesign<string>,
+    design: QrDesign<string>,
+  ) => {
+    const input = Object.freeze({ ...design });
+    const output = rule(input);
+    expect(output).not.toBe(input);
+    expect(input).toEqual(design);
+    return output;
+  };
+
+  describe('setPatternGradient', () => {
+    it('off turns the gradient off and resets the style to Inverse diagonal', () => {
+      const next = apply(designRules.setPatternGradient(false), custom);
+      expect(next).toEqual({
+        ...custom,
+        patternGradient: false,
+        gradientStyle: 'inverse-diagonal',
+      });
+    });
+
+    it('on keeps the chosen style', () => {
+      const off = { ...custom, patternGradient: false };
+      expect(apply(designRules.setPatternGradient(true), off)).toEqual({
+        ...custom,
+        patternGradient: true,
+        gradientStyle: 'radial',
+      });
+      expect(apply(designRules.setPatternGradient(true), custom)).toEqual(custom);
+    });
+  });
+
+  describe('setTransparentBackground', () => {
+    it('on turns the gradient background off', () => {
+      expect(apply(designRules.setTransparentBackground(true), custom)).toEqual({
+        ...custom,
+        transparentBackground: true,
+        backgroundGradient: false,
+      });
+    });
+
+    it('off leaves the gradient background as it is', () => {
+      const transparent = { ...custom, transparentBackground: true, backgroundGradient: false };
+      expect(apply(designRules.setTransparentBackground(false), transparent)).toEqual({
+        ...transparent,
+        transparentBackground: false,
+      });
+      expect(apply(designRules.setTransparentBackground(false), custom)).toEqual(custom);
+    });
+  });
+
+  describe('setBackgroundGradient', () => {
+    it('on turns transparent off', () => {
+      const transparent = { ...custom, transparentBackground: true, backgroundGradient: false };
+      expect(apply(designRules.setBackgroundGradient(true), transparent)).toEqual({
+        ...custom,
+        transparentBackground: false,
+        backgroundGradient: true,
+      });
+    });
+
+    it('off leaves transparent as it is', () => {
+      const transparent = { ...custom, transparentBackground: true, backgroundGradient: false };
+      expect(apply(designRules.setBackgroundGradient(false), transparent)).toEqual(transparent);
+      expect(apply(designRules.setBackgroundGradient(false), custom)).toEqual({
+        ...custom,
+        backgroundGradient: false,
+        transparentBackground: false,
+      });
+    });
+
+    it('never leaves both on, whatever the order', () => {
+      const both = [
+        designRules.setTransparentBackground<string>(true),
+        designRules.setBackgroundGradient<string>(true),
+      ];
+      for (const [first, second] of [both, [...both].reverse()]) {
+        const next = second(first(custom));
+        expect(next.transparentBackground && next.backgroundGradient).toBe(false);
+      }
+    });
+  });
+
+  describe('swaps', () => {
+    it('exchange the pattern colours, and nothing else', () => {
+      const next = apply(designRules.swapPatternColors(), custom);
+      expect(next).toEqual({ ...custom, patternColor1: '#222222', patternColor2: '#111111' });
+      expect(apply(designRules.swapPatternColors(), next)).toEqual(custom);
+    });
+
+    it('exchange the background colours, and nothing else', () => {
+      const next = apply(designRules.swapBackgroundColors(), custom);
+      expect(next).toEqual({
+        ...custom,
+        backgroundColor1: '#444444',
+        backgroundColor2: '#333333',
+      });
+      expect(apply(designRules.swapBackgroundColors(), next)).toEqual(custom);
+    });
+
+    it('swap the defaults into each other', () => {
+      const next = designRules.swapPatternColors<File>()(defaultDesign);
+      expect(next.patternColor1).toBe(defaultDesign.patternColor2);
+      expect(next.patternColor2).toBe(defaultDesign.patternColor1);
+      expect(defaultDesign.patternColor1).toBe('#CA9D20');
+    });
+  });
+});
+
+describe('isHexColor', () => {
+  it.each(['#CA9D20', '#002d17', '#000000', '#FFFFFF'])('accepts %s', (value) => {
+    expect(isHexColor(value)).toBe(true);
+  });
+
+  it.each(['CA9D20', '#CA9D2', '#CA9D200', '#GGGGGG', 'red', '', ' #CA9D20', null, 123])(
+    'refuses %j',
+    (value) => {
+      expect(isHexColor(value)).toBe(false);
+    },
+  );
+});
+
+describe('findChoice', () => {
+  it('finds by id and nothing else', () => {
+    expect(findChoice(patterns, 'dots')?.label).toBe('Dots');
+    expect(findChoice(patterns, 'Dots')).toBeUndefined();
+    expect(findChoice(patterns, undefined)).toBeUndefined();
+    expect(findChoice(frames, 'frame-32')).toBeUndefined();
+  });
+});
