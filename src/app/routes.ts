@@ -18,153 +18,56 @@ export interface AppRoute {
   readonly load?: () => Promise<PageModule>;
 }
 
-const guarded = (path: string, title: string, heading = title): AppRoute => ({
+/** A route anyone may open. */
+const open = (path: string, title: string, load: AppRoute['load']): AppRoute => ({
   path,
   title,
-  heading,
+  requiresAuth: false,
+  load,
+});
+
+/** A route for signed-in users only; without `load` it shows its title as a heading. */
+const guarded = (path: string, title: string, load?: AppRoute['load']): AppRoute => ({
+  path,
+  title,
   requiresAuth: true,
+  load,
+  heading: load ? undefined : title,
 });
 
 export const routes: readonly AppRoute[] = [
-  {
-    path: paths.home,
-    title: 'Custom Software, Web & Mobile Development',
-    requiresAuth: false,
-    load: () => import('../features/marketing/home-page'),
-  },
-  {
-    path: paths.about,
-    title: 'About Us',
-    requiresAuth: false,
-    load: () => import('../features/marketing/about-page'),
-  },
-  {
-    path: paths.services,
-    title: 'Software Solutions',
-    requiresAuth: false,
-    load: () => import('../features/marketing/services-page'),
-  },
-  {
-    path: paths.contact,
-    title: 'Contact us',
-    requiresAuth: false,
-    load: () => import('../features/contact/contact-page'),
-  },
-  {
-    path: paths.privacy,
-    title: 'Privacy Policy',
-    requiresAuth: false,
-    load: () => import('../features/marketing/privacy-page'),
-  },
-  {
-    path: paths.terms,
-    title: 'Terms and Conditions',
-    requiresAuth: false,
-    load: () => import('../features/marketing/terms-page'),
-  },
-  {
-    path: '/CustomPC',
-    title: 'Custom PC Builds',
-    requiresAuth: false,
-    load: () => import('../features/marketing/custom-pc-page'),
-  },
-  {
-    path: paths.login,
-    title: 'Login',
-    requiresAuth: false,
-    load: () => import('../features/auth/login-page'),
-  },
-  {
-    path: paths.register,
-    title: 'Register',
-    requiresAuth: false,
-    load: () => import('../features/auth/register-page'),
-  },
-  {
-    path: paths.forgotPassword,
-    title: 'Forgot Password',
-    requiresAuth: false,
-    load: () => import('../features/auth/forgot-password-page'),
-  },
-  {
-    path: paths.profile,
-    title: 'Profile',
-    requiresAuth: true,
-    load: () => import('../features/auth/profile-page'),
-  },
+  open(
+    paths.home,
+    'Custom Software, Web & Mobile Development',
+    () => import('../features/marketing/home-page'),
+  ),
+  open(paths.about, 'About Us', () => import('../features/marketing/about-page')),
+  open(paths.services, 'Software Solutions', () => import('../features/marketing/services-page')),
+  open(paths.contact, 'Contact us', () => import('../features/contact/contact-page')),
+  open(paths.privacy, 'Privacy Policy', () => import('../features/marketing/privacy-page')),
+  open(paths.terms, 'Terms and Conditions', () => import('../features/marketing/terms-page')),
+  open('/CustomPC', 'Custom PC Builds', () => import('../features/marketing/custom-pc-page')),
+  open(paths.login, 'Login', () => import('../features/auth/login-page')),
+  open(paths.register, 'Register', () => import('../features/auth/register-page')),
+  open(
+    paths.forgotPassword,
+    'Forgot Password',
+    () => import('../features/auth/forgot-password-page'),
+  ),
+  guarded(paths.profile, 'Profile', () => import('../features/auth/profile-page')),
   guarded('/PC_Dashboard', 'PC Dashboard'),
-  {
-    path: '/QR_Dashboard',
-    title: 'QR Dashboard',
-    requiresAuth: true,
-    load: () => import('../features/qr/account/dashboard-page'),
-  },
-  {
-    path: '/QR_Pricing',
-    title: 'QR Pricing',
-    requiresAuth: true,
-    load: () => import('../features/qr/account/pricing-page'),
-  },
-  {
-    path: paths.qrType,
-    title: 'QR Type',
-    requiresAuth: true,
-    load: () => import('../features/qr/wizard/type-page'),
-  },
-  {
-    path: paths.qrContent,
-    title: 'QR Content',
-    requiresAuth: true,
-    load: () => import('../features/qr/wizard/content-page'),
-  },
-  {
-    path: paths.qrDesign,
-    title: 'QR Design',
-    requiresAuth: true,
-    load: () => import('../features/qr/wizard/design-page'),
-  },
-  {
-    path: paths.qrDemo,
-    title: 'QR Demo',
-    requiresAuth: true,
-    load: () => import('../features/qr/demo-page'),
-  },
-  {
-    path: '/UserUsers',
-    title: 'Users',
-    requiresAuth: true,
-    load: () => import('../features/qr/account/users-page'),
-  },
-  {
-    path: '/UserQRCodes',
-    title: 'QR Codes',
-    requiresAuth: true,
-    load: () => import('../features/qr/account/qr-codes-page'),
-  },
-  {
-    path: '/UserBilling',
-    title: 'Billing',
-    requiresAuth: true,
-    load: () => import('../features/qr/account/billing-page'),
-  },
-  {
-    path: '/UserAnalysis',
-    title: 'Analysis',
-    requiresAuth: true,
-    load: () => import('../features/qr/account/analysis-page'),
-  },
-  {
-    path: '/UserAccount',
-    title: 'Account',
-    requiresAuth: true,
-    load: () => import('../features/qr/account/account-page'),
-  },
-  {
-    path: '/UserFAQ',
-    title: "FAQ's",
-    requiresAuth: true,
-    load: () => import('../features/qr/account/faq-page'),
-  },
+  guarded('/QR_Dashboard', 'QR Dashboard', () => import('../features/qr/account/dashboard-page')),
+  guarded('/QR_Pricing', 'QR Pricing', () => import('../features/qr/account/pricing-page')),
+  guarded(paths.qrType, 'QR Type', () => import('../features/qr/wizard/type-page')),
+  guarded(paths.qrContent, 'QR Content', () => import('../features/qr/wizard/content-page')),
+  guarded(paths.qrDesign, 'QR Design', () => import('../features/qr/wizard/design-page')),
+  guarded(paths.qrDemo, 'QR Demo', () => import('../features/qr/demo-page')),
+  guarded('/UserUsers', 'Users', () => import('../features/qr/account/users-page')),
+  guarded('/UserQRCodes', 'QR Codes', () => import('../features/qr/account/qr-codes-page')),
+  guarded('/UserBilling', 'Billing', () => import('../features/qr/account/billing-page')),
+  guarded('/UserAnalysis', 'Analysis', () => import('../features/qr/account/analysis-page')),
+  guarded('/UserAccount', 'Account', () => import('../features/qr/account/account-page')),
+  guarded('/UserFAQ', "FAQ's", () => import('../features/qr/account/faq-page')),
 ];
 
 export const notFoundRoute: AppRoute = {

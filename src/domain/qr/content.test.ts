@@ -325,6 +325,7 @@ describe('the content fields', () => {
     'instagramUsername',
     'whatsappCountryCode',
     'whatsappNumber',
+    'whatsappMessage',
     'appStoreLink',
     'playStoreLink',
     'couponCode',
@@ -343,11 +344,9 @@ describe('the content fields', () => {
     }
   });
 
-  // SPEC section 5 reads 'all fields of ... whapp' as required; the message is deliberately
-  // optional here (its hint says so, and a WhatsApp chat opens fine without one).
-  it('leave the WhatsApp message optional (a knowing departure from SPEC section 5)', () => {
-    expect(textFields.whatsappMessage.required).toBe(false);
-    expect(textFields.whatsappMessage.hint).toMatch(/optional/i);
+  // SPEC section 5 reads 'all fields of ... whapp' as required: the message too.
+  it('require the WhatsApp message, as SPEC section 5 marks it', () => {
+    expect(textFields.whatsappMessage.required).toBe(true);
   });
 
   it('require every list item and every upload', () => {
@@ -423,7 +422,7 @@ describe('checkContent', () => {
     fbook: ['facebookUrl'],
     insta: ['instagramUsername'],
     smedia: ['socialLinks.0'],
-    whapp: ['whatsappCountryCode', 'whatsappNumber'],
+    whapp: ['whatsappCountryCode', 'whatsappNumber', 'whatsappMessage'],
     aud: ['audioFile'],
     menu: ['menuFile'],
     apps: ['appStoreLink', 'playStoreLink'],
@@ -462,21 +461,19 @@ describe('checkContent', () => {
 
   it('asks for a missing upload by its kind', () => {
     expect(checkContent(typeOf('video'), emptyContent).errors.videoFile).toBe(
-      'Please choose a video for the video file.',
+      'Please choose a video to upload.',
     );
     expect(checkContent(typeOf('menu'), emptyContent).errors.menuFile).toBe(
-      'Please choose a PDF or an image for the menu file.',
+      'Please choose a PDF or an image to upload.',
     );
     expect(checkContent(typeOf('aud'), emptyContent).errors.audioFile).toBe(
-      'Please choose an audio file for the audio file.',
+      'Please choose an audio file to upload.',
     );
   });
 
-  // BUG (content.ts, checkContent: `lowerFirst(label)` of 'PDF file'): the message reads
-  // 'Please choose a PDF for the pDF file.' Change to `it(` once the label keeps its acronym.
-  it.fails('asks for a missing PDF without mangling the acronym', () => {
+  it('asks for a missing PDF without mangling the acronym', () => {
     expect(checkContent(typeOf('pdf'), emptyContent).errors.pdfFile).toBe(
-      'Please choose a PDF for the PDF file.',
+      'Please choose a PDF to upload.',
     );
   });
 
@@ -597,7 +594,7 @@ describe('checkContent', () => {
     const whapp = (whatsappCountryCode: string) =>
       checkContent(
         typeOf('whapp'),
-        withText({ whatsappCountryCode, whatsappNumber: '0821234567' }),
+        withText({ whatsappCountryCode, whatsappNumber: '0821234567', whatsappMessage: 'Hi' }),
       );
 
     it('drops a + or 00 in front of the country code', () => {
@@ -627,17 +624,15 @@ describe('checkContent', () => {
       expect(insta(' @name ').errors).toEqual({});
     });
 
-    // BUG (content.ts, `instagram`: the check accepts any address httpUrl accepts, but the
-    // transform keeps the typed text, so 'instagram.com/name' stays without a scheme and cannot be
-    // told from a username). Change to `it(` once it gets https:// like every other address.
-    it.fails('adds https:// to an Instagram address typed without it', () => {
+    // An address gets https:// like every other address, so it is never taken for a username.
+    it('adds https:// to an Instagram address typed without it', () => {
       expect(insta('instagram.com/name').content.text.instagramUsername).toBe(
         'https://instagram.com/name',
       );
     });
 
-    it('refuses what is neither an Instagram username nor an address', () => {
-      for (const bad of ['two words', '@', 'a'.repeat(31), 'name!']) {
+    it('refuses what is neither an Instagram username nor an instagram.com address', () => {
+      for (const bad of ['two words', '@', 'a'.repeat(31), 'name!', 'https://facebook.com/x']) {
         expect(insta(bad).errors.instagramUsername, bad).toMatch(/^Please enter an Instagram/);
       }
     });
@@ -672,9 +667,8 @@ describe('checkContent', () => {
       expect(result.content.lists.links).toEqual(many.slice(0, max));
     });
 
-    // BUG (content.ts, checkContent: `min` of listFields is never checked): an empty list passes
-    // with no message. The page never leaves a list empty today; change to `it(` once enforced.
-    it.fails('asks for at least one link when the list is empty', () => {
+    // The page never leaves a list empty; a stored or hand-made empty one is still caught.
+    it('asks for at least one link when the list is empty', () => {
       expect(links([]).errors).toEqual({ 'links.0': 'Please enter link.' });
     });
 
@@ -747,7 +741,7 @@ describe('checkContent', () => {
     it('ignores a file kept under another type', () => {
       const content = withFile('pdfFile', facts('a.txt', 'text/plain', 10));
       expect(checkContent(typeOf('img'), content).errors).toEqual({
-        imageFile: 'Please choose an image for the image file.',
+        imageFile: 'Please choose an image to upload.',
       });
     });
   });

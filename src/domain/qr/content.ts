@@ -33,14 +33,22 @@ const phone = (label: string, isRequired: boolean, autoComplete = 'tel') =>
     autoComplete,
   });
 
-/** An Instagram username (with or without @) or the profile's full address. */
+/** An Instagram username (with or without @), or the profile's address on instagram.com. */
 const instagram = v.pipe(
   v.string(),
-  v.check(
-    (text) => /^@?[a-z\d._]{1,30}$/i.test(text) || v.safeParse(formats.httpUrl, text).success,
-    'Please enter an Instagram username (such as kemptoncodeworks) or the profile address.',
+  v.transform((text) => {
+    if (/^@?[a-z\d._]{1,30}$/i.test(text) && !/^(www\.)?instagram\.com$/i.test(text)) {
+      return text.replace(/^@/, '');
+    }
+    const address = v.safeParse(formats.httpUrl, text);
+    return address.success &&
+      /^(www\.)?(instagram\.com|instagr\.am)$/i.test(new URL(address.output).hostname)
+      ? address.output
+      : '';
+  }),
+  v.nonEmpty(
+    'Please enter an Instagram username (such as kemptoncodeworks) or the profile address on instagram.com.',
   ),
-  v.transform((text) => (/^https?:\/\//i.test(text) ? text : text.replace(/^@/, ''))),
 );
 
 export const textFields = {
@@ -94,10 +102,12 @@ export const textFields = {
     hint: 'Digits only: 27 for South Africa.',
   }),
   whatsappNumber: phone('WhatsApp number', true),
-  whatsappMessage: field('Message', {
+  // SPEC section 5 marks every WhatsApp field required, the message too.
+  whatsappMessage: required('Message', {
     input: 'textarea',
     maxLength: 1000,
-    hint: 'Optional: the text the chat opens with.',
+    hint: 'The text the chat opens with; it can be changed before sending.',
+    requiredMessage: 'Please enter the message the chat opens with.',
   }),
   appStoreLink: url('App Store link', 'https://apps.apple.com/…'),
   playStoreLink: url('Google Play link', 'https://play.google.com/store/apps/…'),
@@ -347,18 +357,18 @@ export function checkContent<F extends FileFacts>(
       else errors[item.id] = result.message;
     } else if (item.kind === 'list') {
       const spec = listFields[item.id];
-      lists[item.id] = content.lists[item.id].slice(0, spec.max).map((value, index) => {
+      const items = content.lists[item.id].slice(0, spec.max);
+      while (items.length < spec.min) items.push('');
+      lists[item.id] = items.map((value, index) => {
         const result = checkField(spec.item, value);
         if (result.ok) return result.value;
         errors[listItemName(item.id, index)] = result.message;
         return value;
       });
     } else {
-      const { label, kind } = fileFields[item.id];
+      const { kind } = fileFields[item.id];
       const file = content.files[item.id];
-      const problem = file
-        ? checkFile(kind, file)
-        : `Please choose ${kind.noun} for the ${lowerFirst(label)}.`;
+      const problem = file ? checkFile(kind, file) : `Please choose ${kind.noun} to upload.`;
       if (problem) errors[item.id] = problem;
     }
   }
@@ -371,5 +381,3 @@ export function checkContent<F extends FileFacts>(
     },
   };
 }
-
-const lowerFirst = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);

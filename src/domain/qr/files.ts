@@ -61,7 +61,8 @@ export type FileKindId = keyof typeof fileKinds;
 
 /** '1 MB', '20 MB', '512 KB', '5.3 MB'. */
 export function formatBytes(bytes: number): string {
-  if (bytes < MB) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const kilobytes = Math.max(1, Math.round(bytes / 1024));
+  if (kilobytes < 1024) return `${kilobytes} KB`;
   const mb = bytes / MB;
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }
@@ -85,7 +86,11 @@ export function checkFile(kind: FileKind, file: FileFacts): string | undefined {
     return `"${file.name}" is not ${kind.noun}. Please choose ${kind.noun} (${kind.extensions.join(', ')}).`;
   }
   if (file.size > kind.maxBytes) {
-    return `"${file.name}" is ${formatBytes(file.size)}; the limit is ${formatBytes(kind.maxBytes)}. Please choose a smaller file.`;
+    const limit = formatBytes(kind.maxBytes);
+    const shown = formatBytes(file.size);
+    // 1 MB and a few bytes still reads "1.0 MB": say "just over" rather than seem to agree.
+    const size = parseFloat(shown) <= parseFloat(limit) ? `just over ${limit}` : shown;
+    return `"${file.name}" is ${size}; the limit is ${limit}. Please choose a smaller file.`;
   }
   if (file.size === 0) return `"${file.name}" is empty. Please choose another file.`;
   return undefined;

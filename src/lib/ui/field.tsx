@@ -131,25 +131,6 @@ export function SelectField({
   );
 }
 
-type EmailFieldProps = Omit<FieldProps, 'label' | 'type' | 'onChange'> & {
-  onValue: (value: string) => void;
-};
-
-/** The email input every account and contact form uses. */
-export function EmailField({ onValue, ...props }: EmailFieldProps) {
-  return (
-    <Field
-      label="Email"
-      type="email"
-      name="email"
-      autoComplete="email"
-      required
-      {...props}
-      onChange={(event) => onValue(event.target.value)}
-    />
-  );
-}
-
 type PasswordFieldProps = Omit<FieldProps, 'type' | 'adornment'>;
 
 /** A password input with a Show/Hide button, so people can check what they typed. */

@@ -75,6 +75,37 @@ export function ColorField({
   );
 }
 
+/** Colour 1, and colour 2 with a swap while a gradient uses it (`second` is null otherwise). */
+export function ColorPair({
+  name,
+  first,
+  second,
+  onFirst,
+  onSecond,
+  onSwap,
+}: {
+  name: 'Pattern' | 'Background';
+  first: string;
+  second: string | null;
+  onFirst: (color: string) => void;
+  onSecond: (color: string) => void;
+  onSwap: () => void;
+}) {
+  return (
+    <div className="design-colors">
+      <ColorField label={`${name} colour 1`} value={first} onChange={onFirst} />
+      {second === null ? null : (
+        <>
+          <ColorField label={`${name} colour 2`} value={second} onChange={onSecond} />
+          <button type="button" className="button button--ghost" onClick={onSwap}>
+            Swap {name.toLowerCase()} colours
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
 /** An on/off option: a checkbox, the control people know. */
 export function Toggle({
   label,

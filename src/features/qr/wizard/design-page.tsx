@@ -16,7 +16,7 @@ import { fileKinds } from '../../../domain/qr/files';
 import { Field } from '../../../lib/ui/field';
 import { PageLoading } from '../../../lib/ui/page-loading';
 import { Collapsible } from './collapsible';
-import { ChoiceGroup, ColorField, Toggle } from './design-controls';
+import { ChoiceGroup, ColorField, ColorPair, Toggle } from './design-controls';
 import { CornerPicture, FramePicture, PatternPicture } from './design-pictures';
 import { DesignPreview } from './design-preview';
 import { FileField } from './file-field';
@@ -95,29 +95,14 @@ function DesignForm({ wizard }: { wizard: Wizard }) {
               onChange={set('pattern')}
               picture={(choice) => <PatternPicture pattern={choice.id} />}
             />
-            <div className="design-colors">
-              <ColorField
-                label="Pattern colour 1"
-                value={design.patternColor1}
-                onChange={set('patternColor1')}
-              />
-              {design.patternGradient ? (
-                <>
-                  <ColorField
-                    label="Pattern colour 2"
-                    value={design.patternColor2}
-                    onChange={set('patternColor2')}
-                  />
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    onClick={() => change(designRules.swapPatternColors())}
-                  >
-                    Swap pattern colours
-                  </button>
-                </>
-              ) : null}
-            </div>
+            <ColorPair
+              name="Pattern"
+              first={design.patternColor1}
+              second={design.patternGradient ? design.patternColor2 : null}
+              onFirst={set('patternColor1')}
+              onSecond={set('patternColor2')}
+              onSwap={() => change(designRules.swapPatternColors())}
+            />
             <Toggle
               label="Gradient pattern"
               checked={design.patternGradient}
@@ -162,29 +147,14 @@ function DesignForm({ wizard }: { wizard: Wizard }) {
               onChange={(on) => change(designRules.setBackgroundGradient(on))}
             />
             {design.transparentBackground ? null : (
-              <div className="design-colors">
-                <ColorField
-                  label="Background colour 1"
-                  value={design.backgroundColor1}
-                  onChange={set('backgroundColor1')}
-                />
-                {design.backgroundGradient ? (
-                  <>
-                    <ColorField
-                      label="Background colour 2"
-                      value={design.backgroundColor2}
-                      onChange={set('backgroundColor2')}
-                    />
-                    <button
-                      type="button"
-                      className="button button--ghost"
-                      onClick={() => change(designRules.swapBackgroundColors())}
-                    >
-                      Swap background colours
-                    </button>
-                  </>
-                ) : null}
-              </div>
+              <ColorPair
+                name="Background"
+                first={design.backgroundColor1}
+                second={design.backgroundGradient ? design.backgroundColor2 : null}
+                onFirst={set('backgroundColor1')}
+                onSecond={set('backgroundColor2')}
+                onSwap={() => change(designRules.swapBackgroundColors())}
+              />
             )}
             <p className="field__hint">
               Use high-contrast colours (a dark pattern on a light background reads best) so that

@@ -240,16 +240,21 @@ describe('files already written', () => {
     expect(loaded.content.text.qrName).toBe('Lunch menu');
   });
 
-  // BUG (draft-storage.ts: deleteDraft deletes the bytes but leaves the File → key entries in
-  // `written`): saving the same File again after a delete writes a record pointing at bytes that
-  // are gone, and the file silently disappears on the next load. Not reachable from the wizard
-  // today (Start over empties the draft); change to `it(` once deleteDraft forgets its files.
-  it.fails('a file saved again after deleteDraft is written again', async () => {
+  // deleteDraft forgets which files it had written, so their bytes are written again.
+  it('a file saved again after deleteDraft is written again', async () => {
     const file = pdf();
     await saveDraft('alice', draftWith({ pdfFile: file }));
     await deleteDraft('alice');
     await saveDraft('alice', draftWith({ pdfFile: file }));
     await expectSameFile((await load('alice')).content.files.pdfFile, file);
+  });
+
+  it('the same file saved for two users gets bytes of its own for each', async () => {
+    const file = pdf();
+    await saveDraft('alice', draftWith({ pdfFile: file }));
+    await saveDraft('bob', draftWith({ pdfFile: file }));
+    await deleteDraft('alice');
+    await expectSameFile((await load('bob')).content.files.pdfFile, file);
   });
 });
 

@@ -48,8 +48,8 @@ function drafts(): UseStore {
 const draftKey = (uid: string) => `draft:${uid}`;
 const fileKeyPrefix = (uid: string) => `file:${uid}:`;
 
-/** Files already written, so an unchanged one is not written again. */
-const written = new WeakMap<File, string>();
+/** Files already written (and where), so an unchanged one is not written again. */
+let written = new WeakMap<File, string>();
 
 const isFileRef = (value: unknown): value is FileRef =>
   typeof value === 'object' &&
@@ -100,7 +100,8 @@ function dropMissing(draft: QrDraft<File | null>): QrDraft {
 export async function saveDraft(uid: string, draft: QrDraft): Promise<void> {
   const newFiles: [string, StoredFile][] = [];
   const refs = await mapDraftFiles(draft, async (file): Promise<FileRef> => {
-    let fileKey = written.get(file);
+    // Bytes stored for another user are not this user's to point at.
+    let fileKey = written.get(file)?.startsWith(fileKeyPrefix(uid)) ? written.get(file) : undefined;
     if (!fileKey) {
       fileKey = `${fileKeyPrefix(uid)}${uniqueId()}`;
       newFiles.push([
@@ -146,6 +147,7 @@ export async function deleteDraft(uid: string): Promise<void> {
   const previous = await guard(() => get<DraftRecord>(draftKey(uid), drafts()));
   await guard(() => del(draftKey(uid), drafts()));
   if (previous) await guard(() => delMany(fileKeys(previous.draft), drafts()));
+  written = new WeakMap(); // what it recorded may point at bytes just deleted
 }
 
 function fileKeys(draft: QrDraft<FileRef>): string[] {
