@@ -2,7 +2,7 @@
 // and a full-page screenshot in screenshots/ (git-ignored) for people to look at.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { routeGroups } from './support/signed-in';
+import { landsWithoutDraft, routeGroups } from './support/signed-in';
 
 const viewports = [
   { name: 'phone', width: 390, height: 844 },
@@ -14,9 +14,6 @@ const groups = [
   { name: 'unknown path', routes: [{ path: '/no-such-page' }], use: {} },
 ];
 
-/** Wizard steps that need a draft open the type screen without one; wizard.spec.ts scans them with one. */
-const landsOn: Record<string, string> = { '/QR_Content': '/QR_Type', '/QR_Design': '/QR_Type' };
-
 for (const viewport of viewports)
   for (const group of groups) {
     test.describe(`${group.name} at ${viewport.width}x${viewport.height}`, () => {
@@ -25,7 +22,7 @@ for (const viewport of viewports)
       for (const { path } of group.routes) {
         test(`${path} is accessible and looks right`, async ({ page }) => {
           await page.goto(path);
-          await expect(page).toHaveURL(new RegExp(`${landsOn[path] ?? path}$`));
+          await expect(page).toHaveURL(new RegExp(`${landsWithoutDraft[path] ?? path}$`));
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
           const results = await new AxeBuilder({ page })

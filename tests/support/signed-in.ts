@@ -12,3 +12,12 @@ export const routeGroups = [
     use: { storageState: signedInState },
   },
 ];
+
+/**
+ * Wizard steps that need a draft open the type screen when there is none (tests/wizard.spec.ts
+ * checks them with a draft).
+ */
+export const landsWithoutDraft: Readonly<Record<string, string>> = {
+  '/QR_Content': '/QR_Type',
+  '/QR_Design': '/QR_Type',
+};
