@@ -2,6 +2,7 @@
 // replaced it, or the network dropped before the service worker cached it), the page reloads
 // once to pick up the current version; if that fails too, the route's error boundary explains.
 import { lazy } from 'react';
+import { safeSessionStorage } from '../lib/safe-storage';
 import type { PageModule } from './routes';
 
 const RELOADED_AT = 'chunk-reload-at';
@@ -12,7 +13,7 @@ export function lazyPage(load: () => Promise<PageModule>) {
   return lazy(() =>
     load().then(
       (module) => {
-        sessionStorage.removeItem(RELOADED_AT);
+        safeSessionStorage.remove(RELOADED_AT);
         return module;
       },
       (error: unknown) => {
@@ -31,9 +32,11 @@ export class ChunkLoadError extends Error {
 }
 
 function reloadOnce(): boolean {
-  const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+  const last = Number(safeSessionStorage.get(RELOADED_AT) ?? 0);
   if (Date.now() - last < RELOAD_WINDOW_MS) return false;
-  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  // Without session storage the reload could not be known to have happened: reloading again
+  // and again is worse than saying the page could not be loaded.
+  if (!safeSessionStorage.set(RELOADED_AT, String(Date.now()))) return false;
   window.location.reload();
   return true;
 }

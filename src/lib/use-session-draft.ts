@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { safeSessionStorage } from './safe-storage';
 
 /**
  * State that is also written to sessionStorage on every change, so a reload (or the app's own
@@ -10,18 +11,15 @@ export function useSessionDraft<T extends object>(key: string, initial: T): [T, 
   const [value, setValue] = useState<T>(() => restore(key, initial));
   const update = (next: T) => {
     setValue(next);
-    try {
-      sessionStorage.setItem(key, JSON.stringify(next));
-    } catch {
-      // Storage full or blocked: the draft still lives in the page.
-    }
+    // Storage full or blocked: the draft still lives in the page.
+    safeSessionStorage.set(key, JSON.stringify(next));
   };
   return [value, update];
 }
 
 function restore<T extends object>(key: string, initial: T): T {
   try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
+    const stored: unknown = JSON.parse(safeSessionStorage.get(key) ?? 'null');
     if (typeof stored !== 'object' || stored === null) return initial;
     const entries = Object.entries(initial).map(([field, fallback]) => {
       const saved = (stored as Record<string, unknown>)[field];

@@ -35,6 +35,14 @@ const queuedMessage = () =>
   (hasBackgroundSync()
     ? 'automatically when the connection is back, even if you close this page.'
     : 'automatically when the connection is back, while this site is open or the next time you visit.');
+// Where IndexedDB is blocked (site data blocked in the browser's settings) nothing can wait for a
+// connection, and the form says so rather than promise it.
+const CANNOT_SAVE =
+  'This browser does not let this site save data, so your message cannot be saved on this ' +
+  'device to be sent later: it can only be sent while you are online.';
+const UNSTORED_FAILED =
+  'Your message could not be sent, and this browser does not let this site save it on this ' +
+  'device to send later. Your message is still in the form: please try again when you are online.';
 const PARTLY_REFUSED =
   'Oops, something went wrong: your message was not accepted. It is saved below: check it, then send it again.';
 
@@ -58,9 +66,11 @@ export function ContactForm() {
   // one this form is sending right now is reported by the form.
   const submitting = useRef<string | null>(null);
   const [delivered, setDelivered] = useState<string | null>(null);
-  const entries = useOutbox((id) => {
+  const outbox = useOutbox((id) => {
     if (id !== submitting.current) setDelivered(DELIVERED);
   });
+  const [storeFailed, setStoreFailed] = useState(false);
+  const canSave = outbox.available && !storeFailed;
   const sending = status.kind === 'sending';
 
   useEffect(startOutboxDelivery, []);
@@ -86,9 +96,10 @@ export function ContactForm() {
       entry = await storeEnquiry(fields, formEndpoints);
     } catch {
       // No IndexedDB here (blocked or full): send it as it is, without a safety copy.
+      setStoreFailed(true);
       const sent = await sendUnstored(fields, formEndpoints).catch(() => false);
       if (sent) setInput(emptyEnquiry);
-      setStatus(sent ? sentStatus : { kind: 'error', message: enquiryMessages.failed });
+      setStatus(sent ? sentStatus : { kind: 'error', message: UNSTORED_FAILED });
       return;
     }
     submitting.current = entry.id;
@@ -143,17 +154,19 @@ export function ContactForm() {
         </fieldset>
         {online ? null : (
           <p className="contact-form__offline">
-            You are offline. Your message will be saved on this device and sent when you are back
-            online.
+            {canSave
+              ? 'You are offline. Your message will be saved on this device and sent when you are back online.'
+              : 'You are offline. Your message can be sent once you are back online.'}
           </p>
         )}
+        {canSave ? null : <p className="contact-form__offline">{CANNOT_SAVE}</p>}
         {status.kind === 'error' ? <FormAlert>{status.message}</FormAlert> : null}
         <StatusMessage message={info} />
         <button type="submit" className="button" disabled={sending}>
           {sending ? 'Sending...' : 'Send message'}
         </button>
       </form>
-      <OutboxList entries={entries} onEdit={edit} onDiscard={discard} />
+      <OutboxList entries={outbox.entries} onEdit={edit} onDiscard={discard} />
       <StatusMessage message={delivered} />
     </>
   );

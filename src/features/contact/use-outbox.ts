@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { listOutbox, onOutboxChange, type OutboxEntry } from '../../lib/outbox/outbox';
 
+export interface OutboxView {
+  readonly entries: OutboxEntry[];
+  /** False once the outbox could not be read: IndexedDB is blocked, so nothing can wait here. */
+  readonly available: boolean;
+}
+
 /**
  * The enquiries waiting in the outbox, kept up to date as they are sent (here, in another tab or
  * by the service worker). `onDelivered` hears the id of each one that has been delivered.
  */
-export function useOutbox(onDelivered: (id: string) => void): OutboxEntry[] {
+export function useOutbox(onDelivered: (id: string) => void): OutboxView {
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  const [available, setAvailable] = useState(true);
   const shown = useRef<readonly OutboxEntry[]>([]);
   const delivered = useRef(onDelivered);
   useEffect(() => {
@@ -18,11 +25,12 @@ export function useOutbox(onDelivered: (id: string) => void): OutboxEntry[] {
     let latest = 0;
     const refresh = async () => {
       const call = ++latest;
-      const next = await listOutbox().catch(() => []);
+      const next = await listOutbox().catch(() => null);
       // Only the newest read counts: reads can finish out of order.
       if (live && call === latest) {
-        shown.current = next;
-        setEntries(next);
+        shown.current = next ?? [];
+        setEntries(next ?? []);
+        setAvailable(next !== null);
       }
     };
     void refresh();
@@ -40,5 +48,5 @@ export function useOutbox(onDelivered: (id: string) => void): OutboxEntry[] {
     };
   }, []);
 
-  return entries;
+  return { entries, available };
 }

@@ -7,6 +7,7 @@ import {
   createUserWithEmailAndPassword,
   indexedDBLocalPersistence,
   initializeAuth,
+  inMemoryPersistence,
   onAuthStateChanged,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
@@ -16,9 +17,11 @@ import {
 } from 'firebase/auth';
 import { authEmulatorHost, firebaseOptions } from './firebase-config';
 
-// No popup/redirect resolver here: Google sign-in brings its own when it is used.
+// No popup/redirect resolver here: Google sign-in brings its own when it is used. Firebase takes
+// the first persistence the browser allows; with site data blocked that is memory, so signing in
+// still works and lasts as long as the page.
 export const auth = initializeAuth(initializeApp(firebaseOptions), {
-  persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+  persistence: [indexedDBLocalPersistence, browserLocalPersistence, inMemoryPersistence],
 });
 if (authEmulatorHost) {
   connectAuthEmulator(auth, `http://${authEmulatorHost}`, { disableWarnings: true });

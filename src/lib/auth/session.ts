@@ -2,6 +2,7 @@
 // Firebase reports the first state. Firebase is only downloaded when something first asks, so
 // pages that never call useAuth() or an action below cost nothing.
 import { useSyncExternalStore } from 'react';
+import { safeSessionStorage } from '../safe-storage';
 import type * as AuthCore from './auth-core';
 
 export interface SessionUser {
@@ -62,14 +63,14 @@ export function useAuth(): Session {
 
 export async function logIn(email: string, password: string) {
   await (await loadCore()).logIn(email, password);
-  sessionStorage.setItem(LOGGED_IN_FLAG, 'true');
+  safeSessionStorage.set(LOGGED_IN_FLAG, 'true');
 }
 
 export async function register(displayName: string, email: string, password: string) {
   const module = await loadCore();
   await module.register(displayName, email, password);
   publish({ user: toSessionUser(module.currentUser()), loading: false });
-  sessionStorage.setItem(LOGGED_IN_FLAG, 'true');
+  safeSessionStorage.set(LOGGED_IN_FLAG, 'true');
 }
 
 export async function sendPasswordReset(email: string) {
@@ -78,7 +79,7 @@ export async function sendPasswordReset(email: string) {
 
 export async function logOut() {
   await (await loadCore()).logOut();
-  sessionStorage.removeItem(LOGGED_IN_FLAG);
+  safeSessionStorage.remove(LOGGED_IN_FLAG);
 }
 
 /** Google through a popup: signs in, or links Google to the account already signed in. */
@@ -86,6 +87,6 @@ export async function continueWithGoogle() {
   await loadCore();
   const google = await import('./google-sign-in');
   const outcome = await google.continueWithGoogle();
-  sessionStorage.setItem(LOGGED_IN_FLAG, 'true');
+  safeSessionStorage.set(LOGGED_IN_FLAG, 'true');
   return outcome;
 }
