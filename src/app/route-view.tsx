@@ -20,13 +20,18 @@ const pageElements = new Map<AppRoute, ReactElement>(
   }),
 );
 
-/** A route's page with its document title and canonical link (React hoists both into <head>). */
+/**
+ * A route's page with its document title and canonical link (React hoists both into <head>). The
+ * canonical is the route table's path, so /custompc and /CUSTOMPC name /CustomPC as the page;
+ * the not-found route has no path of its own and names the address asked for.
+ */
 export function RouteView({ route }: { route: AppRoute }) {
   const { pathname } = useLocation();
+  const canonicalPath = route === notFoundRoute ? pathname : route.path;
   return (
     <>
       <title>{route.title}</title>
-      <link rel="canonical" href={new URL(pathname, window.location.origin).href} />
+      <link rel="canonical" href={new URL(canonicalPath, window.location.origin).href} />
       {/* Keyed by path, so moving to another page clears an error. */}
       <RouteErrorBoundary key={pathname}>
         <Suspense fallback={<PageLoading />}>{pageElements.get(route)}</Suspense>

@@ -11,6 +11,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { flushOutbox, OUTBOX_SYNC_TAG } from '../lib/outbox/outbox';
 import { galleryCache } from './caches';
+import { notAppPages } from './navigation';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -23,8 +24,11 @@ interface SyncEvent extends ExtendableEvent {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Any navigation is the single-page app: the router shows the page or the 404.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')));
+// Any navigation to a page is the single-page app: the router shows the page or the 404. Files,
+// Firebase's helpers and short links go to the network.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [...notAppPages] }),
+);
 
 const galleryImages = new CacheFirst({
   cacheName: galleryCache.name,

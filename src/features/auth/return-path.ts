@@ -4,8 +4,27 @@ import { paths } from '../../config/paths';
 /** Where to go after signing in: the guarded page that sent the visitor here, else home. */
 export function useReturnPath(): string {
   const { state } = useLocation() as { state: { from?: unknown } | null };
-  const from = state?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//')
-    ? from
-    : paths.home;
+  return sameSitePath(state?.from) ?? paths.home;
+}
+
+// Only to test whether a path stays on this site; never requested.
+const probe = 'https://return-path.invalid';
+
+/**
+ * `from` as a path on this site, or undefined for anything else. History state can be written by
+ * any script on the page, and browsers read `\` as `/` and drop tabs and newlines in addresses, so
+ * `/\evil.com` or `/<tab>/evil.com` would leave the site: only a single `/` followed by something
+ * that resolves on this origin passes.
+ */
+export function sameSitePath(from: unknown): string | undefined {
+  if (typeof from !== 'string' || !from.startsWith('/')) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/^\/[/\\]|[\\\u0000-\u001f\u007f]/.test(from)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(from, probe);
+  } catch {
+    return undefined;
+  }
+  return url.origin === probe ? url.pathname + url.search + url.hash : undefined;
 }
