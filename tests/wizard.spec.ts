@@ -505,6 +505,7 @@ for (const viewport of [
   test(`the wizard screens are accessible and look right at ${viewport.name} width`, async ({
     page,
   }) => {
+    test.slow(); // five screens, an axe scan and a full-page screenshot each
     await page.setViewportSize(viewport);
     const scan = async (name: string) => {
       const results = await new AxeBuilder({ page })
@@ -585,4 +586,28 @@ test('persistent storage is asked for once the draft holds a file', async ({ pag
     .setInputFiles(sampleFile('tiny.png', tinyPng.length, tinyPng));
   await saved(page);
   await expect.poll(persistCalls).toBe(1);
+});
+
+test('a file dropped on the upload box is taken like a chosen one', async ({ page }) => {
+  await chooseType(page, typeOf('pdf'));
+  const box = page.locator('.file-drop');
+  const drop = async (name: string, type: string, text: string) => {
+    const data = await page.evaluateHandle(
+      ([fileName, fileType, body]) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([body], fileName, { type: fileType }));
+        return transfer;
+      },
+      [name, type, text] as const,
+    );
+    await box.dispatchEvent('dragover', { dataTransfer: data });
+    await expect(box).toHaveClass(/is-dragging/);
+    await box.dispatchEvent('drop', { dataTransfer: data });
+  };
+  await drop('notes.txt', 'text/plain', 'not a pdf');
+  await expect(page.getByText('"notes.txt" is not a PDF.')).toBeVisible();
+  await drop('dropped.pdf', 'application/pdf', '%PDF-1.4\n');
+  await expect(page.getByRole('button', { name: 'Remove dropped.pdf' })).toBeVisible();
+  await expect(page.getByText('"notes.txt" is not a PDF.')).toHaveCount(0);
+  await expect(box).not.toHaveClass(/is-dragging/);
 });
