@@ -2,7 +2,8 @@
 // to, so `npm start` and the tests need no account and no internet. It answers as the service
 // does: POST /f/<form> with a multipart or urlencoded body and `Accept: application/json` gets
 // 200 {"ok":true,"next":...}, an empty body or a malformed email 422 with an `errors` list, an
-// unknown form 404; CORS is open, as the service's is. Enquiries are kept in memory and printed.
+// unknown form 404, a body over 1 MB 413; CORS is open for the submission (and its preflight), as
+// the service's is, and for nothing else. Enquiries are kept in memory and printed.
 //
 //   GET  /f/<form>/submissions   what the form has received: {"submissions":[{receivedAt, fields}]}
 //   POST /_inbox/faults          {"email", "status", "times", "form"?}: answer the next `times`
@@ -12,12 +13,15 @@
 // Run alone with `node scripts/enquiry-inbox.mjs` (INBOX_PORT, default 9199); scripts/serve.mjs
 // starts it beside the Firebase emulators.
 import { createServer } from 'node:http';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import busboy from 'busboy';
 
 export const INBOX_PORT = 9199;
 /** The two form endpoints the app posts every enquiry to (SPEC section 7). */
 export const INBOX_FORMS = ['enquiries', 'enquiries-copy'];
+
+/** The largest body any request may have; an enquiry is a few kilobytes. */
+export const INBOX_MAX_BODY_BYTES = 1024 * 1024;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const cors = {
@@ -31,19 +35,25 @@ export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = consol
   const faults = []; // { email, form?, status, times }
 
   const server = createServer(async (request, response) => {
-    const send = (status, body) => {
-      response.writeHead(status, { 'content-type': 'application/json', ...cors });
+    const url = new URL(request.url ?? '/', `http://${host}`);
+    const [, kind, form, tail] = url.pathname.split('/');
+    // Only the submission address is for pages of other origins; the listing and the faults are
+    // for the tests and the person running the inbox.
+    const submission = kind === 'f' && submissions.has(form) && tail === undefined;
+    const headers = submission ? cors : {};
+    const send = (status, body, extra = {}) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...headers, ...extra });
       response.end(body === undefined ? '' : JSON.stringify(body));
     };
     try {
-      const url = new URL(request.url ?? '/', `http://${host}`);
       if (request.method === 'OPTIONS') {
-        response.writeHead(204, cors).end();
+        if (submission) response.writeHead(204, cors).end();
+        else send(404, { error: 'Not found' });
         return;
       }
-      const [, kind, form, tail] = url.pathname.split('/');
       if (kind === '_inbox' && form === 'faults' && request.method === 'POST') {
-        const { email, form: only, status, times = 1 } = JSON.parse(await readText(request));
+        const body = await readBody(request);
+        const { email, form: only, status, times = 1 } = JSON.parse(body.toString('utf8'));
         faults.push({ email, form: only, status, times });
         send(204);
         return;
@@ -60,7 +70,7 @@ export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = consol
         send(405, { error: 'Method not allowed' });
         return;
       }
-      const fields = Object.fromEntries(await readForm(request));
+      const fields = Object.fromEntries(await readForm(request, await readBody(request)));
       const fault = faults.find(
         (f) => f.times > 0 && f.email === fields.email && (!f.form || f.form === form),
       );
@@ -82,6 +92,13 @@ export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = consol
       log(`Enquiry on ${form}: ${fields.name ?? '?'} <${fields.email}> (${fields.inquiryType})`);
       send(200, { ok: true, next: '/thanks' });
     } catch (error) {
+      if (error instanceof TooLarge) {
+        // The rest is read and dropped, so the sender gets the answer rather than a reset.
+        request.resume();
+        const limit = `${INBOX_MAX_BODY_BYTES} bytes`;
+        send(413, { error: `The body is larger than ${limit}.` }, { connection: 'close' });
+        return;
+      }
       send(400, { error: `Could not read the submission: ${error.message}` });
     }
   });
@@ -91,22 +108,35 @@ export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = consol
   });
 }
 
-async function readText(request) {
-  let text = '';
-  for await (const chunk of request) text += chunk;
-  return text;
+class TooLarge extends Error {}
+
+/**
+ * The whole body as bytes, decoded only once complete (a character split between two chunks
+ * stays whole). Throws TooLarge, without reading on, once it passes INBOX_MAX_BODY_BYTES.
+ */
+async function readBody(request) {
+  if (Number(request.headers['content-length']) > INBOX_MAX_BODY_BYTES) throw new TooLarge();
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += chunk.length;
+    if (size > INBOX_MAX_BODY_BYTES) throw new TooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
-/** The body's fields, multipart or urlencoded, through the platform's own parser. */
-async function readForm(request) {
-  const body = new Request('http://inbox.local/', {
-    method: 'POST',
-    headers: { 'content-type': request.headers['content-type'] ?? '' },
-    body: Readable.toWeb(request),
-    duplex: 'half',
+/** The text fields of a multipart or urlencoded body (files are ignored), parsed by busboy. */
+function readForm(request, body) {
+  return new Promise((resolve, reject) => {
+    const fields = [];
+    const parser = busboy({ headers: request.headers, defParamCharset: 'utf8' });
+    parser.on('field', (name, value) => fields.push([name, value]));
+    parser.on('file', (_name, file) => file.resume());
+    parser.on('close', () => resolve(fields));
+    parser.on('error', reject);
+    parser.end(body);
   });
-  const form = await body.formData();
-  return [...form.entries()].filter(([, value]) => typeof value === 'string');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
