@@ -1,9 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, matchPath } from 'react-router-dom';
 import { outboxMayHaveWaiting } from '../lib/outbox/waiting-flag';
 import { App } from './app';
+import { routes } from './routes';
 import './styles/global.css';
+
+// The first screen's code starts downloading now, beside React, not after React's first render
+// asks for it (the lazy page then finds the module already on its way). A failure is left to the
+// page's own loader, which retries and explains.
+routes
+  .find((route) => matchPath(route.path, window.location.pathname))
+  ?.load?.()
+  .catch(() => undefined);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
