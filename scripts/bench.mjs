@@ -25,6 +25,7 @@ import {
   startPreview,
   verdict,
 } from './bench-lib.mjs';
+import { firstPaint } from './bench-paint.mjs';
 import { qrWizard } from './bench-wizard.mjs';
 
 const timeLimitMs = 5 * 60_000;
@@ -41,7 +42,7 @@ const settling = { quietMs: 1000, maxMs: 15_000 };
 
 const repeatVisits = 5;
 
-const sections = [transferPerRoute, backgroundOnHome, offlineFirst, qrWizard];
+const sections = [transferPerRoute, backgroundOnHome, offlineFirst, firstPaint, qrWizard];
 
 /** JS and CSS a first visit to each route downloads, gzip-sized. */
 async function transferPerRoute({ browser, baseUrl, paths }) {
