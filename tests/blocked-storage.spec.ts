@@ -49,7 +49,7 @@ test('with site data blocked, an enquiry is still sent online, and the form says
   await expect(form.getByText('You are offline. Your message can be sent once')).toBeVisible();
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(form.getByRole('alert')).toContainText(
-    'this browser does not let this site save it on this device to send later',
+    'it cannot be saved on this device to be sent later',
   );
   await expect(form.getByLabel('Message')).toHaveValue('Sent with site data blocked.');
 

@@ -35,14 +35,14 @@ const queuedMessage = () =>
   (hasBackgroundSync()
     ? 'automatically when the connection is back, even if you close this page.'
     : 'automatically when the connection is back, while this site is open or the next time you visit.');
-// Where IndexedDB is blocked (site data blocked in the browser's settings) nothing can wait for a
-// connection, and the form says so rather than promise it.
+// Where IndexedDB cannot be used (site data blocked in the browser's settings, or storage full)
+// nothing can wait for a connection, and the form says so rather than promise it.
 const CANNOT_SAVE =
-  'This browser does not let this site save data, so your message cannot be saved on this ' +
-  'device to be sent later: it can only be sent while you are online.';
+  'Your message cannot be saved on this device to be sent later (this browser blocks site data, ' +
+  'or its storage is full), so it can only be sent while you are online.';
 const UNSTORED_FAILED =
-  'Your message could not be sent, and this browser does not let this site save it on this ' +
-  'device to send later. Your message is still in the form: please try again when you are online.';
+  'Your message could not be sent, and it cannot be saved on this device to be sent later. ' +
+  'It is still in the form: please try again once you are online.';
 const PARTLY_REFUSED =
   'Oops, something went wrong: your message was not accepted. It is saved below: check it, then send it again.';
 
