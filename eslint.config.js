@@ -48,6 +48,8 @@ export default tseslint.config(
       ],
     },
   })),
+  // Layers: the domain is pure TypeScript and imports nothing of the app; lib, config and the
+  // service worker serve the features and the shell, and import neither.
   {
     files: ['src/domain/**/*.ts'],
     rules: {
@@ -56,8 +58,28 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['react', 'react-dom', 'react-router*', '../app/*', '../features/*'],
-              message: 'src/domain is pure TypeScript.',
+              group: ['react', 'react-dom', 'react-router*', 'firebase*', 'idb-keyval'],
+              message: 'src/domain is pure TypeScript: no React, no browser storage, no Firebase.',
+            },
+            {
+              regex: '^(\\.\\./)+(app|features|lib|config|sw)(/|$)',
+              message: 'src/domain imports nothing of the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/**/*.{ts,tsx}', 'src/config/**/*.ts', 'src/sw/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(app|features)(/|$)',
+              message: 'lib, config and the service worker import no feature or app code.',
             },
           ],
         },

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { galleryImages } from '../src/features/marketing/gallery/gallery-images';
+import { galleryImages } from '../src/config/gallery';
 
 const gallery = (page: Page) => page.getByRole('region', { name: 'Build gallery' });
 const caption = (page: Page) => gallery(page).locator('figcaption');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { routes } from '../src/app/routes';
-import { galleryImages } from '../src/features/marketing/gallery/gallery-images';
+import { galleryImages } from '../src/config/gallery';
 
 const publicRoutes = routes.filter((route) => !route.requiresAuth);
 

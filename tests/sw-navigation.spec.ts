@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { galleryImages } from '../src/features/marketing/gallery/gallery-images';
+import { galleryImages } from '../src/config/gallery';
 
 test('the service worker answers page navigations only: not Firebase helpers, files or short links', async ({
   page,

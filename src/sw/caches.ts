@@ -1,5 +1,5 @@
 // What the service worker caches outside the precache, and for how long.
-import { galleryImages } from '../features/marketing/gallery/gallery-images';
+import { galleryImages } from '../config/gallery';
 
 export const galleryCache = {
   name: 'gallery-images',

@@ -1,7 +1,7 @@
 import { CallToAction } from './call-to-action';
 import { pcServices } from './custom-pc-content';
 import { Gallery } from './gallery/gallery';
-import { galleryImages } from './gallery/gallery-images';
+import { galleryImages } from '../../config/gallery';
 import { PageIntro, Section } from './page-parts';
 import { TileGrid } from './tile-grid';
 import './marketing.css';

@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { buildNumberFromPath, wrapIndex } from '../../../domain/gallery';
-import type { GalleryImage } from './gallery-images';
+import type { GalleryImage } from '../../../config/gallery';
 import './gallery.css';
 
 /**
