@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['marketing', 'contact', 'auth', 'qr', 'pwa'];
+const features = ['marketing', 'contact', 'auth', 'qr', 'pwa', 'viewer'];
 
 export default tseslint.config(
   {

@@ -46,6 +46,7 @@ export const routes: readonly AppRoute[] = [
   open(paths.contact, 'Contact us', () => import('../features/contact/contact-page')),
   open(paths.privacy, 'Privacy Policy', () => import('../features/marketing/privacy-page')),
   open(paths.terms, 'Terms and Conditions', () => import('../features/marketing/terms-page')),
+  open('/v', 'Links', () => import('../features/viewer/viewer-page')),
   open('/CustomPC', 'Custom PC Builds', () => import('../features/marketing/custom-pc-page')),
   open(paths.login, 'Login', () => import('../features/auth/login-page')),
   open(paths.register, 'Register', () => import('../features/auth/register-page')),
