@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { routes } from '../src/app/routes';
 import { signedInState } from './support/signed-in';
 
-test.use({ storageState: signedInState });
+// The service worker is tested in its own specs; here its install would only compete for the CPU.
+test.use({ storageState: signedInState, serviceWorkers: 'block' });
 
 /** The side navigation of the specification, in its order, with where each entry leads. */
 const navEntries = [

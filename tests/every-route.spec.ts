@@ -9,6 +9,9 @@ const viewports = [
   { name: 'desktop', width: 1280, height: 800 },
 ];
 
+// The service worker is tested in its own specs; here its install would only compete for the CPU.
+test.use({ serviceWorkers: 'block' });
+
 const groups = [
   ...routeGroups,
   { name: 'unknown path', routes: [{ path: '/no-such-page' }], use: {} },

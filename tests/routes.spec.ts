@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { notFoundRoute } from '../src/app/routes';
 import { landsWithoutDraft, routeGroups } from './support/signed-in';
 
+// The service worker is tested in its own specs; here its install would only compete for the CPU.
+test.use({ serviceWorkers: 'block' });
+
 for (const group of routeGroups) {
   test.describe(group.name, () => {
     test.use(group.use);

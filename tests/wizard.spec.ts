@@ -33,6 +33,8 @@ import {
 } from './support/wizard';
 
 test.use({ storageState: signedInState });
+// The service worker is tested in its own specs; here its install would only compete for the CPU.
+test.use({ serviceWorkers: 'block' });
 
 const typeOf = (id: QrType['id']) => qrTypes.find((type) => type.id === id)!;
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();
