@@ -1,7 +1,7 @@
 // Every route at phone and desktop size: an axe scan with no serious or critical violation,
 // and a full-page screenshot in screenshots/ (git-ignored) for people to look at.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { landsWithoutDraft, routeGroups } from './support/signed-in';
 
 const viewports = [
@@ -28,16 +28,7 @@ for (const viewport of viewports)
           await expect(page).toHaveURL(new RegExp(`${landsWithoutDraft[path] ?? path}$`));
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-          const results = await new AxeBuilder({ page })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-            .analyze();
-          const serious = results.violations
-            .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-            .map(
-              ({ id, help, nodes }) =>
-                `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
-            );
-          expect(serious).toEqual([]);
+          expect(await seriousViolations(page)).toEqual([]);
 
           const name = path === '/' ? 'home' : path.slice(1).replace(/\W+/g, '-');
           await page.screenshot({

@@ -1,8 +1,8 @@
 // The public viewer page a Link List or Apps code opens (`/v#<fragment>`), as a phone shows it
 // after a scan: the links with the host each goes to, the two store buttons, a plain message for
 // a damaged link, and the same offline once the site has been visited.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { encodeViewerFragment, viewerUrl, type ViewerContent } from '../src/domain/qr/payload';
 
 const links = {
@@ -48,16 +48,7 @@ async function expectNothingToShow(page: Page) {
 }
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(
-      ({ id, help, nodes }) =>
-        `${id}: ${help} (${nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 /** phone or desktop, from the project's viewport, for the screenshot folders. */

@@ -2,7 +2,6 @@
 // uploads of every kind, the design rules, and the draft that survives reloads, a new tab,
 // another user and blocked storage. Real Chromium, real IndexedDB, the demo user of the emulator.
 import { createHash } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   contentItems,
@@ -20,6 +19,7 @@ import {
   patterns,
 } from '../src/domain/qr/design';
 import type { FileKind } from '../src/domain/qr/files';
+import { seriousViolations } from './support/axe';
 import { builderUser, demoUser } from './support/auth-emulator';
 import { signedInState } from './support/signed-in';
 import {
@@ -510,13 +510,7 @@ for (const viewport of [
     test.slow(); // five screens, an axe scan and a full-page screenshot each
     await page.setViewportSize(viewport);
     const scan = async (name: string) => {
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
-      const serious = results.violations
-        .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-        .map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      expect(serious, name).toEqual([]);
+      expect(await seriousViolations(page), name).toEqual([]);
       await page.screenshot({
         path: `screenshots/${viewport.name}/wizard-${name}.png`,
         fullPage: true,

@@ -4,6 +4,7 @@ import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { textFields, type QrType, type TextFieldId } from '../../src/domain/qr/content';
+export { validText } from './valid-content';
 
 export const wizardHeadings = {
   type: 'Choose the type of your QR code',
@@ -21,39 +22,6 @@ export async function chooseType(page: Page, type: QrType) {
     page.getByRole('heading', { level: 2, name: type.label, exact: true }),
   ).toBeVisible();
 }
-
-/** A valid value for every text field, as a person would type it. */
-export const validText: Record<TextFieldId, string> = {
-  qrName: 'Shop window',
-  password: '',
-  websiteUrl: 'https://www.example.co.za',
-  vcardFirstName: 'Thandi',
-  vcardLastName: 'Mokoena',
-  vcardPhone: '011 123 4567',
-  vcardMobile: '',
-  vcardFax: '',
-  vcardEmail: 'thandi@example.co.za',
-  vcardWebsite: 'https://example.co.za',
-  vcardCompany: 'Kempton Code Works',
-  vcardJob: 'Director',
-  vcardAddress: '1 Long Street',
-  vcardCity: 'Kempton Park',
-  vcardPostalCode: '1619',
-  vcardCountry: 'South Africa',
-  businessName: 'Kempton Code Works',
-  businessURL: 'https://example.co.za',
-  facebookUrl: 'https://www.facebook.com/example',
-  instagramUsername: 'kemptoncodeworks',
-  whatsappCountryCode: '27',
-  whatsappNumber: '082 123 4567',
-  whatsappMessage: 'Hello!',
-  appStoreLink: 'https://apps.apple.com/app/id123',
-  playStoreLink: 'https://play.google.com/store/apps/details?id=za.example',
-  couponCode: 'SAVE10',
-  wifiSSID: 'Office WiFi',
-  encrypt: 'WPA/WPA2',
-  wifiPassword: 'secret pass',
-};
 
 export const label = (id: TextFieldId) => textFields[id].label;
 

@@ -20,6 +20,7 @@ import {
   type QrTypeId,
   type TextFieldId,
 } from './content';
+import { validText } from '../../../tests/support/valid-content';
 import type { FileFacts } from './files';
 
 const MB = 1024 * 1024;
@@ -29,39 +30,6 @@ function typeOf(id: QrTypeId): QrType {
   if (!type) throw new Error(`no type ${id}`);
   return type;
 }
-
-/** A value a person would type into every text field, all valid. */
-const validText: Record<TextFieldId, string> = {
-  qrName: 'Shop window',
-  password: '',
-  websiteUrl: 'https://www.example.co.za',
-  vcardFirstName: 'Thandi',
-  vcardLastName: 'Mokoena',
-  vcardPhone: '011 123 4567',
-  vcardMobile: '',
-  vcardFax: '',
-  vcardEmail: 'thandi@example.co.za',
-  vcardWebsite: 'https://example.co.za',
-  vcardCompany: 'Kempton Code Works',
-  vcardJob: 'Director',
-  vcardAddress: '1 Long Street',
-  vcardCity: 'Kempton Park',
-  vcardPostalCode: '1619',
-  vcardCountry: 'South Africa',
-  businessName: 'Kempton Code Works',
-  businessURL: 'https://example.co.za',
-  facebookUrl: 'https://www.facebook.com/example',
-  instagramUsername: 'kemptoncodeworks',
-  whatsappCountryCode: '27',
-  whatsappNumber: '082 123 4567',
-  whatsappMessage: 'Hello!',
-  appStoreLink: 'https://apps.apple.com/app/id123',
-  playStoreLink: 'https://play.google.com/store/apps/details?id=za.example',
-  couponCode: 'SAVE10',
-  wifiSSID: 'Office WiFi',
-  encrypt: 'WPA/WPA2',
-  wifiPassword: 'secret pass',
-};
 
 const facts = (name: string, type: string, size = 1000): FileFacts => ({ name, type, size });
 
