@@ -331,3 +331,20 @@ test('a queued enquiry the service refuses comes back to be edited and sent', as
   await expect(form(page).getByRole('status')).toHaveText(sent);
   expect(await copiesFrom(email)).toEqual([1, 1]);
 });
+
+test('a browser without AbortSignal.timeout or crypto.randomUUID (older Safari) still sends', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(AbortSignal, 'timeout', { value: undefined, configurable: true });
+    Object.defineProperty(Crypto.prototype, 'randomUUID', { value: undefined, configurable: true });
+  });
+  await page.reload();
+  expect(await page.evaluate(() => typeof AbortSignal.timeout)).toBe('undefined');
+  const email = uniqueEmail('old-safari');
+  await fillEnquiry(page, email);
+  await submit(page);
+  await expect(form(page).getByRole('status')).toHaveText(sent);
+  const received = await receivedFrom(email);
+  expect(Object.values(received).map((copies) => copies.length)).toEqual([1, 1]);
+});

@@ -5,6 +5,7 @@
 // other tabs and the service worker never post the same entry twice, and an endpoint that has an
 // entry is never sent it again. What happens after each answer is decided in src/domain/outbox.ts.
 import { createStore, del, get, set, values } from 'idb-keyval';
+import { timeoutSignal, uniqueId } from '../compat';
 import {
   afterRound,
   newEntry,
@@ -65,7 +66,7 @@ export async function storeEnquiry(
 ): Promise<OutboxEntry> {
   // Strictly increasing within this page, so entries stored in the same millisecond keep order.
   lastStamp = Math.max(Date.now(), lastStamp + 1);
-  const entry = newEntry(fields, endpoints, crypto.randomUUID(), lastStamp);
+  const entry = newEntry(fields, endpoints, uniqueId(), lastStamp);
   await putEntry(entry);
   return entry;
 }
@@ -96,7 +97,7 @@ async function post(endpoint: string, fields: OutboxEntry['fields']): Promise<Po
       method: 'POST',
       body,
       headers: { Accept: 'application/json' },
-      signal: AbortSignal.timeout(POST_TIMEOUT_MS),
+      signal: timeoutSignal(POST_TIMEOUT_MS),
     });
     return outcomeOfStatus(response.status);
   } catch {

@@ -3,6 +3,7 @@
 // a field never copies a 20 MB upload again. Files are kept as bytes with their name, type and
 // last-modified time and come back as `File`s (Safari has lost Blob contents kept in IndexedDB).
 import { createStore, del, delMany, get, getMany, setMany, type UseStore } from 'idb-keyval';
+import { uniqueId } from '../../../lib/compat';
 import { mapDraftFiles, restoreDraft, type QrDraft } from '../../../domain/qr/draft';
 
 interface StoredFile {
@@ -134,13 +135,6 @@ export async function saveDraft(uid: string, draft: QrDraft): Promise<void> {
   const gone = previous ? fileKeys(previous.draft).filter((key) => !kept.has(key)) : [];
   if (gone.length > 0) await guard(() => delMany(gone, drafts()));
 }
-
-let counter = 0;
-/** crypto.randomUUID is missing before Safari 15.4. */
-const uniqueId = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${(counter += 1)}-${Math.random().toString(36).slice(2)}`;
 
 /** Removes the user's draft and its files. */
 export async function deleteDraft(uid: string): Promise<void> {
