@@ -112,7 +112,9 @@ class TooLarge extends Error {}
 
 /**
  * The whole body as bytes, decoded only once complete (a character split between two chunks
- * stays whole). Throws TooLarge, without reading on, once it passes INBOX_MAX_BODY_BYTES.
+ * stays whole). Throws TooLarge once it passes INBOX_MAX_BODY_BYTES; past that the rest is read
+ * and dropped (nothing more is kept), so the sender finishes writing and then gets the answer
+ * instead of a broken connection (leaving a for-await loop early would destroy the request).
  */
 async function readBody(request) {
   if (Number(request.headers['content-length']) > INBOX_MAX_BODY_BYTES) throw new TooLarge();
@@ -120,9 +122,9 @@ async function readBody(request) {
   let size = 0;
   for await (const chunk of request) {
     size += chunk.length;
-    if (size > INBOX_MAX_BODY_BYTES) throw new TooLarge();
-    chunks.push(chunk);
+    if (size <= INBOX_MAX_BODY_BYTES) chunks.push(chunk);
   }
+  if (size > INBOX_MAX_BODY_BYTES) throw new TooLarge();
   return Buffer.concat(chunks);
 }
 
