@@ -19,7 +19,7 @@ import {
 } from '../../lib/outbox/delivery';
 import { removeEntry, sendNew, sendUnstored, storeEnquiry } from '../../lib/outbox/outbox';
 import { FormAlert, FormField, StatusMessage } from '../../lib/ui/field';
-import { useForm } from '../../lib/ui/use-form';
+import { focusFirst, useForm } from '../../lib/ui/use-form';
 import { useOnline } from '../../lib/use-online';
 import { useSessionDraft } from '../../lib/use-session-draft';
 import { OutboxList } from './outbox-list';
@@ -75,11 +75,6 @@ export function ContactForm() {
 
   useEffect(startOutboxDelivery, []);
 
-  const focusField = (name: string) => {
-    const field = formRef.current?.elements.namedItem(name);
-    if (field instanceof HTMLElement) field.focus();
-  };
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Each problem shows beside its field and the first one gets the focus; what is missing
@@ -127,7 +122,7 @@ export function ContactForm() {
     setInput(enquiryFromFields(entry.fields));
     setErrors({});
     setStatus({ kind: 'idle' });
-    focusField('name');
+    focusFirst(formRef.current, ['name']);
     await removeEntry(entry.id);
   };
   const discard = async (entry: OutboxEntry) => {

@@ -100,11 +100,13 @@ function dropMissing(draft: QrDraft<File | null>): QrDraft {
 /** Writes the draft, and the bytes of any file not written yet; removes files it no longer has. */
 export async function saveDraft(uid: string, draft: QrDraft): Promise<void> {
   const newFiles: [string, StoredFile][] = [];
+  const newlyWritten: [File, string][] = [];
   const refs = await mapDraftFiles(draft, async (file): Promise<FileRef> => {
     // Bytes stored for another user are not this user's to point at.
     let fileKey = written.get(file)?.startsWith(fileKeyPrefix(uid)) ? written.get(file) : undefined;
     if (!fileKey) {
       fileKey = `${fileKeyPrefix(uid)}${uniqueId()}`;
+      newlyWritten.push([file, fileKey]);
       newFiles.push([
         fileKey,
         {
@@ -127,10 +129,7 @@ export async function saveDraft(uid: string, draft: QrDraft): Promise<void> {
   const previous = await guard(() => get<DraftRecord>(draftKey(uid), drafts()));
   // One transaction: the record never points at bytes that are not there.
   await guard(() => setMany([...newFiles, [draftKey(uid), record]], drafts()));
-  for (const [key] of newFiles) {
-    const file = findFile(draft, refs, key);
-    if (file) written.set(file, key);
-  }
+  for (const [file, key] of newlyWritten) written.set(file, key);
   const kept = new Set(fileKeys(refs));
   const gone = previous ? fileKeys(previous.draft).filter((key) => !kept.has(key)) : [];
   if (gone.length > 0) await guard(() => delMany(gone, drafts()));
@@ -147,12 +146,6 @@ export async function deleteDraft(uid: string): Promise<void> {
 function fileKeys(draft: QrDraft<FileRef>): string[] {
   const refs = [...Object.values(draft.content.files), draft.design.logo];
   return refs.filter(isFileRef).map((ref) => ref.fileKey);
-}
-
-function findFile(draft: QrDraft, refs: QrDraft<FileRef>, key: string): File | undefined {
-  if (refs.design.logo?.fileKey === key) return draft.design.logo ?? undefined;
-  const entry = Object.entries(refs.content.files).find(([, ref]) => ref?.fileKey === key);
-  return entry ? draft.content.files[entry[0] as keyof typeof draft.content.files] : undefined;
 }
 
 /** Runs a storage call; a failure becomes a DraftStorageError saying whether storage is full. */
