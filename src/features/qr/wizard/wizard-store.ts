@@ -14,7 +14,7 @@ import {
   type StorageProblem,
 } from './draft-storage';
 
-export const SAVE_DELAY_MS = 300;
+const SAVE_DELAY_MS = 300;
 
 interface Snapshot {
   readonly uid: string | null;
@@ -92,7 +92,7 @@ function open(uid: string) {
 }
 
 /** The User Timing measure of each restore (`npm run bench` reads it). */
-export const RESTORE_MEASURE = 'qr-draft-restore';
+const RESTORE_MEASURE = 'qr-draft-restore';
 
 async function reload(uid: string) {
   const started = performance.now();
