@@ -1,6 +1,7 @@
 // The QR design options, defaults and rules (SPEC sections 3, 4 and 9).
 import { describe, expect, it } from 'vitest';
 import {
+  brandColors,
   cornerCentres,
   cornerFrames,
   defaultDesign,
@@ -91,15 +92,23 @@ describe('defaultDesign (SPEC section 3)', () => {
     expect(findChoice(gradientStyles, defaultDesign.gradientStyle)?.label).toBe('Inverse diagonal');
   });
 
-  it('has the colours of SPEC section 3', () => {
+  // Issue 10 overrides SPEC section 3's colours (gold on green does not scan): dark on light,
+  // from the brand's palette, with gold and green kept as swatches.
+  it('has dark brand colours on white, so the first code scans', () => {
     expect(defaultDesign).toMatchObject({
-      patternColor1: '#CA9D20',
-      patternColor2: '#002D17',
-      backgroundColor1: '#002D17',
-      backgroundColor2: '#CA9D20',
-      cornerFrameColor: '#CA9D20',
+      patternColor1: '#002D17',
+      patternColor2: '#6B5210',
+      backgroundColor1: '#FFFFFF',
+      backgroundColor2: '#F6EBC8',
+      cornerFrameColor: '#002D17',
       cornerCentreColor: '#002D17',
     });
+  });
+
+  it("keeps the SPEC's gold and green among the offered colours", () => {
+    expect(brandColors.map((color) => color.id)).toEqual(
+      expect.arrayContaining(['#CA9D20', '#002D17']),
+    );
   });
 
   it('starts with no frame, no logo, and neither a transparent nor a gradient background', () => {
@@ -235,7 +244,7 @@ describe('designRules (SPEC section 4)', () => {
       const next = designRules.swapPatternColors<File>()(defaultDesign);
       expect(next.patternColor1).toBe(defaultDesign.patternColor2);
       expect(next.patternColor2).toBe(defaultDesign.patternColor1);
-      expect(defaultDesign.patternColor1).toBe('#CA9D20');
+      expect(defaultDesign.patternColor1).not.toBe(defaultDesign.patternColor2);
     });
   });
 });

@@ -123,22 +123,44 @@ export interface QrDesign<F = File> {
 
 export const GOLD = '#CA9D20';
 export const GREEN = '#002D17';
+/** The brand gold darkened until a scanner's threshold reads it as dark (contrast 7.4 on white). */
+export const DARK_GOLD = '#6B5210';
+export const PALE_GOLD = '#F6EBC8';
+export const WHITE = '#FFFFFF';
+export const BLACK = '#000000';
 
-/** The defaults of SPEC section 3. */
+/** Colours offered beside every colour picker: the brand's, and the two every scanner reads. */
+export const brandColors = [
+  { id: GREEN, label: 'Kempton green' },
+  { id: GOLD, label: 'Kempton gold' },
+  { id: DARK_GOLD, label: 'Dark gold' },
+  { id: PALE_GOLD, label: 'Pale gold' },
+  { id: BLACK, label: 'Black' },
+  { id: WHITE, label: 'White' },
+] as const satisfies readonly Choice[];
+
+/**
+ * The defaults: SPEC section 3's gradient pattern in its Inverse diagonal style, on the brand's
+ * green and gold, but arranged so the code as first shown scans with every reader (issue 10).
+ * The SPEC's own colours (gold #CA9D20 dots and corner frames on a green #002D17 background) are
+ * light-on-dark with gold finder patterns: measured, only 7 of 49 corner styles decoded even with
+ * dark dots on white. Here: green-to-dark-gold dots and green corners on white, with pale gold as
+ * the second background colour. Gold and green stay one click away (brandColors).
+ */
 export const defaultDesign: QrDesign = {
   frame: 'frame-0',
   frameText: 'Scan me',
   pattern: 'square',
-  patternColor1: GOLD,
+  patternColor1: GREEN,
   patternGradient: true,
-  patternColor2: GREEN,
+  patternColor2: DARK_GOLD,
   gradientStyle: 'inverse-diagonal',
   transparentBackground: false,
   backgroundGradient: false,
-  backgroundColor1: GREEN,
-  backgroundColor2: GOLD,
+  backgroundColor1: WHITE,
+  backgroundColor2: PALE_GOLD,
   cornerFrame: 'square',
-  cornerFrameColor: GOLD,
+  cornerFrameColor: GREEN,
   cornerCentre: 'square',
   cornerCentreColor: GREEN,
   logo: null,

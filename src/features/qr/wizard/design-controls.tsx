@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { Choice } from '../../../domain/qr/design';
+import { brandColors, type Choice } from '../../../domain/qr/design';
 
 /**
  * A set of choices as a real radio group: arrow keys move between them, the chosen one is marked
@@ -67,11 +67,25 @@ export function ColorField({
         type="color"
         value={value.toLowerCase()}
         onChange={(event) => onChange(event.target.value.toUpperCase())}
+        list={BRAND_COLORS_LIST}
       />
       <output htmlFor={id} className="color-field__value">
         {value.toUpperCase()}
       </output>
     </div>
+  );
+}
+
+const BRAND_COLORS_LIST = 'brand-colors';
+
+/** The brand's colours as swatches in every colour picker (rendered once per page). */
+export function BrandColors() {
+  return (
+    <datalist id={BRAND_COLORS_LIST}>
+      {brandColors.map((color) => (
+        <option key={color.id} value={color.id.toLowerCase()} label={color.label} />
+      ))}
+    </datalist>
   );
 }
 

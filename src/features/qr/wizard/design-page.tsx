@@ -16,7 +16,7 @@ import { fileKinds } from '../../../domain/qr/files';
 import { Field } from '../../../lib/ui/field';
 import { PageLoading } from '../../../lib/ui/page-loading';
 import { Collapsible } from './collapsible';
-import { ChoiceGroup, ColorField, ColorPair, Toggle } from './design-controls';
+import { BrandColors, ChoiceGroup, ColorField, ColorPair, Toggle } from './design-controls';
 import { CornerPicture, FramePicture, PatternPicture } from './design-pictures';
 import { DesignPreview } from './design-preview';
 import { FileField } from './file-field';
@@ -203,8 +203,9 @@ function DesignForm({ wizard }: { wizard: Wizard }) {
             />
           </Collapsible>
         </div>
-        <DesignPreview design={design} />
+        <DesignPreview draft={wizard.draft} />
       </div>
+      <BrandColors />
       <div className="wizard-actions">
         <Link className="button button--ghost" to={paths.qrContent}>
           Back

@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import {
   cornerCentres,
   cornerFrames,
@@ -8,22 +7,17 @@ import {
   patterns,
   type QrDesign,
 } from '../../../domain/qr/design';
-import sampleQr from '../sample-qr.svg';
-import { useObjectUrl } from './use-object-url';
+import type { QrDraft } from '../../../domain/qr/draft';
+import { CodePicture } from '../render/code-picture';
+import { useCode } from '../render/use-code';
 
 /**
- * The preview until the generator draws the real code: the sample code on the chosen background,
- * and every choice written out, so nothing chosen is hidden or dropped.
+ * The live preview: the real code, drawn with every choice as it is made, and every choice written
+ * out beside it.
  */
-export function DesignPreview({ design }: { design: QrDesign }) {
-  const logoUrl = useObjectUrl(design.logo);
-  const background: CSSProperties = design.transparentBackground
-    ? {}
-    : {
-        background: design.backgroundGradient
-          ? `linear-gradient(135deg, ${design.backgroundColor1}, ${design.backgroundColor2})`
-          : design.backgroundColor1,
-      };
+export function DesignPreview({ draft }: { draft: QrDraft }) {
+  const { design } = draft;
+  const code = useCode(draft, 'preview');
   const frame = findChoice(frames, design.frame);
   const facts: [string, string][] = [
     [
@@ -52,16 +46,11 @@ export function DesignPreview({ design }: { design: QrDesign }) {
   return (
     <aside className="design-preview panel" aria-labelledby="design-preview-title">
       <h2 id="design-preview-title">Preview</h2>
-      <div
-        className={`design-preview__code${design.transparentBackground ? ' is-transparent' : ''}`}
-        style={background}
-      >
-        <img src={sampleQr} alt="Sample QR code" width="200" height="200" />
-        {logoUrl ? <img className="design-preview__logo" src={logoUrl} alt="Your logo" /> : null}
-      </div>
-      <p className="field__hint">
-        A sample code: your own code, drawn with these choices, comes with the generator.
-      </p>
+      <CodePicture
+        state={code}
+        label={code.status === 'ready' ? `Your QR code: ${code.text}` : 'Your QR code'}
+        transparent={design.transparentBackground}
+      />
       <dl className="design-preview__facts">
         {facts.map(([term, detail]) => (
           <div key={term}>

@@ -1,0 +1,86 @@
+// Draws the real code of a design: qr-code-styling makes the code (SVG, with a quiet zone of 4
+// modules), frame-art draws the card, outline and call to action around it, and the whole is one
+// self-contained SVG document: the logo is embedded as a data: URL, nothing is referenced from
+// outside, so the same markup is the preview, the scan check's input and the SVG download.
+// Loaded only on the QR screens (qr-code-styling stays out of the marketing pages).
+import QRCodeStyling from 'qr-code-styling';
+import {
+  codeSize,
+  errorCorrectionFor,
+  stylingOptions,
+  tooLongMessage,
+} from '../../../domain/qr/code-plan';
+import type { QrDesign } from '../../../domain/qr/design';
+import { frameArt } from '../../../domain/qr/frame-art';
+
+export interface RenderedCode {
+  /** A complete SVG document (no XML declaration). */
+  readonly svg: string;
+  readonly width: number;
+  readonly height: number;
+  /** Modules across the code (without the quiet zone). */
+  readonly modules: number;
+}
+
+export type RenderResult =
+  | { readonly ok: true; readonly code: RenderedCode }
+  | { readonly ok: false; readonly message: string };
+
+/** A design whose logo, if any, is already a data: URL (see logoDataUrl). */
+export type RenderDesign = QrDesign<string>;
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * The SVG of a code for `text` in `design`; `id` prefixes the ids inside it, so that two codes on
+ * one page (the preview and a download in progress) never share a gradient.
+ */
+export async function renderCode(
+  design: RenderDesign,
+  text: string,
+  id = 'qr',
+): Promise<RenderResult> {
+  const size = codeSize(text, errorCorrectionFor(design));
+  if (!size.fits) return { ok: false, message: tooLongMessage(size, design.logo !== null) };
+
+  const options = stylingOptions(design, text, size.modules, design.logo);
+  const styling = new QRCodeStyling(options);
+  const element = (await styling._getElement('svg')) as SVGSVGElement;
+  const side = options.width;
+  for (const image of element.querySelectorAll('image')) {
+    // saveAsBlob is off (it would fetch the logo over XHR): the href is the data: URL itself.
+    image.setAttribute('href', design.logo ?? '');
+    image.removeAttribute('xlink:href');
+  }
+  const art = frameArt(design, side, id);
+  element.setAttribute('x', String(art.code.x));
+  element.setAttribute('y', String(art.code.y));
+  element.setAttribute('viewBox', `0 0 ${side} ${side}`);
+  const code = new XMLSerializer().serializeToString(element);
+  const width = Math.round(art.width);
+  const height = Math.round(art.height);
+  const svg = `<svg xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${art.under}${code}${art.over}</svg>`;
+  return { ok: true, code: { svg, width, height, modules: size.modules } };
+}
+
+const logoUrls = new WeakMap<Blob, Promise<string>>();
+
+/** A logo file as a data: URL (read once per file). */
+export function logoDataUrl(file: Blob): Promise<string> {
+  let url = logoUrls.get(file);
+  if (!url) {
+    url = new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error ?? new Error('The logo could not be read.'));
+      reader.readAsDataURL(file);
+    });
+    logoUrls.set(file, url);
+  }
+  return url;
+}
+
+/** The design with its logo read as a data: URL, ready for renderCode. */
+export async function renderDesign(design: QrDesign): Promise<RenderDesign> {
+  return { ...design, logo: design.logo ? await logoDataUrl(design.logo) : null };
+}

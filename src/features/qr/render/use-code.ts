@@ -1,0 +1,84 @@
+// The live code of a draft: its payload, then its drawing, redrawn after every change of content
+// or design. Stale drawings are dropped (a later change wins). Each update is measured
+// ('qr-preview-update': from the change to the new picture in the page) for `npm run bench`.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { QrDraft } from '../../../domain/qr/draft';
+import { payloadFor, payloadText, type Payload } from '../../../domain/qr/payload';
+import { renderCode, renderDesign, type RenderedCode } from './render-code';
+
+export type CodeState =
+  /** No code can be made: the content is incomplete, or the type needs file hosting. */
+  | { readonly status: 'none'; readonly payload: Payload; readonly reason: string }
+  | { readonly status: 'drawing'; readonly payload: Payload }
+  | { readonly status: 'too-long'; readonly payload: Payload; readonly message: string }
+  | {
+      readonly status: 'ready';
+      readonly payload: Payload;
+      readonly text: string;
+      readonly code: RenderedCode;
+    }
+  | { readonly status: 'failed'; readonly payload: Payload; readonly message: string };
+
+export const PREVIEW_MEASURE = 'qr-preview-update';
+
+export function useCode(draft: QrDraft, id: string): CodeState {
+  const { type, content, design } = draft;
+  const payload = useMemo<Payload>(
+    () =>
+      type === null
+        ? { kind: 'incomplete', reason: 'Choose a type of code first.' }
+        : payloadFor(type, content, { viewerOrigin: window.location.origin }),
+    [type, content],
+  );
+  const text = payloadText(payload);
+  const [drawn, setDrawn] = useState<CodeState | null>(null);
+  const started = useRef(0);
+
+  useEffect(() => {
+    if (text === null) return;
+    let current = true;
+    started.current = performance.now();
+    renderDesign(design)
+      .then((ready) => renderCode(ready, text, id))
+      .then((result) => {
+        if (!current) return;
+        setDrawn(
+          result.ok
+            ? { status: 'ready', payload, text, code: result.code }
+            : { status: 'too-long', payload, message: result.message },
+        );
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        console.error(error);
+        setDrawn({
+          status: 'failed',
+          payload,
+          message:
+            'The code could not be drawn with this design. Try another logo, or reload the page.',
+        });
+      });
+    return () => {
+      current = false;
+    };
+  }, [design, text, payload, id]);
+
+  const state: CodeState =
+    text === null
+      ? {
+          status: 'none',
+          payload,
+          reason: payload.kind === 'text' || payload.kind === 'viewer' ? '' : payload.reason,
+        }
+      : drawn && drawn.payload === payload
+        ? drawn
+        : { status: 'drawing', payload };
+
+  useLayoutEffect(() => {
+    if (drawn?.status !== 'ready' || started.current === 0) return;
+    performance.measure(PREVIEW_MEASURE, { start: started.current, end: performance.now() });
+    started.current = 0;
+  }, [drawn]);
+
+  return state;
+}
