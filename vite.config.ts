@@ -37,8 +37,9 @@ export default defineConfig({
       includeAssets: ['apple-touch-icon.png'],
       injectManifest: {
         // Icons and the manifest are added by the plugin itself; gallery photos have their own
-        // runtime cache (src/sw/caches.ts).
-        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // runtime cache (src/sw/caches.ts). The .wasm is the scan check's ZXing reader (about
+        // 950 KB, under the default 2 MB precache limit), so the check works offline.
+        globPatterns: ['**/*.{js,css,html,svg,woff2,wasm}'],
         rollupFormat: 'iife',
       },
       devOptions: { enabled: false },

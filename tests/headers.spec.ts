@@ -5,7 +5,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 const contentSecurityPolicy = [
   "default-src 'self'",
   // Google sign-in loads Google's iframe loader (apis.google.com) and the auth domain's iframe.
-  "script-src 'self' https://apis.google.com",
+  // 'wasm-unsafe-eval' lets the QR scan check compile its own ZXing WebAssembly (no eval).
+  "script-src 'self' 'wasm-unsafe-eval' https://apis.google.com",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",

@@ -13,6 +13,8 @@ const types: Record<string, string> = {
   '.png': 'image/png',
   '.webp': 'image/webp',
   '.webmanifest': 'application/manifest+json',
+  // WebAssembly.instantiateStreaming refuses any other type (the scan check's ZXing reader).
+  '.wasm': 'application/wasm',
 };
 
 export async function startStaticServer(initialRoot: string) {
