@@ -1,0 +1,195 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { FormAlert, StatusMessage } from '../../../lib/ui/field';
+import { ChoiceGroup } from '../wizard/design-controls';
+import {
+  DEFAULT_PNG_SIZE,
+  DownloadError,
+  downloadFormats,
+  fileName,
+  makeDownload,
+  pngSizes,
+  rasterSize,
+  saveFile,
+  type DownloadFormat,
+} from './downloads';
+import type { RenderedCode } from './render-code';
+import './download-panel.css';
+
+/** What the live scan check said of the code; null while it is not known. */
+export interface DownloadVerdict {
+  readonly status: 'scans' | 'may-not-scan' | 'risky';
+  readonly label: string;
+  readonly reason: string;
+}
+
+/**
+ * The code as a file: the format, for PNG its size, and one Download button. A code the scan
+ * check says may not scan is downloaded only after the person has read why and confirmed.
+ */
+export function DownloadPanel({
+  code,
+  name,
+  verdict,
+}: {
+  code: RenderedCode;
+  /** The code's name (qrName): the file is named after it. */
+  name: string;
+  verdict: DownloadVerdict | null;
+}) {
+  const id = useId();
+  const [format, setFormat] = useState<DownloadFormat>('png');
+  const [size, setSize] = useState<number>(DEFAULT_PNG_SIZE);
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const downloadRef = useRef<HTMLButtonElement>(null);
+  // The warning replaces the Download button; when it closes, focus goes back to the button.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (asking || !refocus.current) return;
+    refocus.current = false;
+    downloadRef.current?.focus();
+  }, [asking]);
+  const info = downloadFormats.find((entry) => entry.id === format)!;
+
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      const file = await makeDownload({ code, name, format, size });
+      saveFile(file.blob, file.name);
+      setDone(`Downloaded ${file.name}.`);
+    } catch (problem) {
+      if (!(problem instanceof DownloadError)) console.error(problem);
+      setError(
+        problem instanceof DownloadError
+          ? problem.message
+          : `The ${info.label} file could not be made. Please try again, or choose another format.`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (verdict?.status === 'may-not-scan') setAsking(true);
+    else void download();
+  };
+
+  const closeWarning = () => {
+    refocus.current = true;
+    setAsking(false);
+  };
+
+  return (
+    <form className="download-panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Download</h3>
+      <ChoiceGroup
+        legend="Format"
+        name={`${id}-format`}
+        choices={downloadFormats}
+        value={format}
+        onChange={(next) => {
+          setFormat(next);
+          setAsking(false);
+        }}
+        compact
+      />
+      <p className="download-panel__hint">{info.hint}</p>
+      {format === 'png' ? (
+        <div className="field">
+          <label htmlFor={`${id}-size`}>Size</label>
+          <select
+            id={`${id}-size`}
+            value={size}
+            onChange={(event) => setSize(Number(event.target.value))}
+          >
+            {pngSizes.map((option) => {
+              const pixels = rasterSize(code, option);
+              return (
+                <option key={option} value={option}>
+                  {pixels.width} × {pixels.height} px
+                </option>
+              );
+            })}
+          </select>
+        </div>
+      ) : null}
+      {asking && verdict ? (
+        <ScanWarning
+          verdict={verdict}
+          onConfirm={() => {
+            closeWarning();
+            void download();
+          }}
+          onCancel={closeWarning}
+        />
+      ) : (
+        <button ref={downloadRef} type="submit" className="button" aria-disabled={busy}>
+          Download
+        </button>
+      )}
+      <p className="download-panel__file">
+        File: <span>{fileName(name, format)}</span>
+      </p>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <StatusMessage message={busy ? `Preparing your ${info.label} file…` : done} />
+    </form>
+  );
+}
+
+/** Asks before a code that may not scan is downloaded; Escape on either button cancels. */
+function ScanWarning({
+  verdict,
+  onConfirm,
+  onCancel,
+}: {
+  verdict: DownloadVerdict;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirmRef.current?.focus(), []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onCancel();
+  };
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-reason`}
+      className="download-panel__warning"
+    >
+      <p id={`${id}-title`} className="download-panel__warning-title">
+        This code may not scan.
+      </p>
+      <p id={`${id}-reason`}>{verdict.reason}</p>
+      <div className="download-panel__actions">
+        <button
+          ref={confirmRef}
+          type="button"
+          className="button"
+          onClick={onConfirm}
+          onKeyDown={onKeyDown}
+        >
+          Download anyway
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={onCancel}
+          onKeyDown={onKeyDown}
+        >
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+// The code as files: PNG, JPEG and WEBP drawn from its SVG on a canvas, the SVG itself, and a
+// vector PDF for print shops. jsPDF and svg2pdf.js (about 150 KB gzipped together) are loaded only
+// when a PDF is asked for, so they stay out of every page's first load.
+import type { RenderedCode } from './render-code';
+
+export type DownloadFormat = 'png' | 'svg' | 'jpeg' | 'webp' | 'pdf';
+
+export interface FormatInfo {
+  readonly id: DownloadFormat;
+  readonly label: string;
+  readonly hint: string;
+  readonly extension: string;
+  readonly mime: string;
+}
+
+export const downloadFormats: readonly FormatInfo[] = [
+  {
+    id: 'png',
+    label: 'PNG',
+    hint: 'A picture for screens, documents and the web, at the size you choose.',
+    extension: 'png',
+    mime: 'image/png',
+  },
+  {
+    id: 'svg',
+    label: 'SVG',
+    hint: 'Vector: sharp at any size, for designers and websites.',
+    extension: 'svg',
+    mime: 'image/svg+xml',
+  },
+  {
+    id: 'jpeg',
+    label: 'JPEG',
+    hint: 'A picture on a solid background (white where yours is transparent).',
+    extension: 'jpg',
+    mime: 'image/jpeg',
+  },
+  {
+    id: 'webp',
+    label: 'WEBP',
+    hint: 'A small picture for the web.',
+    extension: 'webp',
+    mime: 'image/webp',
+  },
+  {
+    id: 'pdf',
+    label: 'PDF',
+    hint: 'Vector, for print shops: sharp at any print size.',
+    extension: 'pdf',
+    mime: 'application/pdf',
+  },
+];
+
+/** PNG sizes offered, in pixels along the longer side. */
+export const pngSizes = [512, 1024, 2048, 4096] as const;
+export type PngSize = (typeof pngSizes)[number];
+export const DEFAULT_PNG_SIZE: PngSize = 1024;
+/** JPEG and WEBP come in one size: large enough to print small, small enough to send. */
+export const PICTURE_SIZE = 1024;
+/** The PDF page is the code itself (quiet zone included), this long on its longer side. */
+export const PDF_LONGER_SIDE_MM = 100;
+const JPEG_QUALITY = 0.92;
+const WEBP_QUALITY = 0.92;
+
+/** A message the page shows as it is. */
+export class DownloadError extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Names and sizes
+
+// Characters Windows, macOS or Android refuse in a file name, and control characters.
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f]+/g;
+const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
+const MAX_NAME = 80;
+
+/** The code's name made safe as a file name (without extension); 'qr-code' when there is none. */
+export function fileBaseName(qrName: string): string {
+  const name = qrName
+    .normalize('NFC')
+    .replace(UNSAFE, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    // A leading dot hides the file; trailing dots and spaces are dropped by Windows.
+    .replace(/^[.\s-]+|[.\s]+$/g, '');
+  const short = [...name].slice(0, MAX_NAME).join('').trim();
+  if (short === '' || RESERVED.test(short)) return short === '' ? 'qr-code' : `${short}-qr-code`;
+  return short;
+}
+
+export function fileName(qrName: string, format: DownloadFormat): string {
+  const info = downloadFormats.find((entry) => entry.id === format)!;
+  return `${fileBaseName(qrName)}.${info.extension}`;
+}
+
+/** A picture size with the code's aspect ratio (frames make it non-square): the longer side is `longer`. */
+export function rasterSize(
+  code: Pick<RenderedCode, 'width' | 'height'>,
+  longer: number,
+): { width: number; height: number } {
+  const scale = longer / Math.max(code.width, code.height);
+  return {
+    width: Math.max(1, Math.round(code.width * scale)),
+    height: Math.max(1, Math.round(code.height * scale)),
+  };
+}
+
+/** The renderer's SVG as a file: an XML declaration, then the markup as it is. */
+export function svgFile(svg: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${svg}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Making the file
+
+export interface DownloadRequest {
+  readonly code: RenderedCode;
+  /** The code's name (qrName); the file is named after it. */
+  readonly name: string;
+  readonly format: DownloadFormat;
+  /** PNG only: pixels along the longer side. */
+  readonly size?: number;
+}
+
+export async function makeDownload({
+  code,
+  name,
+  format,
+  size = DEFAULT_PNG_SIZE,
+}: DownloadRequest): Promise<{ blob: Blob; name: string }> {
+  const file = fileName(name, format);
+  switch (format) {
+    case 'svg':
+      return { blob: new Blob([svgFile(code.svg)], { type: 'image/svg+xml' }), name: file };
+    case 'png':
+      return { blob: await picture(code, rasterSize(code, size), 'image/png'), name: file };
+    case 'jpeg':
+      return {
+        blob: await picture(code, rasterSize(code, PICTURE_SIZE), 'image/jpeg', JPEG_QUALITY),
+        name: file,
+      };
+    case 'webp':
+      return {
+        blob: await picture(code, rasterSize(code, PICTURE_SIZE), 'image/webp', WEBP_QUALITY),
+        name: file,
+      };
+    case 'pdf':
+      return { blob: await pdf(code, name), name: file };
+  }
+}
+
+/** Saves a file through a download link (the one way that works in every browser, iOS included). */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  // Firefox follows only a link that is in the document.
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later, not at once: Safari reads the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function parseSvg(svg: string): SVGSVGElement {
+  const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+  const root = doc.documentElement;
+  if (root.namespaceURI !== SVG_NS || root.localName !== 'svg') {
+    throw new DownloadError('The code could not be read for download. Please reload the page.');
+  }
+  return root as unknown as SVGSVGElement;
+}
+
+/**
+ * The SVG drawn at the exact pixel size: the markup is given that width and height, so the
+ * browser draws the vectors at full size rather than scaling up a small bitmap.
+ */
+async function picture(
+  code: RenderedCode,
+  { width, height }: { width: number; height: number },
+  type: 'image/png' | 'image/jpeg' | 'image/webp',
+  quality?: number,
+): Promise<Blob> {
+  const root = parseSvg(code.svg);
+  root.setAttribute('width', String(width));
+  root.setAttribute('height', String(height));
+  // The modules are separate shapes: drawn at a fractional scale, their shared edges antialias
+  // into faint light seams across dark areas. The code itself is drawn without antialiasing (at
+  // these sizes its edges stay clean); the frame, its corners and its text keep theirs.
+  root.querySelector(':scope > svg')?.setAttribute('shape-rendering', 'crispEdges');
+  const markup = new XMLSerializer().serializeToString(root);
+  const url = URL.createObjectURL(new Blob([markup], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image(width, height);
+    image.src = url;
+    try {
+      // decode() also waits for an embedded logo.
+      await image.decode();
+    } catch {
+      throw new DownloadError('The code could not be drawn as a picture. Please try SVG or PDF.');
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d');
+    if (!context) throw tooLarge(width);
+    if (type === 'image/jpeg') {
+      // JPEG has no transparency: a transparent background becomes white, not black.
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, width, height);
+    }
+    context.drawImage(image, 0, 0, width, height);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
+    if (!blob) throw tooLarge(width);
+    // A browser that cannot write a format hands back a PNG instead (older Safari for WEBP).
+    if (blob.type !== type) {
+      throw new DownloadError(
+        `This browser cannot make ${type === 'image/webp' ? 'WEBP' : 'JPEG'} files. Please choose PNG instead.`,
+      );
+    }
+    return blob;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+function tooLarge(width: number) {
+  return new DownloadError(
+    `This browser could not make a picture ${width} pixels wide. Please choose a smaller size.`,
+  );
+}
+
+/** A vector PDF whose page is the code (quiet zone included): paths, not a picture. */
+async function pdf(code: RenderedCode, title: string): Promise<Blob> {
+  const [{ jsPDF }, { svg2pdf }] = await Promise.all([import('jspdf'), import('svg2pdf.js')]).catch(
+    () => {
+      throw new DownloadError(
+        'The PDF maker could not be loaded. Check your connection and try again, or choose SVG.',
+      );
+    },
+  );
+  const scale = PDF_LONGER_SIDE_MM / Math.max(code.width, code.height);
+  const width = code.width * scale;
+  const height = code.height * scale;
+  const doc = new jsPDF({
+    unit: 'mm',
+    format: [width, height],
+    orientation: width > height ? 'landscape' : 'portrait',
+    compress: true,
+    putOnlyUsedFonts: true,
+  });
+  doc.setProperties({ title: title.trim() || 'QR code', creator: 'QR code generator' });
+  await svg2pdf(parseSvg(code.svg), doc, { x: 0, y: 0, width, height });
+  return doc.output('blob');
+}
