@@ -228,12 +228,33 @@ describe('design advice', () => {
 
   it('notes dots, round corner centres and logos only as causes of a failed read', () => {
     const advice = designAdvice(
-      design({ pattern: 'dots', cornerCentre: 'dot', logo: new Uint8Array() }),
+      design({ pattern: 'dots', cornerFrame: 'dot', cornerCentre: 'dot', logo: new Uint8Array() }),
     );
     expect(ids(advice)).toEqual(['dots-pattern', 'dot-corner-centre', 'logo']);
     expect(advice.every((a) => a.onlyIfUnread && a.severity === 'risk')).toBe(true);
     expect(byId(advice, 'dots-pattern').fix?.patch).toEqual({ pattern: 'square' });
     expect(byId(advice, 'logo').fix?.patch).toEqual({ logo: null });
+  });
+
+  it("offers the frame's kind of centre when round and square corner shapes mix", () => {
+    const square = designAdvice(design({ cornerFrame: 'square', cornerCentre: 'dot' }));
+    expect(ids(square)).toEqual(['corner-shapes']);
+    expect(byId(square, 'corner-shapes')).toMatchObject({
+      severity: 'risk',
+      onlyIfUnread: true,
+      fix: { label: 'Use square corner centres', patch: { cornerCentre: 'square' } },
+    });
+    const circle = designAdvice(design({ cornerFrame: 'dot', cornerCentre: 'classy' }));
+    expect(byId(circle, 'corner-shapes').fix).toEqual({
+      label: 'Use circle corner centres',
+      patch: { cornerCentre: 'dot' },
+    });
+    const rounded = designAdvice(design({ cornerFrame: 'extra-rounded', cornerCentre: 'square' }));
+    expect(byId(rounded, 'corner-shapes').fix?.patch).toEqual({ cornerCentre: 'extra-rounded' });
+    // Round with round is no mix.
+    expect(
+      ids(designAdvice(design({ cornerFrame: 'dot', cornerCentre: 'extra-rounded' }))),
+    ).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@
 // before any pixel is drawn) and the live decoding of the preview by two readers under harder
 // conditions (src/features/qr/check). The result is one plain-English verdict with one-click
 // fixes, each a patch to the design.
-import { defaultDesign, GREEN, type QrDesign } from './design';
+import { cornerCentres, defaultDesign, GREEN, type QrDesign } from './design';
 
 /** The conditions the preview is decoded under. */
 export type ScanCaseName = 'preview' | 'small' | 'small-blurred' | 'on-black';
@@ -215,6 +215,14 @@ function cornerFix(
   return darkOnLightFix(design);
 }
 
+const isRound = (style: string) => style === 'dot' || style === 'extra-rounded';
+
+/** The corner centre of the same kind as a corner frame: circle, extra rounded or square. */
+function matchingCentre(frame: Design['cornerFrame']) {
+  const id = frame === 'dot' || frame === 'extra-rounded' ? frame : 'square';
+  return cornerCentres.find((centre) => centre.id === id)!;
+}
+
 /** What the design's options alone say about scanning, before any decoding. */
 export function designAdvice(design: Design): Advice[] {
   const advice: Advice[] = [];
@@ -325,6 +333,27 @@ export function designAdvice(design: Design): Advice[] {
   }
 
   // Shapes that scan in most designs, but are the likely cause when a reader fails.
+  //
+  // Measured with the 180 combinations (tests/qr-render.spec.ts): jsQR misses, at full size or
+  // printed small, codes whose corner frame and centre mix a round shape with a square-cornered
+  // one (it also measures the corners along their diagonals, where such shapes disagree); ZXing
+  // reads them all. The fix gives the centre the frame's own kind of shape.
+  const shapesDiffer = isRound(design.cornerFrame) !== isRound(design.cornerCentre);
+  if (shapesDiffer) {
+    const match = matchingCentre(design.cornerFrame);
+    advice.push({
+      id: 'corner-shapes',
+      severity: 'risk',
+      onlyIfUnread: true,
+      reason:
+        'The corner frames and centres mix a round shape with a square one, which some readers ' +
+        'cannot measure.',
+      fix: {
+        label: `Use ${match.label.toLowerCase()} corner centres`,
+        patch: { cornerCentre: match.id },
+      },
+    });
+  }
   if (design.pattern === 'dots') {
     advice.push({
       id: 'dots-pattern',
@@ -334,7 +363,7 @@ export function designAdvice(design: Design): Advice[] {
       fix: { label: 'Use square dots', patch: { pattern: 'square' } },
     });
   }
-  if (design.cornerCentre === 'dot') {
+  if (design.cornerCentre === 'dot' && !shapesDiffer) {
     advice.push({
       id: 'dot-corner-centre',
       severity: 'risk',

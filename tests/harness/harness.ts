@@ -1,0 +1,53 @@
+// The generator's own renderer and scan check, alone on a page, for tests/qr-render.spec.ts: the
+// spec drives hundreds of designs through exactly the code the design page runs (renderCode, the
+// worker with jsQR and ZXing, the verdict), without clicking through the wizard for each one.
+// Built by `npm run build:harness` (tests/harness/vite.config.ts) into .harness/.
+import type { QrDesign } from '../../src/domain/qr/design';
+import { designAdvice, scanVerdict } from '../../src/domain/qr/scan-verdict';
+import { createScanChecker } from '../../src/features/qr/check/scan-check';
+import { renderCode } from '../../src/features/qr/render/render-code';
+
+const checker = createScanChecker();
+
+/** A logo as people upload them: a square picture with a mark and a letter, as a data: URL. */
+function sampleLogo(color: string): string {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 240;
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, 240, 240);
+  context.fillStyle = color;
+  context.beginPath();
+  context.arc(120, 120, 100, 0, Math.PI * 2);
+  context.fill();
+  context.fillStyle = '#ffffff';
+  context.font = 'bold 140px sans-serif';
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillText('K', 120, 128);
+  return canvas.toDataURL('image/png');
+}
+
+async function check(design: QrDesign<string>, text: string, previewSize?: number) {
+  const rendered = await renderCode(design, text, 'harness');
+  if (!rendered.ok) return { ok: false as const, message: rendered.message };
+  const results = await checker.check(rendered.code.svg, text, {
+    transparent: design.transparentBackground,
+    ...(previewSize ? { previewSize } : {}),
+  });
+  const verdict = scanVerdict(results, designAdvice(design));
+  return {
+    ok: true as const,
+    results,
+    status: verdict.status,
+    reason: verdict.reason,
+    fixes: verdict.fixes,
+    modules: rendered.code.modules,
+    svg: rendered.code.svg,
+  };
+}
+
+const harness = { check, sampleLogo };
+export type Harness = typeof harness;
+(window as unknown as { qrHarness: Harness }).qrHarness = harness;
+document.body.dataset.ready = 'true';
