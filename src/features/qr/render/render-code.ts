@@ -56,6 +56,9 @@ export async function renderCode(
   element.setAttribute('x', String(art.code.x));
   element.setAttribute('y', String(art.code.y));
   element.setAttribute('viewBox', `0 0 ${side} ${side}`);
+  // Square modules are drawn one by one; scaled by a fraction, their shared edges antialias into
+  // light hairlines (on screen and in PNG downloads). Square shapes lose nothing without it.
+  if (design.pattern === 'square') element.setAttribute('shape-rendering', 'crispEdges');
   const code = new XMLSerializer().serializeToString(element);
   const width = Math.round(art.width);
   const height = Math.round(art.height);

@@ -203,7 +203,10 @@ function DesignForm({ wizard }: { wizard: Wizard }) {
             />
           </Collapsible>
         </div>
-        <DesignPreview draft={wizard.draft} />
+        <DesignPreview
+          draft={wizard.draft}
+          onFix={(patch) => change((current) => ({ ...current, ...patch }))}
+        />
       </div>
       <BrandColors />
       <div className="wizard-actions">

@@ -8,6 +8,9 @@ import {
   type QrDesign,
 } from '../../../domain/qr/design';
 import type { QrDraft } from '../../../domain/qr/draft';
+import type { AdviceFix } from '../../../domain/qr/scan-verdict';
+import { ScanStatus } from '../check/scan-status';
+import { useScanCheck } from '../check/use-scan-check';
 import { CodePicture } from '../render/code-picture';
 import { useCode } from '../render/use-code';
 
@@ -15,9 +18,16 @@ import { useCode } from '../render/use-code';
  * The live preview: the real code, drawn with every choice as it is made, and every choice written
  * out beside it.
  */
-export function DesignPreview({ draft }: { draft: QrDraft }) {
+export function DesignPreview({
+  draft,
+  onFix,
+}: {
+  draft: QrDraft;
+  onFix: (patch: AdviceFix['patch']) => void;
+}) {
   const { design } = draft;
   const code = useCode(draft, 'preview');
+  const check = useScanCheck(code, design);
   const frame = findChoice(frames, design.frame);
   const facts: [string, string][] = [
     [
@@ -51,6 +61,7 @@ export function DesignPreview({ draft }: { draft: QrDraft }) {
         label={code.status === 'ready' ? `Your QR code: ${code.text}` : 'Your QR code'}
         transparent={design.transparentBackground}
       />
+      {code.status === 'ready' ? <ScanStatus check={check} onFix={onFix} /> : null}
       <dl className="design-preview__facts">
         {facts.map(([term, detail]) => (
           <div key={term}>

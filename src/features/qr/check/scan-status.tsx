@@ -1,0 +1,67 @@
+// What the live scan check says of the code: 'Scans', 'May not scan' or 'Risky', the reason in
+// plain words, and one-click fixes that change the design.
+import { CircleCheck, CircleExclamationPoint, TriangleExclamationPoint } from 'lucide-react';
+import type { AdviceFix } from '../../../domain/qr/scan-verdict';
+import type { ScanCheckState } from './use-scan-check';
+import './scan-status.css';
+
+const icons = {
+  scans: CircleCheck,
+  'may-not-scan': CircleExclamationPoint,
+  risky: TriangleExclamationPoint,
+} as const;
+
+export function ScanStatus({
+  check,
+  onFix,
+}: {
+  check: ScanCheckState;
+  /** Applies a fix to the design; without it the fixes are not offered (the demo page). */
+  onFix?: (patch: AdviceFix['patch']) => void;
+}) {
+  const { verdict, checking, unavailable } = check;
+  const Icon = verdict ? icons[verdict.status] : null;
+  return (
+    <section
+      className={`scan-status${verdict ? ` scan-status--${verdict.status}` : ''}`}
+      aria-labelledby="scan-status-title"
+    >
+      <h3 id="scan-status-title" className="scan-status__title">
+        Scan check
+      </h3>
+      <div role="status" className="scan-status__verdict">
+        {verdict && Icon ? (
+          <>
+            <p className="scan-status__label">
+              <Icon aria-hidden="true" size={20} />
+              <strong>{verdict.label}</strong>
+              {checking ? <span className="scan-status__checking"> (checking again…)</span> : null}
+            </p>
+            <p className="scan-status__reason">{verdict.reason}</p>
+            {unavailable ? (
+              <p className="scan-status__reason">
+                The readers could not run in this browser, so this rests on the colours alone.
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p className="scan-status__label">Checking that your code scans…</p>
+        )}
+      </div>
+      {verdict && onFix && verdict.fixes.length > 0 ? (
+        <div className="scan-status__fixes">
+          {verdict.fixes.map((fix) => (
+            <button
+              key={fix.label}
+              type="button"
+              className="button button--ghost"
+              onClick={() => onFix(fix.patch)}
+            >
+              {fix.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+// The live scan check of a drawn code: after each new drawing settles (a short pause, so a colour
+// dragged across the picker is checked once), its SVG goes to the checker's worker, and the
+// results with the design's own advice make the verdict. The last verdict stays on screen while
+// the next is worked out, so the page does not flicker between changes.
+import { useEffect, useRef, useState } from 'react';
+import type { QrDesign } from '../../../domain/qr/design';
+import { designAdvice, scanVerdict, type ScanVerdict } from '../../../domain/qr/scan-verdict';
+import type { CodeState } from '../render/use-code';
+import { createScanChecker, isSuperseded, type ScanChecker } from './scan-check';
+
+export interface ScanCheckState {
+  /** Null until the first check of this page has finished. */
+  readonly verdict: ScanVerdict | null;
+  /** A newer drawing is being checked. */
+  readonly checking: boolean;
+  /** The readers could not run here (the verdict then rests on the colours alone). */
+  readonly unavailable: boolean;
+}
+
+const SETTLE_MS = 150;
+
+export function useScanCheck(code: CodeState, design: QrDesign): ScanCheckState {
+  const checker = useRef<ScanChecker | null>(null);
+  const [state, setState] = useState<{
+    verdict: ScanVerdict | null;
+    unavailable: boolean;
+    /** The drawing the verdict is about. */
+    checked: string | null;
+  }>({ verdict: null, unavailable: false, checked: null });
+  const svg = code.status === 'ready' ? code.code.svg : null;
+  const text = code.status === 'ready' ? code.text : null;
+
+  useEffect(() => () => checker.current?.dispose(), []);
+
+  useEffect(() => {
+    if (svg === null || text === null) return;
+    let current = true;
+    const advice = designAdvice(design);
+    const timer = window.setTimeout(() => {
+      checker.current ??= createScanChecker();
+      checker.current
+        .check(svg, text, { transparent: design.transparentBackground })
+        .then((results) => {
+          if (current)
+            setState({ verdict: scanVerdict(results, advice), unavailable: false, checked: svg });
+        })
+        .catch((error: unknown) => {
+          if (!current || isSuperseded(error)) return;
+          console.error(error);
+          setState({ verdict: scanVerdict([], advice), unavailable: true, checked: svg });
+        });
+    }, SETTLE_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+    // The drawing (svg) already follows every design change that matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [svg, text]);
+
+  return {
+    verdict: state.verdict,
+    unavailable: state.unavailable,
+    checking: svg !== null && svg !== state.checked,
+  };
+}

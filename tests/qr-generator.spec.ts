@@ -1,0 +1,104 @@
+// The live generator on /QR_Design (issue 10): the real code follows the design, the scan check
+// says whether it scans and fixes it in one click, and types that need file hosting say so.
+import { expect, test, type Page } from '@playwright/test';
+import { findQrType } from '../src/domain/qr/content';
+import { GOLD } from '../src/domain/qr/design';
+import { scanSvg } from './support/scan-svg';
+import { signedInState } from './support/signed-in';
+import { chooseType, label, sampleFile, tinyPdf, wizardHeadings } from './support/wizard';
+
+test.use({ storageState: signedInState, serviceWorkers: 'block' });
+
+const url = 'https://kemptoncodeworks.co.za/specials';
+
+async function designWebsite(page: Page) {
+  await chooseType(page, findQrType('web')!);
+  await page.getByLabel(label('qrName'), { exact: true }).fill('Specials');
+  await page.getByLabel(label('websiteUrl'), { exact: true }).fill(url);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: wizardHeadings.design })).toBeVisible();
+}
+
+const code = (page: Page) => page.getByRole('img', { name: `Your QR code: ${url}` });
+const verdict = (page: Page) =>
+  page.getByRole('region', { name: 'Scan check' }).getByRole('status');
+
+test('the preview is the real code, it follows the design, and it scans @phone', async ({
+  page,
+}) => {
+  await designWebsite(page);
+  await expect(verdict(page)).toContainText('Scans');
+  await expect(verdict(page)).toContainText('Both readers (jsQR and ZXing) decode it');
+  expect(await scanSvg(code(page))).toBe(url);
+
+  // A frame with its call to action, another pattern and corner style: still the same code.
+  await page.getByRole('radio', { name: 'Rounded border, text below' }).check();
+  await page.getByLabel('Frame text').fill('Specials inside');
+  await expect(code(page).locator('text')).toHaveText('Specials inside');
+  await page.getByRole('button', { name: 'Pattern' }).click();
+  await page.getByRole('radio', { name: 'Classy', exact: true }).check();
+  await page.getByRole('button', { name: 'Corners' }).click();
+  await page
+    .getByRole('group', { name: 'Corner frame style' })
+    .getByRole('radio', { name: 'Extra rounded' })
+    .check();
+  await page
+    .getByRole('group', { name: 'Corner centre style' })
+    .getByRole('radio', { name: 'Extra rounded' })
+    .check();
+  await expect(verdict(page)).toContainText('Scans');
+  expect(await scanSvg(code(page))).toBe(url);
+});
+
+test('gold corners are caught, and one click fixes them', async ({ page }) => {
+  await designWebsite(page);
+  await page.getByRole('button', { name: 'Corners' }).click();
+  await page.getByLabel('Corner frame colour').fill(GOLD.toLowerCase());
+  await expect(verdict(page)).toContainText('May not scan');
+  await expect(verdict(page)).toContainText('Corner frames (#CA9D20) are too light');
+  await page.getByRole('button', { name: 'Use the pattern colour for the corners' }).click();
+  await expect(page.getByLabel('Corner frame colour')).toHaveValue('#002d17');
+  await expect(verdict(page)).toContainText('Scans');
+});
+
+test('a transparent code is risky, and says why', async ({ page }) => {
+  await designWebsite(page);
+  await page.getByRole('button', { name: 'Background' }).click();
+  await page.getByLabel('Transparent background').check();
+  await expect(verdict(page)).toContainText('Risky');
+  await expect(verdict(page)).toContainText('only scan on a light surface');
+  await expect(page.getByRole('button', { name: 'Use a white background' })).toBeVisible();
+});
+
+test('with a logo the code still scans', async ({ page }) => {
+  await designWebsite(page);
+  await page.getByRole('button', { name: 'Add Logo' }).click();
+  const logo = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 200;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#ca9d20';
+    context.fillRect(0, 0, 200, 200);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  });
+  await page.getByLabel('Logo (image, max 1MB)').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(logo, 'base64'),
+  });
+  await expect(code(page).locator('image')).toHaveAttribute('href', /^data:image\/png;base64,/);
+  await expect(verdict(page)).toContainText('Scans');
+  expect(await scanSvg(code(page))).toBe(url);
+});
+
+test('a type that needs its file hosted says so instead of drawing a code', async ({ page }) => {
+  await chooseType(page, findQrType('pdf')!);
+  await page.getByLabel(label('qrName'), { exact: true }).fill('Menu');
+  await page
+    .getByLabel('PDF file', { exact: true })
+    .setInputFiles(sampleFile('menu.pdf', tinyPdf.length, tinyPdf));
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: wizardHeadings.design })).toBeVisible();
+  await expect(page.getByText('This code needs the file hosted online')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Your QR code/ })).toHaveCount(0);
+});
