@@ -188,10 +188,7 @@ async function picture(
   const root = parseSvg(code.svg);
   root.setAttribute('width', String(width));
   root.setAttribute('height', String(height));
-  // The modules are separate shapes: drawn at a fractional scale, their shared edges antialias
-  // into faint light seams across dark areas. The code itself is drawn without antialiasing (at
-  // these sizes its edges stay clean); the frame, its corners and its text keep theirs.
-  root.querySelector(':scope > svg')?.setAttribute('shape-rendering', 'crispEdges');
+  // Drawn as the renderer marks it (square modules without antialiasing, so no light seams).
   const markup = new XMLSerializer().serializeToString(root);
   const url = URL.createObjectURL(new Blob([markup], { type: 'image/svg+xml' }));
   try {
