@@ -1,78 +1,125 @@
-import { expect, test } from '@playwright/test';
-import { company } from '../src/config/company';
+import { expect, test, type Page } from '@playwright/test';
+import { qrTypes } from '../src/domain/qr/content';
+import { HOSTING_REASON } from '../src/domain/qr/payload';
 import { demoBenefits } from '../src/features/qr/demo-content';
 import { demoUser } from './support/auth-emulator';
-import { scanQrImage } from './support/decode-qr';
+import { openWebCode } from './support/demo-code';
+import { scanSvg } from './support/scan-svg';
 import { signedInState } from './support/signed-in';
+import { chooseType, sampleFile, tinyPdf, wizardHeadings } from './support/wizard';
 
 test.use({ storageState: signedInState });
+// The service worker is tested in its own specs; here its install would only compete for the CPU.
+test.use({ serviceWorkers: 'block' });
 
-test.beforeEach(async ({ page }) => {
+const site = 'https://kemptoncodeworks.co.za/qr?from=demo';
+const demoHeading = (page: Page) =>
+  page.getByRole('heading', { level: 1, name: wizardHeadings.demo });
+
+test('with no code in progress, the page says so and leads to the type screen', async ({
+  page,
+}) => {
   await page.goto('/QR_Demo');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Your QR Code is ready' }),
-  ).toBeVisible();
-});
-
-test('the ready page shows a code that scans, and what an account brings', async ({ page }) => {
-  const code = page.getByRole('img', { name: `QR code that opens ${company.website}` });
-  await expect(code).toBeVisible();
-  expect(await scanQrImage(code)).toBe(company.website);
+  await expect(page.getByRole('heading', { level: 1, name: 'No QR code yet' })).toBeVisible();
+  await expect(page.getByText('There is no code in progress on this device.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Email this code' })).toHaveCount(0);
 
   const benefits = page.getByRole('region', { name: 'With your account' }).getByRole('listitem');
   await expect(benefits).toHaveCount(demoBenefits.length);
   for (const [index, benefit] of demoBenefits.entries()) {
     await expect(benefits.nth(index)).toContainText(benefit.title);
   }
+
+  await page.getByRole('link', { name: 'Choose a type of code' }).click();
+  await expect(page).toHaveURL(/\/QR_Type$/);
+  await expect(page.getByRole('heading', { level: 1, name: wizardHeadings.type })).toBeVisible();
 });
 
-test('the email form explains bad input, keeps it, and prepares the message', async ({ page }) => {
-  const form = page.getByRole('form', { name: 'Email this code' });
-  const email = form.getByLabel('Email');
-  await expect(email).toHaveValue(demoUser.email);
-
-  await email.fill('');
-  await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(form.getByText('Please enter your email address.')).toBeVisible();
-  await expect(email).toHaveAttribute('aria-invalid', 'true');
-
-  await email.fill('thandi@example');
-  await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
-  await expect(email).toHaveValue('thandi@example');
-
-  await email.fill('thandi@example.co.za');
-  await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(form.getByRole('status')).toContainText(
-    'Your email app should open with the code ready to send to thandi@example.co.za',
-  );
-  await expect(email).not.toHaveAttribute('aria-invalid');
-  const href = await form.getByRole('link', { name: 'Open the message' }).getAttribute('href');
-  const message = new URL(href!);
-  expect(message.protocol).toBe('mailto:');
-  expect(message.pathname).toBe('thandi@example.co.za');
-  expect(message.searchParams.get('subject')).toBe('Your QR code is ready');
-  expect(message.searchParams.get('body')).toContain(company.website);
-  // The page is still here: the mail app opens beside it.
-  await expect(page).toHaveURL(/\/QR_Demo$/);
+test('a website code shows on the page and scans to exactly its address', async ({ page }) => {
+  await openWebCode(page, { url: site, name: 'Shop window' });
+  const code = page.getByRole('img', { name: `QR code that opens ${site}` });
+  await expect(code).toBeVisible();
+  expect(await scanSvg(code)).toBe(site);
+  await expect(page.getByText(`Scanning it opens ${site}`)).toBeVisible();
+  await expect(page.getByText('Your Website code “Shop window”')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
 });
 
-test('where Google cannot be reached, Continue with Google says so and nothing breaks', async ({
+test('a PDF code cannot be finished yet: the page says why and offers no download', async ({
   page,
 }) => {
-  // Google's loader fails as it would behind a firewall (this machine has no internet anyway).
-  await page.route('https://apis.google.com/**', (route) => route.abort('internetdisconnected'));
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'Google sign-in could not be reached. Please try again, or use your email and password.',
+  await chooseType(
+    page,
+    qrTypes.find((type) => type.id === 'pdf')!,
   );
-  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
-  // Still signed in, still on the page, and the rest of it still works.
-  await page.reload();
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Your QR Code is ready' }),
-  ).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Email this code' }).getByLabel('Email')).toHaveValue(
-    demoUser.email,
-  );
+  await page
+    .getByLabel('PDF file', { exact: true })
+    .setInputFiles(sampleFile('menu.pdf', tinyPdf.length, tinyPdf));
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(demoHeading(page)).toBeVisible();
+  await expect(page.getByText('This code cannot be finished yet.')).toBeVisible();
+  await expect(page.getByText(HOSTING_REASON)).toBeVisible();
+  await expect(page.getByRole('img', { name: /^QR code/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Email this code' })).toHaveCount(0);
+});
+
+test.describe('with a website code', () => {
+  test.beforeEach(async ({ page }) => {
+    await openWebCode(page, { url: site, name: 'Shop window' });
+  });
+
+  test('the email form explains bad input, keeps it, and prepares the message', async ({
+    page,
+  }) => {
+    const form = page.getByRole('form', { name: 'Email this code' });
+    const email = form.getByLabel('Email');
+    await expect(email).toHaveValue(demoUser.email);
+
+    await email.fill('');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByText('Please enter your email address.')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+
+    await email.fill('thandi@example');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(email).toHaveValue('thandi@example');
+
+    await email.fill('thandi@example.co.za');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByRole('status')).toContainText(
+      'Your email app should open with the code ready to send to thandi@example.co.za',
+    );
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    const href = await form.getByRole('link', { name: 'Open the message' }).getAttribute('href');
+    const message = new URL(href!);
+    expect(message.protocol).toBe('mailto:');
+    expect(message.pathname).toBe('thandi@example.co.za');
+    expect(message.searchParams.get('subject')).toBe('Your QR code is ready');
+    // The message carries the code's own text.
+    expect(message.searchParams.get('body')).toContain(site);
+    // The page is still here: the mail app opens beside it.
+    await expect(page).toHaveURL(/\/QR_Demo$/);
+  });
+
+  test('where Google cannot be reached, Continue with Google says so and nothing breaks', async ({
+    page,
+  }) => {
+    // Google's loader fails as it would behind a firewall (this machine has no internet anyway).
+    await page.route('https://apis.google.com/**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Google sign-in could not be reached. Please try again, or use your email and password.',
+    );
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    // Still signed in, still on the page, and the rest of it still works.
+    await page.reload();
+    await expect(demoHeading(page)).toBeVisible();
+    await expect(
+      page.getByRole('form', { name: 'Email this code' }).getByLabel('Email'),
+    ).toHaveValue(demoUser.email);
+  });
 });

@@ -1,76 +1,44 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { company } from '../../config/company';
 import { paths } from '../../config/paths';
-import { findQrType } from '../../domain/qr/content';
+import { findQrType, type QrType } from '../../domain/qr/content';
 import { GoogleButton } from '../../lib/auth/google-button';
 import { useAuth } from '../../lib/auth/session';
 import { FormAlert } from '../../lib/ui/field';
+import { PageLoading } from '../../lib/ui/page-loading';
 import { demoBenefits } from './demo-content';
 import { EmailCodeForm } from './email-code-form';
-import sampleQr from './sample-qr.svg';
+import { CodePicture } from './render/code-picture';
+import { DownloadPanel } from './render/download-panel';
+import { useCode, type CodeState } from './render/use-code';
 import { WizardFrame } from './wizard/wizard-frame';
-import { useWizard } from './wizard/wizard-store';
+import { useWizard, type Wizard } from './wizard/wizard-store';
 import './qr.css';
 
-// Until the generator hands this page a real code, it shows the sample (a real code that scans
-// to the company website), as the old site did.
-const code = { image: sampleQr, target: company.website };
+const isWebAddress = (text: string) => /^https?:\/\//i.test(text);
+
+/** What the code is, for screen readers: where it leads, or what it holds. */
+const codeLabel = (text: string) =>
+  isWebAddress(text) ? `QR code that opens ${text}` : `QR code: ${text}`;
 
 export default function DemoPage() {
-  const { user } = useAuth();
-  const [linked, setLinked] = useState(false);
   const wizard = useWizard();
   const { update } = wizard;
-  const type = findQrType(wizard.draft.type);
   useEffect(() => {
     update((draft) =>
       draft.type === null || draft.step === 'demo' ? draft : { ...draft, step: 'demo' },
     );
   }, [update]);
 
+  if (!wizard.ready) return <PageLoading />;
   return (
-    <WizardFrame step="demo" heading="Your QR Code is ready" wizard={wizard}>
+    <WizardFrame
+      step="demo"
+      heading={wizard.draft.type === null ? 'No QR code yet' : 'Your QR Code is ready'}
+      wizard={wizard}
+    >
       <div className="qr-demo">
-        <section className="qr-demo__intro" aria-label="Your code">
-          {type ? (
-            <div className="qr-demo__draft">
-              <p>
-                Your {type.label} code
-                {wizard.draft.content.text.qrName
-                  ? ` “${wizard.draft.content.text.qrName}”`
-                  : ''}{' '}
-                and its design are kept as a draft on this device.
-              </p>
-              <p>
-                <Link to={paths.qrContent}>Edit content</Link> ·{' '}
-                <Link to={paths.qrDesign}>Edit design</Link>
-              </p>
-            </div>
-          ) : null}
-          <figure className="qr-demo__code">
-            <img
-              src={code.image}
-              alt={`QR code that opens ${code.target}`}
-              width="240"
-              height="240"
-            />
-            <figcaption>
-              Sample code: scanning it opens <span className="qr-demo__target">{code.target}</span>
-            </figcaption>
-          </figure>
-        </section>
-        <section className="qr-demo__get panel" aria-labelledby="qr-demo-get-title">
-          <h2 id="qr-demo-get-title">Get your code</h2>
-          <EmailCodeForm initialEmail={user?.email ?? ''} codeTarget={code.target} />
-          <p className="or-divider">or</p>
-          <GoogleButton onDone={() => setLinked(true)} />
-          {linked ? (
-            <FormAlert tone="info">
-              Google is linked to your account: next time you can continue with Google.
-            </FormAlert>
-          ) : null}
-        </section>
+        {wizard.draft.type === null ? <NoDraft /> : <DraftCode wizard={wizard} />}
         <section className="qr-demo__benefits" aria-labelledby="qr-demo-benefits-title">
           <h2 id="qr-demo-benefits-title">With your account</h2>
           <ul>
@@ -84,5 +52,132 @@ export default function DemoPage() {
         </section>
       </div>
     </WizardFrame>
+  );
+}
+
+function NoDraft() {
+  return (
+    <div className="qr-demo__empty panel">
+      <p>There is no code in progress on this device. Choose a type to make one.</p>
+      <Link className="button" to={paths.qrType}>
+        Choose a type of code
+      </Link>
+    </div>
+  );
+}
+
+function DraftCode({ wizard }: { wizard: Wizard }) {
+  const { draft } = wizard;
+  const type = findQrType(draft.type)!;
+  const name = draft.content.text.qrName;
+  const code = useCode(draft, 'demo');
+  return (
+    <>
+      <section className="qr-demo__intro" aria-label="Your code">
+        <div className="qr-demo__draft">
+          <p>
+            Your {type.label} code{name ? ` “${name}”` : ''} and its design are kept as a draft on
+            this device.
+          </p>
+          <p>
+            <Link to={paths.qrContent}>Edit content</Link> ·{' '}
+            <Link to={paths.qrDesign}>Edit design</Link>
+          </p>
+        </div>
+        <figure className="qr-demo__code">
+          <CodePicture
+            state={code}
+            label={code.status === 'ready' ? codeLabel(code.text) : 'Your QR code'}
+            transparent={draft.design.transparentBackground}
+          />
+          {code.status === 'ready' && isWebAddress(code.text) ? (
+            <figcaption>
+              Scanning it opens <span className="qr-demo__target">{code.text}</span>
+            </figcaption>
+          ) : null}
+        </figure>
+      </section>
+      <section className="qr-demo__get panel" aria-labelledby="qr-demo-get-title">
+        <h2 id="qr-demo-get-title">Get your code</h2>
+        {code.status === 'ready' ? (
+          <ReadyCode text={code.text}>
+            {/* TODO(verdict): pass the live scan check's verdict. */}
+            <DownloadPanel code={code.code} name={name} verdict={null} />
+          </ReadyCode>
+        ) : (
+          <NoCode state={code} type={type} />
+        )}
+      </section>
+    </>
+  );
+}
+
+/**
+ * Download, email, and Google. The email form is offered only for a finished code: its message
+ * carries the code's text, and a message without a code would promise something it cannot hold.
+ * Without a code the section says why there is none instead (see NoCode).
+ */
+function ReadyCode({ text, children }: { text: string; children: ReactNode }) {
+  const { user } = useAuth();
+  const [linked, setLinked] = useState(false);
+  return (
+    <>
+      {children}
+      <h3 className="qr-demo__subtitle">Receive by email</h3>
+      <EmailCodeForm initialEmail={user?.email ?? ''} codeTarget={text} />
+      <p className="or-divider">or</p>
+      <GoogleButton onDone={() => setLinked(true)} />
+      {linked ? (
+        <FormAlert tone="info">
+          Google is linked to your account: next time you can continue with Google.
+        </FormAlert>
+      ) : null}
+    </>
+  );
+}
+
+/** Where to go when there is no code, by why there is none. */
+const nextSteps = {
+  none: {
+    why: 'The content is not complete yet.',
+    to: paths.qrContent,
+    link: 'Finish the content',
+  },
+  'too-long': {
+    why: 'The content is too long for one code.',
+    to: paths.qrContent,
+    link: 'Edit the content',
+  },
+  failed: {
+    why: 'The code could not be drawn with this design.',
+    to: paths.qrDesign,
+    link: 'Back to the design',
+  },
+} as const;
+
+/** Why there is nothing to download yet, and where to go about it. */
+function NoCode({ state, type }: { state: Exclude<CodeState, { status: 'ready' }>; type: QrType }) {
+  // The picture says it is drawing; the download appears with it.
+  if (state.status === 'drawing') return null;
+  if (state.payload.kind === 'needs-hosting') {
+    return (
+      <div className="qr-demo__no-code">
+        <p className="qr-demo__no-code-title">This code cannot be finished yet.</p>
+        <p>
+          A {type.label} code has to point at your file online. Until file hosting is available
+          there is nothing to download or email; you can finish the code here once it is.
+        </p>
+      </div>
+    );
+  }
+  const next = nextSteps[state.status];
+  return (
+    <div className="qr-demo__no-code">
+      <p className="qr-demo__no-code-title">There is no code to download or email yet.</p>
+      <p>{next.why}</p>
+      <Link className="button" to={next.to}>
+        {next.link}
+      </Link>
+    </div>
   );
 }
