@@ -40,6 +40,9 @@ export default defineConfig({
         // runtime cache (src/sw/caches.ts). The .wasm is the scan check's ZXing reader (about
         // 950 KB, under the default 2 MB precache limit), so the check works offline.
         globPatterns: ['**/*.{js,css,html,svg,woff2,wasm}'],
+        // jsPDF's optional helpers (html2canvas, DOMPurify, canvg): the vector PDF download never
+        // loads them, so they need not be installed with the app.
+        globIgnores: ['**/html2canvas*.js', '**/purify*.js', '**/index.es-*.js'],
         rollupFormat: 'iife',
       },
       devOptions: { enabled: false },

@@ -14,6 +14,7 @@ import {
 import {
   cornerCentres,
   cornerFrames,
+  defaultDesign,
   frames,
   gradientStyles,
   patterns,
@@ -313,20 +314,27 @@ test('design: the gradient, background and swap rules of the spec', async ({ pag
   await expect(styleButton).toHaveText('Gradient style: Inverse diagonal');
   await expect(styleButton).toHaveAttribute('aria-expanded', 'false');
 
-  await expect(page.getByLabel('Pattern colour 1')).toHaveValue('#ca9d20');
-  await expect(page.getByLabel('Pattern colour 2')).toHaveValue('#002d17');
+  const hex = (color: string) => color.toLowerCase();
+  await expect(page.getByLabel('Pattern colour 1')).toHaveValue(hex(defaultDesign.patternColor1));
+  await expect(page.getByLabel('Pattern colour 2')).toHaveValue(hex(defaultDesign.patternColor2));
   await page.getByRole('button', { name: 'Swap pattern colours' }).click();
-  await expect(page.getByLabel('Pattern colour 1')).toHaveValue('#002d17');
-  await expect(page.getByLabel('Pattern colour 2')).toHaveValue('#ca9d20');
+  await expect(page.getByLabel('Pattern colour 1')).toHaveValue(hex(defaultDesign.patternColor2));
+  await expect(page.getByLabel('Pattern colour 2')).toHaveValue(hex(defaultDesign.patternColor1));
 
   await openSection(page, 'Background');
   const transparent = page.getByLabel('Transparent background');
   const backgroundGradient = page.getByLabel('Gradient background');
   await backgroundGradient.check();
-  await expect(page.getByLabel('Background colour 1')).toHaveValue('#002d17');
-  await expect(page.getByLabel('Background colour 2')).toHaveValue('#ca9d20');
+  await expect(page.getByLabel('Background colour 1')).toHaveValue(
+    hex(defaultDesign.backgroundColor1),
+  );
+  await expect(page.getByLabel('Background colour 2')).toHaveValue(
+    hex(defaultDesign.backgroundColor2),
+  );
   await page.getByRole('button', { name: 'Swap background colours' }).click();
-  await expect(page.getByLabel('Background colour 1')).toHaveValue('#ca9d20');
+  await expect(page.getByLabel('Background colour 1')).toHaveValue(
+    hex(defaultDesign.backgroundColor2),
+  );
   await transparent.check();
   await expect(backgroundGradient).not.toBeChecked();
   await backgroundGradient.check();
@@ -334,8 +342,12 @@ test('design: the gradient, background and swap rules of the spec', async ({ pag
   await expect(page.getByText('Use high-contrast colours')).toBeVisible();
 
   await openSection(page, 'Corners');
-  await expect(page.getByLabel('Corner frame colour')).toHaveValue('#ca9d20');
-  await expect(page.getByLabel('Corner centre colour')).toHaveValue('#002d17');
+  await expect(page.getByLabel('Corner frame colour')).toHaveValue(
+    hex(defaultDesign.cornerFrameColor),
+  );
+  await expect(page.getByLabel('Corner centre colour')).toHaveValue(
+    hex(defaultDesign.cornerCentreColor),
+  );
 });
 
 test('design: the logo takes images up to 1 MB, with a preview', async ({ page }) => {
@@ -350,7 +362,11 @@ test('design: the logo takes images up to 1 MB, with a preview', async ({ page }
   await expect(page.getByText('"menu.pdf" is not an image.')).toBeVisible();
   await logo.setInputFiles(sampleFile('logo.png', tinyPng.length, tinyPng));
   await expect(page.getByRole('img', { name: 'Preview of logo.png' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Your logo' })).toBeVisible();
+  // The live code carries the logo, embedded.
+  await expect(page.getByRole('img', { name: /^Your QR code/ }).locator('image')).toHaveAttribute(
+    'href',
+    /^data:image\/png;base64,/,
+  );
   await expect(page.getByRole('definition').filter({ hasText: 'logo.png' })).toBeVisible();
 });
 

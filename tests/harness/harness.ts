@@ -47,7 +47,7 @@ async function check(design: QrDesign<string>, text: string, previewSize?: numbe
   };
 }
 
-const harness = { check, sampleLogo };
+const harness = { check, render: renderCode, sampleLogo };
 export type Harness = typeof harness;
 (window as unknown as { qrHarness: Harness }).qrHarness = harness;
 document.body.dataset.ready = 'true';

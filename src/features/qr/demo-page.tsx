@@ -8,6 +8,8 @@ import { FormAlert } from '../../lib/ui/field';
 import { PageLoading } from '../../lib/ui/page-loading';
 import { demoBenefits } from './demo-content';
 import { EmailCodeForm } from './email-code-form';
+import { ScanStatus } from './check/scan-status';
+import { useScanCheck } from './check/use-scan-check';
 import { CodePicture } from './render/code-picture';
 import { DownloadPanel } from './render/download-panel';
 import { useCode, type CodeState } from './render/use-code';
@@ -71,6 +73,7 @@ function DraftCode({ wizard }: { wizard: Wizard }) {
   const type = findQrType(draft.type)!;
   const name = draft.content.text.qrName;
   const code = useCode(draft, 'demo');
+  const check = useScanCheck(code, draft.design);
   return (
     <>
       <section className="qr-demo__intro" aria-label="Your code">
@@ -96,13 +99,13 @@ function DraftCode({ wizard }: { wizard: Wizard }) {
             </figcaption>
           ) : null}
         </figure>
+        {code.status === 'ready' ? <ScanStatus check={check} /> : null}
       </section>
       <section className="qr-demo__get panel" aria-labelledby="qr-demo-get-title">
         <h2 id="qr-demo-get-title">Get your code</h2>
         {code.status === 'ready' ? (
           <ReadyCode text={code.text}>
-            {/* TODO(verdict): pass the live scan check's verdict. */}
-            <DownloadPanel code={code.code} name={name} verdict={null} />
+            <DownloadPanel code={code.code} name={name} verdict={check.verdict} />
           </ReadyCode>
         ) : (
           <NoCode state={code} type={type} />

@@ -40,7 +40,7 @@ export async function renderCode(
   text: string,
   id = 'qr',
 ): Promise<RenderResult> {
-  const size = codeSize(text, errorCorrectionFor(design));
+  const size = sizeOf(text, errorCorrectionFor(design));
   if (!size.fits) return { ok: false, message: tooLongMessage(size, design.logo !== null) };
 
   const options = stylingOptions(design, text, size.modules, design.logo);
@@ -64,6 +64,17 @@ export async function renderCode(
   const height = Math.round(art.height);
   const svg = `<svg xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${art.under}${code}${art.over}</svg>`;
   return { ok: true, code: { svg, width, height, modules: size.modules } };
+}
+
+/**
+ * codeSize, remembered for the last text and level: a design change keeps both, and the encoder
+ * tries all 8 masks each time (a few ms of the preview's update).
+ */
+let lastSize: { key: string; size: ReturnType<typeof codeSize> } | undefined;
+function sizeOf(text: string, level: ReturnType<typeof errorCorrectionFor>) {
+  const key = `${level}\n${text}`;
+  if (lastSize?.key !== key) lastSize = { key, size: codeSize(text, level) };
+  return lastSize.size;
 }
 
 const logoUrls = new WeakMap<Blob, Promise<string>>();
