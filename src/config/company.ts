@@ -4,7 +4,7 @@ export const company = {
   name: 'Kempton Code Works',
   shortName: 'KCW',
   email: 'hello@kemptoncodeworks.co.za',
-  /** The public website; the sample QR code (scripts/make-sample-qr.mjs) points here. */
+  /** The public website. */
   website: 'https://kemptoncodeworks.co.za/',
   location: 'Kempton Park, South Africa',
 } as const;

@@ -4,7 +4,7 @@ export const demoBenefits: readonly { title: string; detail: string }[] = [
   { title: 'Receive by email', detail: 'Send the code to your inbox, ready to forward or print.' },
   {
     title: 'Download in multiple formats',
-    detail: 'PNG for screens and messages, SVG for sharp print at any size.',
+    detail: 'PNG, JPEG or WEBP for screens and messages; SVG or a vector PDF for sharp print.',
   },
   {
     title: 'Edit content after printing',
@@ -19,5 +19,5 @@ export const demoBenefits: readonly { title: string; detail: string }[] = [
 export const codeEmail = {
   subject: 'Your QR code is ready',
   body: (codeTarget: string) =>
-    `Here is your QR code. Scanning it opens:\n${codeTarget}\n\nMade with the QR code generator at ${window.location.origin}/QR_Dashboard`,
+    `Here is your QR code. It holds:\n${codeTarget}\n\nMade with the QR code generator at ${window.location.origin}/QR_Dashboard`,
 };
