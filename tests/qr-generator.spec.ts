@@ -23,9 +23,7 @@ const code = (page: Page) => page.getByRole('img', { name: `Your QR code: ${url}
 const verdict = (page: Page) =>
   page.getByRole('region', { name: 'Scan check' }).getByRole('status');
 
-test('the preview is the real code, it follows the design, and it scans @phone', async ({
-  page,
-}) => {
+test('the preview is the real code, it follows the design, and it scans', async ({ page }) => {
   await designWebsite(page);
   await expect(verdict(page)).toContainText('Scans');
   await expect(verdict(page)).toContainText('Both readers (jsQR and ZXing) decode it');
