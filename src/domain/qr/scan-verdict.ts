@@ -2,7 +2,7 @@
 // before any pixel is drawn) and the live decoding of the preview by two readers under harder
 // conditions (src/features/qr/check). The result is one plain-English verdict with one-click
 // fixes, each a patch to the design.
-import { cornerCentres, defaultDesign, GREEN, type QrDesign } from './design';
+import { BLACK, cornerCentres, defaultDesign, GREEN, WHITE, type QrDesign } from './design';
 
 /** The conditions the preview is decoded under. */
 export type ScanCaseName = 'preview' | 'small' | 'small-blurred' | 'on-black';
@@ -91,9 +91,6 @@ export function contrastRatio(a: string, b: string): number {
 const FAIL_CONTRAST = 3;
 const RISK_CONTRAST = 4.5;
 const MAX_DARK_LUMINANCE = 0.25;
-
-const WHITE = '#FFFFFF';
-const BLACK = '#000000';
 
 // ---------------------------------------------------------------------------------------------
 // Design advice

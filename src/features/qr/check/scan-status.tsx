@@ -1,6 +1,7 @@
 // What the live scan check says of the code: 'Scans', 'May not scan' or 'Risky', the reason in
 // plain words, and one-click fixes that change the design.
 import { CircleCheck, CircleExclamationPoint, TriangleExclamationPoint } from 'lucide-react';
+import { useId } from 'react';
 import type { AdviceFix } from '../../../domain/qr/scan-verdict';
 import type { ScanCheckState } from './use-scan-check';
 import './scan-status.css';
@@ -20,13 +21,14 @@ export function ScanStatus({
   onFix?: (patch: AdviceFix['patch']) => void;
 }) {
   const { verdict, checking, unavailable } = check;
+  const titleId = useId();
   const Icon = verdict ? icons[verdict.status] : null;
   return (
     <section
       className={`scan-status${verdict ? ` scan-status--${verdict.status}` : ''}`}
-      aria-labelledby="scan-status-title"
+      aria-labelledby={titleId}
     >
-      <h3 id="scan-status-title" className="scan-status__title">
+      <h3 id={titleId} className="scan-status__title">
         Scan check
       </h3>
       <div role="status" className="scan-status__verdict">
