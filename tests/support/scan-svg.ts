@@ -47,15 +47,12 @@ async function scanUrl(page: Page, url: string): Promise<Scan> {
 }
 
 /**
- * What a scanner reads from the SVG inside `element` (e.g. the role="img" wrapper of the code).
- * The modules are drawn without antialiasing, as print and a camera see them: scaled by a
- * fraction, their shared edges would otherwise show light seams no camera ever sees.
+ * What a scanner reads from the SVG inside `element` (e.g. the role="img" wrapper of the code),
+ * drawn as the page draws it.
  */
 export async function scanSvg(element: Locator): Promise<string | null> {
   const url = await element.evaluate((wrapper) => {
-    const svg = wrapper.querySelector('svg')!.cloneNode(true) as SVGSVGElement;
-    svg.setAttribute('shape-rendering', 'crispEdges');
-    const markup = new XMLSerializer().serializeToString(svg);
+    const markup = new XMLSerializer().serializeToString(wrapper.querySelector('svg')!);
     return URL.createObjectURL(new Blob([markup], { type: 'image/svg+xml' }));
   });
   return (await scanUrl(element.page(), url)).text;

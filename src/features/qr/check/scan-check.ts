@@ -1,8 +1,9 @@
-// The live scan check: the preview's SVG is drawn under a few conditions on the main thread and
-// decoded by jsQR and ZXing in one worker, so typing stays smooth. What the results mean for the
+// The live scan check: the preview's SVG is drawn under a few conditions on the main thread (only
+// there can SVG become pixels), then blurred where asked and decoded by jsQR and ZXing in one
+// worker, so typing stays smooth. What the results mean for the
 // user is src/domain/qr/scan-verdict.ts.
 import type { ScanCaseName, ScanCaseResult } from '../../../domain/qr/scan-verdict';
-import { drawToImageData, loadSvgImage, type DrawOptions } from './rasterize';
+import { drawPicture, loadSvgPicture, type SvgPicture } from '../render/svg-picture';
 import type { ScanRequest, ScanResponse } from './scan-worker';
 
 export type { ScanCaseName, ScanCaseResult };
@@ -37,19 +38,33 @@ const SMALL_SIZE = 160;
  */
 const SMALL_BLUR = 0.8;
 
-const conditions = (
-  options: ScanCheckOptions,
-): readonly { name: ScanCaseName; size: number; draw: DrawOptions }[] => {
+interface Condition {
+  readonly name: ScanCaseName;
+  readonly size: number;
+  /** What shows through a transparent code. */
+  readonly background: string;
+  /** Gaussian blur in px, applied by the worker. */
+  readonly blur: number;
+}
+
+const conditions = (options: ScanCheckOptions): readonly Condition[] => {
   const preview = options.previewSize ?? 400;
   return [
-    { name: 'preview', size: preview, draw: {} },
-    { name: 'small', size: SMALL_SIZE, draw: {} },
-    { name: 'small-blurred', size: SMALL_SIZE, draw: { blur: SMALL_BLUR } },
+    { name: 'preview', size: preview, background: '#ffffff', blur: 0 },
+    { name: 'small', size: SMALL_SIZE, background: '#ffffff', blur: 0 },
+    { name: 'small-blurred', size: SMALL_SIZE, background: '#ffffff', blur: SMALL_BLUR },
     ...(options.transparent
-      ? [{ name: 'on-black' as const, size: preview, draw: { background: '#000000' } }]
+      ? [{ name: 'on-black' as const, size: preview, background: '#000000', blur: 0 }]
       : []),
   ];
 };
+
+/** One condition's pixels: the picture fitted on a size×size square. */
+function pixels(picture: SvgPicture, { size, background }: Condition): ImageData {
+  const drawn = drawPicture(picture, size, size, background, { willReadFrequently: true });
+  if (!drawn) throw new Error('No 2D canvas for the scan check.');
+  return drawn.context.getImageData(0, 0, size, size);
+}
 
 export const isSuperseded = (error: unknown) =>
   error instanceof DOMException && error.name === 'AbortError';
@@ -94,11 +109,12 @@ export function createScanChecker(): ScanChecker {
     async check(svg, expected, options) {
       const id = ++latest;
       settle({ error: superseded() });
-      const image = await loadSvgImage(svg);
+      const picture = await loadSvgPicture(svg);
       if (id !== latest) throw superseded();
-      const cases = conditions(options).map(({ name, size, draw }) => ({
-        name,
-        image: drawToImageData(image, size, draw),
+      const cases = conditions(options).map((condition) => ({
+        name: condition.name,
+        image: pixels(picture, condition),
+        blur: condition.blur,
       }));
       return new Promise<ScanCaseResult[]>((resolve, reject) => {
         pending = { id, resolve, reject };

@@ -3,12 +3,18 @@
  * DOM lib, as the project has no WebWorker lib for src/; `self` is enough here.
  */
 import type { ScanCaseName, ScanCaseResult } from '../../../domain/qr/scan-verdict';
+import { gaussianBlur } from './blur';
 import { decodeWithJsqr, decodeWithZxing } from './decode';
 
 export interface ScanRequest {
   readonly id: number;
   readonly expected: string;
-  readonly cases: readonly { readonly name: ScanCaseName; readonly image: ImageData }[];
+  readonly cases: readonly {
+    readonly name: ScanCaseName;
+    readonly image: ImageData;
+    /** Gaussian blur in px to apply before decoding (0: none). */
+    readonly blur: number;
+  }[];
 }
 
 export type ScanResponse =
@@ -21,8 +27,9 @@ let latest = 0;
 
 async function scan({ id, expected, cases }: ScanRequest): Promise<ScanResponse> {
   const results: ScanCaseResult[] = [];
-  for (const { name, image } of cases) {
+  for (const { name, image, blur } of cases) {
     if (id !== latest) return { id, superseded: true };
+    if (blur > 0) gaussianBlur(image, blur);
     const jsqr = decodeWithJsqr(image) === expected;
     const zxing = (await decodeWithZxing(image)) === expected;
     results.push({ name, jsqr, zxing });

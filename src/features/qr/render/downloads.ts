@@ -2,6 +2,7 @@
 // vector PDF for print shops. jsPDF and svg2pdf.js (about 150 KB gzipped together) are loaded only
 // when a PDF is asked for, so they stay out of every page's first load.
 import type { RenderedCode } from './render-code';
+import { drawPicture, loadSvgPicture, parseSvg } from './svg-picture';
 
 export type DownloadFormat = 'png' | 'svg' | 'jpeg' | 'webp' | 'pdf';
 
@@ -164,65 +165,44 @@ export function saveFile(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-function parseSvg(svg: string): SVGSVGElement {
-  const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
-  const root = doc.documentElement;
-  if (root.namespaceURI !== SVG_NS || root.localName !== 'svg') {
+/** The markup's root for svg2pdf; a DownloadError if it cannot be read. */
+function svgRoot(svg: string): SVGSVGElement {
+  try {
+    return parseSvg(svg);
+  } catch {
     throw new DownloadError('The code could not be read for download. Please reload the page.');
   }
-  return root as unknown as SVGSVGElement;
 }
 
-/**
- * The SVG drawn at the exact pixel size: the markup is given that width and height, so the
- * browser draws the vectors at full size rather than scaling up a small bitmap.
- */
+/** The SVG drawn at the exact pixel size (see loadSvgPicture), as the renderer marks it. */
 async function picture(
   code: RenderedCode,
-  { width, height }: { width: number; height: number },
+  size: { width: number; height: number },
   type: 'image/png' | 'image/jpeg' | 'image/webp',
   quality?: number,
 ): Promise<Blob> {
-  const root = parseSvg(code.svg);
-  root.setAttribute('width', String(width));
-  root.setAttribute('height', String(height));
-  // Drawn as the renderer marks it (square modules without antialiasing, so no light seams).
-  const markup = new XMLSerializer().serializeToString(root);
-  const url = URL.createObjectURL(new Blob([markup], { type: 'image/svg+xml' }));
-  try {
-    const image = new Image(width, height);
-    image.src = url;
-    try {
-      // decode() also waits for an embedded logo.
-      await image.decode();
-    } catch {
-      throw new DownloadError('The code could not be drawn as a picture. Please try SVG or PDF.');
-    }
-    const canvas = document.createElement('canvas');
-    canvas.width = width;
-    canvas.height = height;
-    const context = canvas.getContext('2d');
-    if (!context) throw tooLarge(width);
-    if (type === 'image/jpeg') {
-      // JPEG has no transparency: a transparent background becomes white, not black.
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, width, height);
-    }
-    context.drawImage(image, 0, 0, width, height);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
-    if (!blob) throw tooLarge(width);
-    // A browser that cannot write a format hands back a PNG instead (older Safari for WEBP).
-    if (blob.type !== type) {
-      throw new DownloadError(
-        `This browser cannot make ${type === 'image/webp' ? 'WEBP' : 'JPEG'} files. Please choose PNG instead.`,
-      );
-    }
-    return blob;
-  } finally {
-    URL.revokeObjectURL(url);
+  const loaded = await loadSvgPicture(code.svg, size).catch(() => {
+    throw new DownloadError('The code could not be drawn as a picture. Please try SVG or PDF.');
+  });
+  // JPEG has no transparency: a transparent background becomes white, not black.
+  const drawn = drawPicture(
+    loaded,
+    size.width,
+    size.height,
+    type === 'image/jpeg' ? '#ffffff' : undefined,
+  );
+  if (!drawn) throw tooLarge(size.width);
+  const blob = await new Promise<Blob | null>((resolve) =>
+    drawn.canvas.toBlob(resolve, type, quality),
+  );
+  if (!blob) throw tooLarge(size.width);
+  // A browser that cannot write a format hands back a PNG instead (older Safari for WEBP).
+  if (blob.type !== type) {
+    throw new DownloadError(
+      `This browser cannot make ${type === 'image/webp' ? 'WEBP' : 'JPEG'} files. Please choose PNG instead.`,
+    );
   }
+  return blob;
 }
 
 function tooLarge(width: number) {
@@ -251,6 +231,6 @@ async function pdf(code: RenderedCode, title: string): Promise<Blob> {
     putOnlyUsedFonts: true,
   });
   doc.setProperties({ title: title.trim() || 'QR code', creator: 'QR code generator' });
-  await svg2pdf(parseSvg(code.svg), doc, { x: 0, y: 0, width, height });
+  await svg2pdf(svgRoot(code.svg), doc, { x: 0, y: 0, width, height });
   return doc.output('blob');
 }
