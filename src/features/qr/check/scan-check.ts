@@ -1,6 +1,6 @@
 // The live scan check: the preview's SVG is drawn under a few conditions on the main thread (only
-// there can SVG become pixels), then blurred where asked and decoded by jsQR and ZXing in one
-// worker, so typing stays smooth. What the results mean for the
+// there can SVG become pixels) and handed over as bitmaps; the worker reads their pixels, blurs
+// where asked and decodes with jsQR and ZXing, so typing stays smooth. What the results mean for the
 // user is src/domain/qr/scan-verdict.ts.
 import type { ScanCaseName, ScanCaseResult } from '../../../domain/qr/scan-verdict';
 import { drawPicture, loadSvgPicture, type SvgPicture } from '../render/svg-picture';
@@ -59,11 +59,11 @@ const conditions = (options: ScanCheckOptions): readonly Condition[] => {
   ];
 };
 
-/** One condition's pixels: the picture fitted on a size×size square. */
-function pixels(picture: SvgPicture, { size, background }: Condition): ImageData {
-  const drawn = drawPicture(picture, size, size, background, { willReadFrequently: true });
+/** One condition's picture: fitted on a size×size square, as a bitmap for the worker. */
+function bitmap(picture: SvgPicture, { size, background }: Condition): Promise<ImageBitmap> {
+  const drawn = drawPicture(picture, size, size, background);
   if (!drawn) throw new Error('No 2D canvas for the scan check.');
-  return drawn.context.getImageData(0, 0, size, size);
+  return createImageBitmap(drawn.canvas);
 }
 
 export const isSuperseded = (error: unknown) =>
@@ -111,18 +111,24 @@ export function createScanChecker(): ScanChecker {
       settle({ error: superseded() });
       const picture = await loadSvgPicture(svg);
       if (id !== latest) throw superseded();
-      const cases = conditions(options).map((condition) => ({
-        name: condition.name,
-        image: pixels(picture, condition),
-        blur: condition.blur,
-      }));
+      const cases = await Promise.all(
+        conditions(options).map(async (condition) => ({
+          name: condition.name,
+          bitmap: await bitmap(picture, condition),
+          blur: condition.blur,
+        })),
+      );
+      if (id !== latest) {
+        for (const { bitmap } of cases) bitmap.close();
+        throw superseded();
+      }
       return new Promise<ScanCaseResult[]>((resolve, reject) => {
         pending = { id, resolve, reject };
         worker ??= start();
         const request: ScanRequest = { id, expected, cases };
         worker.postMessage(
           request,
-          cases.map((c) => c.image.data.buffer),
+          cases.map((c) => c.bitmap),
         );
       });
     },

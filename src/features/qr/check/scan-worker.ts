@@ -11,7 +11,8 @@ export interface ScanRequest {
   readonly expected: string;
   readonly cases: readonly {
     readonly name: ScanCaseName;
-    readonly image: ImageData;
+    /** The code drawn for this case (transferred; closed once read). */
+    readonly bitmap: ImageBitmap;
     /** Gaussian blur in px to apply before decoding (0: none). */
     readonly blur: number;
   }[];
@@ -27,14 +28,29 @@ let latest = 0;
 
 async function scan({ id, expected, cases }: ScanRequest): Promise<ScanResponse> {
   const results: ScanCaseResult[] = [];
-  for (const { name, image, blur } of cases) {
-    if (id !== latest) return { id, superseded: true };
+  for (const { name, bitmap, blur } of cases) {
+    if (id !== latest) {
+      for (const rest of cases) rest.bitmap.close();
+      return { id, superseded: true };
+    }
+    const image = pixelsOf(bitmap);
     if (blur > 0) gaussianBlur(image, blur);
     const jsqr = decodeWithJsqr(image) === expected;
     const zxing = (await decodeWithZxing(image)) === expected;
     results.push({ name, jsqr, zxing });
   }
   return { id, results };
+}
+
+/** A bitmap's pixels, read here rather than on the main thread. */
+function pixelsOf(bitmap: ImageBitmap): ImageData {
+  const { width, height } = bitmap;
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('No 2D canvas in the scan worker.');
+  context.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return context.getImageData(0, 0, width, height);
 }
 
 self.addEventListener('message', (event: MessageEvent<ScanRequest>) => {

@@ -1,6 +1,10 @@
 // The drawn code in the page, or plainly why there is none: the content is incomplete, the type
 // needs file hosting, or the text is too long (with how much to cut).
-import type { CodeState } from './use-code';
+//
+// The preview adopts the renderer's own SVG element (no markup serialised and parsed again on
+// each change); the element's hundreds of shapes sit inside one role="img" with its label.
+import { useLayoutEffect, useRef } from 'react';
+import { PREVIEW_MEASURE, type CodeState } from './use-code';
 import './code-picture.css';
 
 export function CodePicture({
@@ -13,17 +17,29 @@ export function CodePicture({
   label: string;
   transparent: boolean;
 }) {
-  const shown = state.status === 'ready' ? state.code : null;
+  const ready = state.status === 'ready' ? state : null;
+  const holder = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    const element = holder.current;
+    if (!ready || !element) return;
+    if (ready.code.element) element.replaceChildren(ready.code.element);
+    // A code made from markup alone; its text comes from render-code (checked colours, escaped
+    // text, a data: URL).
+    else element.innerHTML = ready.code.svg;
+    // The whole update, from the change to the new picture in the page.
+    performance.measure(PREVIEW_MEASURE, { start: ready.startedAt, end: performance.now() });
+  }, [ready]);
+
   return (
     <div className={`code-picture${transparent ? ' is-transparent' : ''}`}>
-      {shown ? (
+      {ready ? (
         <div
+          ref={holder}
           className="code-picture__svg"
           role="img"
           aria-label={label}
-          data-modules={shown.modules}
-          // The markup is built by render-code from checked colours, escaped text and a data: URL.
-          dangerouslySetInnerHTML={{ __html: shown.svg }}
+          data-modules={ready.code.modules}
         />
       ) : (
         <div className="code-picture__empty">

@@ -14,8 +14,13 @@ import type { QrDesign } from '../../../domain/qr/design';
 import { frameArt } from '../../../domain/qr/frame-art';
 
 export interface RenderedCode {
-  /** A complete SVG document (no XML declaration). */
+  /** A complete SVG document (no XML declaration), serialised from `element` when first read. */
   readonly svg: string;
+  /**
+   * The same drawing as a live element, for the preview to adopt as it is (no markup to parse
+   * again); absent where a code was made from markup alone.
+   */
+  readonly element?: SVGSVGElement;
   readonly width: number;
   readonly height: number;
   /** Modules across the code (without the quiet zone). */
@@ -59,11 +64,34 @@ export async function renderCode(
   // Square modules are drawn one by one; scaled by a fraction, their shared edges antialias into
   // light hairlines (on screen and in PNG downloads). Square shapes lose nothing without it.
   if (design.pattern === 'square') element.setAttribute('shape-rendering', 'crispEdges');
-  const code = new XMLSerializer().serializeToString(element);
   const width = Math.round(art.width);
   const height = Math.round(art.height);
-  const svg = `<svg xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${art.under}${code}${art.over}</svg>`;
-  return { ok: true, code: { svg, width, height, modules: size.modules } };
+  const drawing = document.createElementNS(SVG_NS, 'svg');
+  drawing.setAttribute('width', String(width));
+  drawing.setAttribute('height', String(height));
+  drawing.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  drawing.append(...svgNodes(art.under), element, ...svgNodes(art.over));
+  let svg: string | undefined;
+  const code: RenderedCode = {
+    get svg() {
+      // The check reads it after the drawing settles, a download when asked: not on every change.
+      svg ??= new XMLSerializer().serializeToString(drawing);
+      return svg;
+    },
+    element: drawing,
+    width,
+    height,
+    modules: size.modules,
+  };
+  return { ok: true, code };
+}
+
+/** Markup of SVG elements (frame-art's) parsed as SVG nodes. */
+function svgNodes(markup: string): Node[] {
+  if (!markup) return [];
+  const group = document.createElementNS(SVG_NS, 'g');
+  group.innerHTML = markup;
+  return [...group.childNodes];
 }
 
 /**

@@ -1,7 +1,8 @@
 // The live code of a draft: its payload, then its drawing, redrawn after every change of content
-// or design. Stale drawings are dropped (a later change wins). Each update is measured
-// ('qr-preview-update': from the change to the new picture in the page) for `npm run bench`.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+// or design. Stale drawings are dropped (a later change wins). Each ready state carries when its
+// drawing began, so the picture can measure the whole update ('qr-preview-update': from the change
+// to the new picture shown in the page) for `npm run bench`.
+import { useEffect, useMemo, useState } from 'react';
 import type { QrDraft } from '../../../domain/qr/draft';
 import { payloadFor, payloadText, type Payload } from '../../../domain/qr/payload';
 import { renderCode, renderDesign, type RenderedCode } from './render-code';
@@ -16,6 +17,8 @@ export type CodeState =
       readonly payload: Payload;
       readonly text: string;
       readonly code: RenderedCode;
+      /** performance.now() when this drawing began (after the change that asked for it). */
+      readonly startedAt: number;
     }
   | { readonly status: 'failed'; readonly payload: Payload; readonly message: string };
 
@@ -32,19 +35,18 @@ export function useCode(draft: QrDraft, id: string): CodeState {
   );
   const text = payloadText(payload);
   const [drawn, setDrawn] = useState<CodeState | null>(null);
-  const started = useRef(0);
 
   useEffect(() => {
     if (text === null) return;
     let current = true;
-    started.current = performance.now();
+    const startedAt = performance.now();
     renderDesign(design)
       .then((ready) => renderCode(ready, text, id))
       .then((result) => {
         if (!current) return;
         setDrawn(
           result.ok
-            ? { status: 'ready', payload, text, code: result.code }
+            ? { status: 'ready', payload, text, code: result.code, startedAt }
             : { status: 'too-long', payload, message: result.message },
         );
       })
@@ -73,12 +75,6 @@ export function useCode(draft: QrDraft, id: string): CodeState {
       : drawn && drawn.payload === payload
         ? drawn
         : { status: 'drawing', payload };
-
-  useLayoutEffect(() => {
-    if (drawn?.status !== 'ready' || started.current === 0) return;
-    performance.measure(PREVIEW_MEASURE, { start: started.current, end: performance.now() });
-    started.current = 0;
-  }, [drawn]);
 
   return state;
 }
