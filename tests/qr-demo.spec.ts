@@ -58,7 +58,9 @@ test('a PDF code cannot be finished yet: the page says why and offers no downloa
     .setInputFiles(sampleFile('menu.pdf', tinyPdf.length, tinyPdf));
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expect(demoHeading(page)).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: wizardHeadings.demoNotReady }),
+  ).toBeVisible();
   await expect(page.getByText('This code cannot be finished yet.')).toBeVisible();
   await expect(page.getByText(HOSTING_REASON)).toBeVisible();
   await expect(page.getByRole('img', { name: /^QR code/ })).toHaveCount(0);

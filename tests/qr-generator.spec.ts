@@ -89,6 +89,32 @@ test('with a logo the code still scans', async ({ page }) => {
   expect(await scanSvg(code(page))).toBe(url);
 });
 
+test('content too long for a code says how much to cut, and keeps what was typed', async ({
+  page,
+}) => {
+  // A valid web address of 1,744 characters: level Q holds 1,663 bytes at most.
+  const long = `${url}?ref=${'k'.repeat(1700)}`;
+  await chooseType(page, findQrType('web')!);
+  await page.getByLabel(label('qrName'), { exact: true }).fill('Long');
+  await page.getByLabel(label('websiteUrl'), { exact: true }).fill(long);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: wizardHeadings.design })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Too long' })).toHaveText(
+    `Too long for a QR code: cut about ${long.length - 1663} characters (it holds 1663 bytes at most; this content takes ${long.length}).`,
+  );
+  await expect(page.getByRole('img', { name: /Your QR code/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Scan check' })).toHaveCount(0);
+
+  // Back on the form the address is as typed; cut to size, the code is drawn and scans.
+  await page.getByRole('link', { name: 'Back' }).click();
+  const field = page.getByLabel(label('websiteUrl'), { exact: true });
+  await expect(field).toHaveValue(long);
+  await field.fill(url);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(verdict(page)).toContainText('Scans');
+  expect(await scanSvg(code(page))).toBe(url);
+});
+
 test('a type that needs its file hosted says so instead of drawing a code', async ({ page }) => {
   await chooseType(page, findQrType('pdf')!);
   await page.getByLabel(label('qrName'), { exact: true }).fill('Menu');

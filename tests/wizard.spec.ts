@@ -427,7 +427,9 @@ test.describe('reading the restored upload back', () => {
     await expect(page.getByLabel('Gradient pattern')).not.toBeChecked();
 
     await next(page);
-    await expect(page.getByRole('heading', { level: 1, name: wizardHeadings.demo })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: wizardHeadings.demoNotReady }),
+    ).toBeVisible();
     await saved(page);
     await page.reload();
     await expect(page.getByText('Your Images code “Gallery photo”')).toBeVisible();

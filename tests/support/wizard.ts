@@ -11,6 +11,8 @@ export const wizardHeadings = {
   content: 'Add content to your QR code',
   design: 'Design the QR Code',
   demo: 'Your QR Code is ready',
+  /** The demo page of a code that cannot be finished (a file type, content too long). */
+  demoNotReady: 'Your QR Code is not ready yet',
 } as const;
 
 /** Opens the type screen and chooses a type; lands on its content form. */

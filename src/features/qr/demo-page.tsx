@@ -32,15 +32,13 @@ export default function DemoPage() {
     );
   }, [update]);
 
+  const code = useCode(wizard.draft, 'demo');
+
   if (!wizard.ready) return <PageLoading />;
   return (
-    <WizardFrame
-      step="demo"
-      heading={wizard.draft.type === null ? 'No QR code yet' : 'Your QR Code is ready'}
-      wizard={wizard}
-    >
+    <WizardFrame step="demo" heading={headingOf(wizard, code)} wizard={wizard}>
       <div className="qr-demo">
-        {wizard.draft.type === null ? <NoDraft /> : <DraftCode wizard={wizard} />}
+        {wizard.draft.type === null ? <NoDraft /> : <DraftCode wizard={wizard} code={code} />}
         <section className="qr-demo__benefits" aria-labelledby="qr-demo-benefits-title">
           <h2 id="qr-demo-benefits-title">With your account</h2>
           <ul>
@@ -57,6 +55,17 @@ export default function DemoPage() {
   );
 }
 
+/**
+ * The SPEC's heading, 'Your QR Code is ready', only when it is: a code that cannot be finished
+ * (a file type without hosting, content too long) says so rather than promise a code.
+ */
+function headingOf(wizard: Wizard, code: CodeState) {
+  if (wizard.draft.type === null) return 'No QR code yet';
+  return code.status === 'ready' || code.status === 'drawing'
+    ? 'Your QR Code is ready'
+    : 'Your QR Code is not ready yet';
+}
+
 function NoDraft() {
   return (
     <div className="qr-demo__empty panel">
@@ -68,11 +77,10 @@ function NoDraft() {
   );
 }
 
-function DraftCode({ wizard }: { wizard: Wizard }) {
+function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
   const { draft } = wizard;
   const type = findQrType(draft.type)!;
   const name = draft.content.text.qrName;
-  const code = useCode(draft, 'demo');
   const check = useScanCheck(code, draft.design);
   return (
     <>
@@ -99,7 +107,7 @@ function DraftCode({ wizard }: { wizard: Wizard }) {
             </figcaption>
           ) : null}
         </figure>
-        {code.status === 'ready' ? <ScanStatus check={check} /> : null}
+        {code.status === 'ready' ? <ScanStatus check={check} headingLevel={2} /> : null}
       </section>
       <section className="qr-demo__get panel" aria-labelledby="qr-demo-get-title">
         <h2 id="qr-demo-get-title">Get your code</h2>

@@ -15,11 +15,15 @@ const icons = {
 export function ScanStatus({
   check,
   onFix,
+  headingLevel = 3,
 }: {
   check: ScanCheckState;
   /** Applies a fix to the design; without it the fixes are not offered (the demo page). */
   onFix?: (patch: AdviceFix['patch']) => void;
+  /** The level of its 'Scan check' heading in the page's outline. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { verdict, checking, unavailable } = check;
   const titleId = useId();
   const Icon = verdict ? icons[verdict.status] : null;
@@ -28,9 +32,9 @@ export function ScanStatus({
       className={`scan-status${verdict ? ` scan-status--${verdict.status}` : ''}`}
       aria-labelledby={titleId}
     >
-      <h3 id={titleId} className="scan-status__title">
+      <Heading id={titleId} className="scan-status__title">
         Scan check
-      </h3>
+      </Heading>
       <div role="status" className="scan-status__verdict">
         {verdict && Icon ? (
           <>
