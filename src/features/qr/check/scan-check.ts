@@ -1,6 +1,8 @@
-// The live scan check: the preview's SVG is drawn under a few conditions on the main thread (only
-// there can SVG become pixels) and handed over as bitmaps; the worker reads their pixels, blurs
-// where asked and decodes with jsQR and ZXing, so typing stays smooth. What the results mean for the
+// The live scan check: the preview's SVG is drawn on the main thread (only there can SVG become
+// pixels) once for each size the conditions need, on nothing (transparent), and handed over as
+// bitmaps; the worker puts each on what shows through a transparent code, blurs where asked and
+// decodes with jsQR and ZXing, so typing stays smooth. (Drawn once and scaled down, small codes
+// with a circle frame came out softer than the browser draws them at that size.) What the results mean for the
 // user is src/domain/qr/scan-verdict.ts.
 import type { ScanCaseName, ScanCaseResult } from '../../../domain/qr/scan-verdict';
 import { drawPicture, loadSvgPicture, type SvgPicture } from '../render/svg-picture';
@@ -59,9 +61,9 @@ const conditions = (options: ScanCheckOptions): readonly Condition[] => {
   ];
 };
 
-/** One condition's picture: fitted on a size×size square, as a bitmap for the worker. */
-function bitmap(picture: SvgPicture, { size, background }: Condition): Promise<ImageBitmap> {
-  const drawn = drawPicture(picture, size, size, background);
+/** The picture fitted on a size×size square of nothing, as a bitmap for the worker. */
+function bitmap(picture: SvgPicture, size: number): Promise<ImageBitmap> {
+  const drawn = drawPicture(picture, size, size);
   if (!drawn) throw new Error('No 2D canvas for the scan check.');
   return createImageBitmap(drawn.canvas);
 }
@@ -111,25 +113,18 @@ export function createScanChecker(): ScanChecker {
       settle({ error: superseded() });
       const picture = await loadSvgPicture(svg);
       if (id !== latest) throw superseded();
-      const cases = await Promise.all(
-        conditions(options).map(async (condition) => ({
-          name: condition.name,
-          bitmap: await bitmap(picture, condition),
-          blur: condition.blur,
-        })),
-      );
+      const cases = conditions(options);
+      const sizes = [...new Set(cases.map((c) => c.size))];
+      const pictures = await Promise.all(sizes.map((size) => bitmap(picture, size)));
       if (id !== latest) {
-        for (const { bitmap } of cases) bitmap.close();
+        for (const drawn of pictures) drawn.close();
         throw superseded();
       }
       return new Promise<ScanCaseResult[]>((resolve, reject) => {
         pending = { id, resolve, reject };
         worker ??= start();
-        const request: ScanRequest = { id, expected, cases };
-        worker.postMessage(
-          request,
-          cases.map((c) => c.bitmap),
-        );
+        const request: ScanRequest = { id, expected, pictures, cases };
+        worker.postMessage(request, pictures);
       });
     },
     dispose() {

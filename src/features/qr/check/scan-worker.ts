@@ -9,10 +9,14 @@ import { decodeWithJsqr, decodeWithZxing } from './decode';
 export interface ScanRequest {
   readonly id: number;
   readonly expected: string;
+  /** The code drawn on nothing, once for each size of the cases (transferred; closed here). */
+  readonly pictures: readonly ImageBitmap[];
   readonly cases: readonly {
     readonly name: ScanCaseName;
-    /** The code drawn for this case (transferred; closed once read). */
-    readonly bitmap: ImageBitmap;
+    /** The side of the square in px: the picture of this width is used. */
+    readonly size: number;
+    /** What shows through a transparent code (CSS colour). */
+    readonly background: string;
     /** Gaussian blur in px to apply before decoding (0: none). */
     readonly blur: number;
   }[];
@@ -26,14 +30,26 @@ export type ScanResponse =
 
 let latest = 0;
 
-async function scan({ id, expected, cases }: ScanRequest): Promise<ScanResponse> {
+async function scan({ id, expected, pictures, cases }: ScanRequest): Promise<ScanResponse> {
+  try {
+    return await scanCases(id, expected, pictures, cases);
+  } finally {
+    for (const picture of pictures) picture.close();
+  }
+}
+
+async function scanCases(
+  id: number,
+  expected: string,
+  pictures: readonly ImageBitmap[],
+  cases: ScanRequest['cases'],
+): Promise<ScanResponse> {
   const results: ScanCaseResult[] = [];
-  for (const { name, bitmap, blur } of cases) {
-    if (id !== latest) {
-      for (const rest of cases) rest.bitmap.close();
-      return { id, superseded: true };
-    }
-    const image = pixelsOf(bitmap);
+  for (const { name, size, background, blur } of cases) {
+    if (id !== latest) return { id, superseded: true };
+    const picture = pictures.find((drawn) => drawn.width === size);
+    if (!picture) throw new Error(`No picture of ${size} px for the scan check.`);
+    const image = pixelsOf(picture, background);
     if (blur > 0) gaussianBlur(image, blur);
     const jsqr = decodeWithJsqr(image) === expected;
     const zxing = (await decodeWithZxing(image)) === expected;
@@ -42,14 +58,15 @@ async function scan({ id, expected, cases }: ScanRequest): Promise<ScanResponse>
   return { id, results };
 }
 
-/** A bitmap's pixels, read here rather than on the main thread. */
-function pixelsOf(bitmap: ImageBitmap): ImageData {
-  const { width, height } = bitmap;
+/** The pixels of the picture on its background colour. */
+function pixelsOf(picture: ImageBitmap, background: string): ImageData {
+  const { width, height } = picture;
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('No 2D canvas in the scan worker.');
-  context.drawImage(bitmap, 0, 0);
-  bitmap.close();
+  context.fillStyle = background;
+  context.fillRect(0, 0, width, height);
+  context.drawImage(picture, 0, 0);
   return context.getImageData(0, 0, width, height);
 }
 
