@@ -39,7 +39,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/serve.mjs',
-    env: { PORT: String(port) },
+    // Without the Firestore emulator the tests of saved codes cannot pass: stop with its message.
+    env: { PORT: String(port), REQUIRE_FIRESTORE: '1' },
     url: baseURL,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,10 +1,14 @@
 // Serves the production build in dist/ on http://127.0.0.1:PORT (default 4173) through the
 // Firebase Hosting emulator, so firebase.json's rewrites and headers apply exactly as deployed,
-// next to the Firebase Auth emulator on http://127.0.0.1:9099 (project demo-kcw) that the build
-// talks to when no VITE_FIREBASE_* variables are set. The Auth emulator starts with the demo
-// users in emulator-seed/ and forgets every change on exit (the seed is never written). The
-// seed's auth_export/config.json turns on production's email enumeration protection, so a wrong
-// password and an unknown address both fail alike (tests/emulator.spec.ts holds it to that).
+// next to the Firebase Auth emulator on http://127.0.0.1:9099 and the Cloud Firestore emulator on
+// http://127.0.0.1:8181 (project demo-kcw) that the build talks to when no VITE_FIREBASE_*
+// variables are set. Both start with the demo data of emulator-seed/ and forget every change on
+// exit (the seed is never written). The seed's auth_export/config.json turns on production's email
+// enumeration protection, so a wrong password and an unknown address both fail alike
+// (tests/emulator.spec.ts holds it to that); firestore-seed.json gives the demo user two saved
+// codes. Firestore runs from Debian's emulator package on Java 17 (scripts/firestore-emulator.mjs),
+// with firestore.rules loaded; without them the site is served all the same and saved codes stay
+// on the device, unless REQUIRE_FIRESTORE=1 (the end-to-end tests set it) makes that an error.
 // Beside them runs the local enquiry inbox on http://127.0.0.1:9199 (scripts/enquiry-inbox.mjs),
 // which answers contact-form posts as the hosted form service does.
 // `npm start` builds first and then runs this; the end-to-end tests start it with PORT set.
@@ -14,6 +18,7 @@ import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INBOX_PORT, startInbox } from './enquiry-inbox.mjs';
+import { seedFirestore, startFirestore } from './firestore-emulator.mjs';
 
 const projectId = 'demo-kcw';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -25,16 +30,25 @@ if (!existsSync(join(root, 'dist/index.html'))) {
 let configPath = join(root, 'firebase.json');
 const config = JSON.parse(readFileSync(configPath, 'utf8'));
 const port = Number(process.env.PORT ?? config.emulators.hosting.port);
+const firestorePort = config.emulators.firestore.port;
+const rulesPath = join(root, config.firestore.rules);
+const requireFirestore = process.env.REQUIRE_FIRESTORE === '1';
 
-// The Auth emulator's port is fixed: the build has http://127.0.0.1:9099 in it (and the CSP
-// allows exactly that), so two servers at once (`npm start` and a test run) cannot both have
-// one. Say so at once, rather than after the emulator's start-up with its advice to change
-// the port in firebase.json.
+// The Auth and Firestore emulators' ports are fixed: the build has http://127.0.0.1:9099 and
+// :8181 in it (and the CSP allows exactly those), so two servers at once (`npm start` and a test
+// run) cannot both have them. Say so at once, rather than after the emulator's start-up with its
+// advice to change the port in firebase.json.
 const authPort = config.emulators.auth.port;
 for (const [taken, why] of [
   [
     authPort,
     'the Firebase Auth emulator needs it, and the app is built to use that port. Another ' +
+      '`npm start`, `npm run preview` or end-to-end test run is probably using it: stop that ' +
+      'one first, or wait until it has finished.',
+  ],
+  [
+    firestorePort,
+    'the Cloud Firestore emulator needs it, and the app is built to use that port. Another ' +
       '`npm start`, `npm run preview` or end-to-end test run is probably using it: stop that ' +
       'one first, or wait until it has finished.',
   ],
@@ -57,9 +71,40 @@ if (port !== config.emulators.hosting.port) {
   const folder = join(root, '.firebase');
   mkdirSync(folder, { recursive: true });
   config.hosting.public = relative(folder, join(root, config.hosting.public));
+  config.firestore.rules = relative(folder, join(root, config.firestore.rules));
+  config.firestore.indexes = relative(folder, join(root, config.firestore.indexes));
   config.emulators.hosting.port = port;
   configPath = join(folder, `serve-${port}.json`);
   writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
+}
+
+// Started and seeded before the Hosting emulator, so the site never answers before its data is
+// there. firebase-tools is not asked to start it: its own Firestore emulator needs Java 21.
+let firestore = null;
+try {
+  firestore = await startFirestore({
+    port: firestorePort,
+    rulesPath,
+    projectId,
+  });
+  const seed = join(root, 'emulator-seed/firestore-seed.json');
+  await seedFirestore({
+    port: firestorePort,
+    projectId,
+    documents: JSON.parse(readFileSync(seed, 'utf8')),
+  });
+} catch (error) {
+  await firestore?.stop();
+  firestore = null;
+  console.error(`\n${error instanceof Error ? error.message : error}\n`);
+  if (requireFirestore) {
+    console.error('REQUIRE_FIRESTORE=1: not serving the site without the Firestore emulator.');
+    process.exit(1);
+  }
+  console.error(
+    'Serving the site without it: saved codes stay on the device until a Firestore emulator ' +
+      'runs.\n',
+  );
 }
 
 await startInbox();
@@ -98,14 +143,38 @@ emulator.stdout.on('data', (chunk) => {
     console.log(
       `\nEnquiry inbox on http://127.0.0.1:${INBOX_PORT}/f/enquiries (and /f/enquiries-copy)`,
     );
+    if (firestore) console.log(`\nCloud Firestore emulator on http://127.0.0.1:${firestorePort}`);
     console.log(`\nServing dist/ on http://127.0.0.1:${port}\n`);
   }
 });
-emulator.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+let stopping = false;
+let firestoreLost = false;
+emulator.on('exit', async (code, signal) => {
+  stopping = true;
+  await firestore?.stop();
+  process.exit(firestoreLost ? 1 : (code ?? (signal ? 1 : 0)));
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   // The emulator ignores a repeat of a signal within 100 ms (Ctrl-C reaches both processes).
-  process.on(signal, () => emulator.kill(signal));
+  process.on(signal, () => {
+    stopping = true;
+    emulator.kill(signal);
+  });
 }
+void firestore?.exited.then(({ code, signal }) => {
+  // Ctrl-C reaches java too, which then exits with 130 (143 for SIGTERM to the group).
+  if (stopping || code === 130 || code === 143) return;
+  console.error(
+    `\nThe Cloud Firestore emulator stopped (${signal ?? `exit code ${code}`}): saved codes ` +
+      'stay on the device until a Firestore emulator runs.',
+  );
+  if (requireFirestore) {
+    stopping = true;
+    firestoreLost = true;
+    emulator.kill('SIGTERM');
+  }
+});
 
 /** Whether a server could listen on 127.0.0.1:port right now. */
 function portIsFree(port) {
