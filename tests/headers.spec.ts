@@ -12,8 +12,9 @@ const contentSecurityPolicy = [
   "font-src 'self'",
   // Previews of the QR wizard's uploads (video, audio, PDF) play from blob: URLs.
   "media-src 'self' blob:",
-  // Firebase Auth and its local emulator; the form service and its local stand-in, the inbox.
-  "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com http://127.0.0.1:9099 https://formspree.io http://127.0.0.1:9199",
+  // Firebase Auth and Cloud Firestore with their local emulators; the form service and its local
+  // stand-in, the inbox.
+  "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com http://127.0.0.1:9099 https://firestore.googleapis.com http://127.0.0.1:8181 https://formspree.io http://127.0.0.1:9199",
   "frame-src 'self' blob: https://*.firebaseapp.com http://127.0.0.1:9099",
   "worker-src 'self'",
   "manifest-src 'self'",
