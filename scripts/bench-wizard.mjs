@@ -5,8 +5,8 @@
 // Auth emulators with the seeded demo user) rather than Vite's preview.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from './ports.mjs';
 import { gzipBytes, kb, median, oneDecimal, root, verdict } from './bench-lib.mjs';
 
 const restoreRuns = 5;
@@ -244,15 +244,4 @@ async function startServe() {
       }
     },
   };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -11,10 +11,10 @@
 // (`Authorization: Bearer owner`), which the security rules do not apply to.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { portIsFree } from './ports.mjs';
 
 const INSTALL_HINT =
   'Install Java 17 and the Firestore emulator with ' +
@@ -184,15 +184,6 @@ async function answers(url) {
   } catch {
     return false;
   }
-}
-
-/** Whether a server could listen on 127.0.0.1:port right now. */
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, HOST, () => server.close(() => resolve(true)));
-  });
 }
 
 /**

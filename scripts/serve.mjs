@@ -14,11 +14,11 @@
 // `npm start` builds first and then runs this; the end-to-end tests start it with PORT set.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INBOX_PORT, startInbox } from './enquiry-inbox.mjs';
 import { seedFirestore, startFirestore } from './firestore-emulator.mjs';
+import { portIsFree } from './ports.mjs';
 
 const projectId = 'demo-kcw';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -38,25 +38,15 @@ const requireFirestore = process.env.REQUIRE_FIRESTORE === '1';
 // :8181 in it (and the CSP allows exactly those), so two servers at once (`npm start` and a test
 // run) cannot both have them. Say so at once, rather than after the emulator's start-up with its
 // advice to change the port in firebase.json.
-const authPort = config.emulators.auth.port;
+/** Why a fixed port must be free: a local service the build talks to on exactly that port. */
+const builtIn = (service) =>
+  `${service} needs it, and the app is built to use that port. Another \`npm start\`, ` +
+  '`npm run preview` or end-to-end test run is probably using it: stop that one first, or wait ' +
+  'until it has finished.';
 for (const [taken, why] of [
-  [
-    authPort,
-    'the Firebase Auth emulator needs it, and the app is built to use that port. Another ' +
-      '`npm start`, `npm run preview` or end-to-end test run is probably using it: stop that ' +
-      'one first, or wait until it has finished.',
-  ],
-  [
-    firestorePort,
-    'the Cloud Firestore emulator needs it, and the app is built to use that port. Another ' +
-      '`npm start`, `npm run preview` or end-to-end test run is probably using it: stop that ' +
-      'one first, or wait until it has finished.',
-  ],
-  [
-    INBOX_PORT,
-    'the local enquiry inbox needs it, and the app is built to post enquiries there. Another ' +
-      '`npm start`, `npm run preview` or end-to-end test run is probably using it.',
-  ],
+  [config.emulators.auth.port, builtIn('the Firebase Auth emulator')],
+  [firestorePort, builtIn('the Cloud Firestore emulator')],
+  [INBOX_PORT, builtIn('the local enquiry inbox')],
   [port, 'set PORT to serve the site on another port.'],
 ]) {
   if (!(await portIsFree(taken))) {
@@ -175,12 +165,3 @@ void firestore?.exited.then(({ code, signal }) => {
     emulator.kill('SIGTERM');
   }
 });
-
-/** Whether a server could listen on 127.0.0.1:port right now. */
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}

@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startFirestore } from '../../scripts/firestore-emulator.mjs';
+import { freePort } from '../../scripts/ports.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,20 +17,4 @@ export default async function setup(project: TestProject) {
   });
   project.provide('firestore', { host: emulator.host, port: emulator.port });
   return () => emulator.stop();
-}
-
-/** A port nothing listens on now; the emulator takes it a moment later. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
