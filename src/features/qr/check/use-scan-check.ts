@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { QrDesign } from '../../../domain/qr/design';
 import { designAdvice, scanVerdict, type ScanVerdict } from '../../../domain/qr/scan-verdict';
+import type { RenderedCode } from '../render/render-code';
 import type { CodeState } from '../render/use-code';
 import { createScanChecker, isSuperseded, type ScanChecker } from './scan-check';
 
@@ -25,42 +26,48 @@ export function useScanCheck(code: CodeState, design: QrDesign): ScanCheckState 
     verdict: ScanVerdict | null;
     unavailable: boolean;
     /** The drawing the verdict is about. */
-    checked: string | null;
+    checked: RenderedCode | null;
   }>({ verdict: null, unavailable: false, checked: null });
-  const svg = code.status === 'ready' ? code.code.svg : null;
+  // The drawing itself, not its SVG text: the text is made only when the check reads it, after
+  // the pause, rather than on every change.
+  const drawing = code.status === 'ready' ? code.code : null;
   const text = code.status === 'ready' ? code.text : null;
 
   useEffect(() => () => checker.current?.dispose(), []);
 
   useEffect(() => {
-    if (svg === null || text === null) return;
+    if (drawing === null || text === null) return;
     let current = true;
     const advice = designAdvice(design);
     const timer = window.setTimeout(() => {
       checker.current ??= createScanChecker();
       checker.current
-        .check(svg, text, { transparent: design.transparentBackground })
+        .check(drawing.svg, text, { transparent: design.transparentBackground })
         .then((results) => {
           if (current)
-            setState({ verdict: scanVerdict(results, advice), unavailable: false, checked: svg });
+            setState({
+              verdict: scanVerdict(results, advice),
+              unavailable: false,
+              checked: drawing,
+            });
         })
         .catch((error: unknown) => {
           if (!current || isSuperseded(error)) return;
           console.error(error);
-          setState({ verdict: scanVerdict([], advice), unavailable: true, checked: svg });
+          setState({ verdict: scanVerdict([], advice), unavailable: true, checked: drawing });
         });
     }, SETTLE_MS);
     return () => {
       current = false;
       window.clearTimeout(timer);
     };
-    // The drawing (svg) already follows every design change that matters.
+    // The drawing already follows every design change that matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [svg, text]);
+  }, [drawing, text]);
 
   return {
     verdict: state.verdict,
     unavailable: state.unavailable,
-    checking: svg !== null && svg !== state.checked,
+    checking: drawing !== null && drawing !== state.checked,
   };
 }

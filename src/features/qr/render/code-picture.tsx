@@ -23,10 +23,7 @@ export function CodePicture({
   useLayoutEffect(() => {
     const element = holder.current;
     if (!ready || !element) return;
-    if (ready.code.element) element.replaceChildren(ready.code.element);
-    // A code made from markup alone; its text comes from render-code (checked colours, escaped
-    // text, a data: URL).
-    else element.innerHTML = ready.code.svg;
+    element.replaceChildren(ready.code.element);
     // The whole update, from the change to the new picture in the page.
     performance.measure(PREVIEW_MEASURE, { start: ready.startedAt, end: performance.now() });
   }, [ready]);

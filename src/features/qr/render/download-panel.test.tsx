@@ -16,6 +16,7 @@ vi.mock(import('./downloads'), async (original) => ({
 
 const code: RenderedCode = {
   svg: '<svg xmlns="http://www.w3.org/2000/svg" width="410" height="500"></svg>',
+  element: document.createElementNS('http://www.w3.org/2000/svg', 'svg'),
   width: 410,
   height: 500,
   modules: 25,

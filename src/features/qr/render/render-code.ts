@@ -16,11 +16,8 @@ import { frameArt } from '../../../domain/qr/frame-art';
 export interface RenderedCode {
   /** A complete SVG document (no XML declaration), serialised from `element` when first read. */
   readonly svg: string;
-  /**
-   * The same drawing as a live element, for the preview to adopt as it is (no markup to parse
-   * again); absent where a code was made from markup alone.
-   */
-  readonly element?: SVGSVGElement;
+  /** The same drawing as a live element, for the preview to adopt as it is (no markup to parse). */
+  readonly element: SVGSVGElement;
   readonly width: number;
   readonly height: number;
   /** Modules across the code (without the quiet zone). */
