@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { ScanVerdict } from '../../../domain/qr/scan-verdict';
 import { FormAlert, StatusMessage } from '../../../lib/ui/field';
 import { ChoiceGroup } from '../wizard/design-controls';
 import {
@@ -6,6 +7,7 @@ import {
   DownloadError,
   downloadFormats,
   fileName,
+  formatInfo,
   makeDownload,
   pngSizes,
   rasterSize,
@@ -16,11 +18,7 @@ import type { RenderedCode } from './render-code';
 import './download-panel.css';
 
 /** What the live scan check said of the code; null while it is not known. */
-export interface DownloadVerdict {
-  readonly status: 'scans' | 'may-not-scan' | 'risky';
-  readonly label: string;
-  readonly reason: string;
-}
+export type DownloadVerdict = Pick<ScanVerdict, 'status' | 'label' | 'reason'>;
 
 /**
  * The code as a file: the format, for PNG its size, and one Download button. A code the scan
@@ -51,7 +49,7 @@ export function DownloadPanel({
     refocus.current = false;
     downloadRef.current?.focus();
   }, [asking]);
-  const info = downloadFormats.find((entry) => entry.id === format)!;
+  const info = formatInfo(format);
 
   const download = async () => {
     setBusy(true);

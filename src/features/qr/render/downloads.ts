@@ -12,7 +12,12 @@ export interface FormatInfo {
   readonly hint: string;
   readonly extension: string;
   readonly mime: string;
+  /** Pictures drawn from the SVG: their one size (longer side, px) or none (PNG: chosen), and quality. */
+  readonly picture?: { readonly size?: number; readonly quality?: number };
 }
+
+/** JPEG and WEBP come in one size: large enough to print small, small enough to send. */
+export const PICTURE_SIZE = 1024;
 
 export const downloadFormats: readonly FormatInfo[] = [
   {
@@ -21,6 +26,7 @@ export const downloadFormats: readonly FormatInfo[] = [
     hint: 'A picture for screens, documents and the web, at the size you choose.',
     extension: 'png',
     mime: 'image/png',
+    picture: {},
   },
   {
     id: 'svg',
@@ -35,6 +41,7 @@ export const downloadFormats: readonly FormatInfo[] = [
     hint: 'A picture on a solid background (white where yours is transparent).',
     extension: 'jpg',
     mime: 'image/jpeg',
+    picture: { size: PICTURE_SIZE, quality: 0.92 },
   },
   {
     id: 'webp',
@@ -42,6 +49,7 @@ export const downloadFormats: readonly FormatInfo[] = [
     hint: 'A small picture for the web.',
     extension: 'webp',
     mime: 'image/webp',
+    picture: { size: PICTURE_SIZE, quality: 0.92 },
   },
   {
     id: 'pdf',
@@ -56,12 +64,11 @@ export const downloadFormats: readonly FormatInfo[] = [
 export const pngSizes = [512, 1024, 2048, 4096] as const;
 export type PngSize = (typeof pngSizes)[number];
 export const DEFAULT_PNG_SIZE: PngSize = 1024;
-/** JPEG and WEBP come in one size: large enough to print small, small enough to send. */
-export const PICTURE_SIZE = 1024;
 /** The PDF page is the code itself (quiet zone included), this long on its longer side. */
 export const PDF_LONGER_SIDE_MM = 100;
-const JPEG_QUALITY = 0.92;
-const WEBP_QUALITY = 0.92;
+
+export const formatInfo = (format: DownloadFormat): FormatInfo =>
+  downloadFormats.find((entry) => entry.id === format)!;
 
 /** A message the page shows as it is. */
 export class DownloadError extends Error {}
@@ -90,8 +97,7 @@ export function fileBaseName(qrName: string): string {
 }
 
 export function fileName(qrName: string, format: DownloadFormat): string {
-  const info = downloadFormats.find((entry) => entry.id === format)!;
-  return `${fileBaseName(qrName)}.${info.extension}`;
+  return `${fileBaseName(qrName)}.${formatInfo(format).extension}`;
 }
 
 /** A picture size with the code's aspect ratio (frames make it non-square): the longer side is `longer`. */
@@ -130,24 +136,17 @@ export async function makeDownload({
   size = DEFAULT_PNG_SIZE,
 }: DownloadRequest): Promise<{ blob: Blob; name: string }> {
   const file = fileName(name, format);
-  switch (format) {
-    case 'svg':
-      return { blob: new Blob([svgFile(code.svg)], { type: 'image/svg+xml' }), name: file };
-    case 'png':
-      return { blob: await picture(code, rasterSize(code, size), 'image/png'), name: file };
-    case 'jpeg':
-      return {
-        blob: await picture(code, rasterSize(code, PICTURE_SIZE), 'image/jpeg', JPEG_QUALITY),
-        name: file,
-      };
-    case 'webp':
-      return {
-        blob: await picture(code, rasterSize(code, PICTURE_SIZE), 'image/webp', WEBP_QUALITY),
-        name: file,
-      };
-    case 'pdf':
-      return { blob: await pdf(code, name), name: file };
+  const info = formatInfo(format);
+  if (info.picture) {
+    const { size: fixed, quality } = info.picture;
+    return {
+      blob: await picture(code, rasterSize(code, fixed ?? size), info, quality),
+      name: file,
+    };
   }
+  const blob =
+    format === 'pdf' ? await pdf(code, name) : new Blob([svgFile(code.svg)], { type: info.mime });
+  return { blob, name: file };
 }
 
 /** Saves a file through a download link (the one way that works in every browser, iOS included). */
@@ -178,7 +177,7 @@ function svgRoot(svg: string): SVGSVGElement {
 async function picture(
   code: RenderedCode,
   size: { width: number; height: number },
-  type: 'image/png' | 'image/jpeg' | 'image/webp',
+  { mime: type, label }: FormatInfo,
   quality?: number,
 ): Promise<Blob> {
   const loaded = await loadSvgPicture(code.svg, size).catch(() => {
@@ -198,9 +197,7 @@ async function picture(
   if (!blob) throw tooLarge(size.width);
   // A browser that cannot write a format hands back a PNG instead (older Safari for WEBP).
   if (blob.type !== type) {
-    throw new DownloadError(
-      `This browser cannot make ${type === 'image/webp' ? 'WEBP' : 'JPEG'} files. Please choose PNG instead.`,
-    );
+    throw new DownloadError(`This browser cannot make ${label} files. Please choose PNG instead.`);
   }
   return blob;
 }
