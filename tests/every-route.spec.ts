@@ -17,25 +17,27 @@ const groups = [
   { name: 'unknown path', routes: [{ path: '/no-such-page' }], use: {} },
 ];
 
-for (const viewport of viewports)
-  for (const group of groups) {
-    test.describe(`${group.name} at ${viewport.width}x${viewport.height}`, () => {
-      test.use({ ...group.use, viewport: { width: viewport.width, height: viewport.height } });
+// One page per route visits both widths: a fresh load at each, without a new browser context.
+for (const group of groups)
+  test.describe(group.name, () => {
+    test.use(group.use);
 
-      for (const { path } of group.routes) {
-        test(`${path} is accessible and looks right`, async ({ page }) => {
+    for (const { path } of group.routes) {
+      test(`${path} is accessible and looks right at phone and desktop widths`, async ({ page }) => {
+        for (const viewport of viewports) {
+          await page.setViewportSize({ width: viewport.width, height: viewport.height });
           await page.goto(path);
           await expect(page).toHaveURL(new RegExp(`${landsWithoutDraft[path] ?? path}$`));
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-          expect(await seriousViolations(page)).toEqual([]);
+          expect(await seriousViolations(page), `at ${viewport.name} width`).toEqual([]);
 
           const name = path === '/' ? 'home' : path.slice(1).replace(/\W+/g, '-');
           await page.screenshot({
             path: `screenshots/${viewport.name}/${name}.png`,
             fullPage: true,
           });
-        });
-      }
-    });
-  }
+        }
+      });
+    }
+  });
