@@ -33,6 +33,7 @@ async function check(design: QrDesign<string>, text: string, previewSize?: numbe
   if (!rendered.ok) return { ok: false as const, message: rendered.message };
   const results = await checker.check(rendered.code.svg, text, {
     transparent: design.transparentBackground,
+    codeShare: rendered.code.codeShare,
     ...(previewSize ? { previewSize } : {}),
   });
   const verdict = scanVerdict(results, designAdvice(design));

@@ -15,6 +15,11 @@ export interface ScanCheckOptions {
   readonly transparent: boolean;
   /** The size of the on-screen preview in px; 400 by default. */
   readonly previewSize?: number;
+  /**
+   * The code's side as a share of the drawing's longer side (RenderedCode.codeShare); 1 by
+   * default. The small conditions size the code itself, not its frame, at about 2 cm.
+   */
+  readonly codeShare?: number;
 }
 
 export interface ScanChecker {
@@ -28,7 +33,7 @@ export interface ScanChecker {
   dispose(): void;
 }
 
-/** About the size of a 2 cm print seen from a phone at arm's length. */
+/** About the size of a 2 cm print of the code seen from a phone at arm's length. */
 const SMALL_SIZE = 160;
 /**
  * Soft focus on the small code: a Gaussian of this standard deviation in px. Measured in
@@ -51,10 +56,12 @@ interface Condition {
 
 const conditions = (options: ScanCheckOptions): readonly Condition[] => {
   const preview = options.previewSize ?? 400;
+  // A framed code printed with its code 2 cm across: the drawing is larger than that.
+  const small = Math.round(SMALL_SIZE / Math.min(1, Math.max(0.2, options.codeShare ?? 1)));
   return [
     { name: 'preview', size: preview, background: '#ffffff', blur: 0 },
-    { name: 'small', size: SMALL_SIZE, background: '#ffffff', blur: 0 },
-    { name: 'small-blurred', size: SMALL_SIZE, background: '#ffffff', blur: SMALL_BLUR },
+    { name: 'small', size: small, background: '#ffffff', blur: 0 },
+    { name: 'small-blurred', size: small, background: '#ffffff', blur: SMALL_BLUR },
     ...(options.transparent
       ? [{ name: 'on-black' as const, size: preview, background: '#000000', blur: 0 }]
       : []),

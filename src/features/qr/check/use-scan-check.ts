@@ -42,7 +42,10 @@ export function useScanCheck(code: CodeState, design: QrDesign): ScanCheckState 
     const timer = window.setTimeout(() => {
       checker.current ??= createScanChecker();
       checker.current
-        .check(drawing.svg, text, { transparent: design.transparentBackground })
+        .check(drawing.svg, text, {
+          transparent: design.transparentBackground,
+          codeShare: drawing.codeShare,
+        })
         .then((results) => {
           if (current)
             setState({

@@ -20,6 +20,7 @@ const code: RenderedCode = {
   width: 410,
   height: 500,
   modules: 25,
+  codeShare: 0.8,
 };
 const failing: DownloadVerdict = {
   status: 'may-not-scan',

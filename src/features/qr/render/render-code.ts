@@ -12,6 +12,7 @@ import {
 } from '../../../domain/qr/code-plan';
 import type { QrDesign } from '../../../domain/qr/design';
 import { frameArt } from '../../../domain/qr/frame-art';
+import { LightDom, realise, type LightElement } from './light-svg';
 
 export interface RenderedCode {
   /** A complete SVG document (no XML declaration), serialised from `element` when first read. */
@@ -22,6 +23,9 @@ export interface RenderedCode {
   readonly height: number;
   /** Modules across the code (without the quiet zone). */
   readonly modules: number;
+  /** The code's side with its quiet zone, as a share of the drawing's longer side (a frame's
+   * room and label make it less than 1). */
+  readonly codeShare: number;
 }
 
 export type RenderResult =
@@ -32,6 +36,8 @@ export type RenderResult =
 export type RenderDesign = QrDesign<string>;
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+
+type JsdomOption = NonNullable<ConstructorParameters<typeof QRCodeStyling>[0]>['jsdom'];
 
 /**
  * The SVG of a code for `text` in `design`; `id` prefixes the ids inside it, so that two codes on
@@ -46,8 +52,9 @@ export async function renderCode(
   if (!size.fits) return { ok: false, message: tooLongMessage(size, design.logo !== null) };
 
   const options = stylingOptions(design, text, size.modules, design.logo);
-  const styling = new QRCodeStyling(options);
-  const element = (await styling._getElement('svg')) as SVGSVGElement;
+  // Drawn into plain objects, then built as real SVG with each layer's shapes in one path.
+  const styling = new QRCodeStyling({ ...options, jsdom: LightDom as unknown as JsdomOption });
+  const element = realise((await styling._getElement('svg')) as unknown as LightElement);
   const side = options.width;
   for (const image of element.querySelectorAll('image')) {
     // saveAsBlob is off (it would fetch the logo over XHR): the href is the data: URL itself.
@@ -58,8 +65,8 @@ export async function renderCode(
   element.setAttribute('x', String(art.code.x));
   element.setAttribute('y', String(art.code.y));
   element.setAttribute('viewBox', `0 0 ${side} ${side}`);
-  // Square modules are drawn one by one; scaled by a fraction, their shared edges antialias into
-  // light hairlines (on screen and in PNG downloads). Square shapes lose nothing without it.
+  // Square modules drawn sharp: scaled by a fraction, antialiased edges go grey, and a small,
+  // slightly blurred code then failed jsQR in the check. Square shapes lose nothing by it.
   if (design.pattern === 'square') element.setAttribute('shape-rendering', 'crispEdges');
   const width = Math.round(art.width);
   const height = Math.round(art.height);
@@ -79,6 +86,7 @@ export async function renderCode(
     width,
     height,
     modules: size.modules,
+    codeShare: art.code.side / Math.max(width, height),
   };
   return { ok: true, code };
 }
