@@ -36,7 +36,7 @@ async function check(design: QrDesign<string>, text: string, previewSize?: numbe
     codeShare: rendered.code.codeShare,
     ...(previewSize ? { previewSize } : {}),
   });
-  const verdict = scanVerdict(results, designAdvice(design));
+  const verdict = scanVerdict(results, designAdvice(design), rendered.code.modules);
   return {
     ok: true as const,
     results,

@@ -24,6 +24,9 @@ describe('frameArt', () => {
       expect(code.x + code.side).toBeLessThanOrEqual(width);
       expect(code.y + code.side).toBeLessThanOrEqual(height);
       expect(over.includes('Scan me')).toBe(frame.labelPosition !== 'none');
+      expect(art({ frame: frame.id, frameText: '  Scan me ' }).label).toBe(
+        frame.labelPosition === 'none' ? '' : 'Scan me',
+      );
       expect(over === '').toBe(frame.outline === 'none' && frame.labelPosition === 'none');
     },
   );

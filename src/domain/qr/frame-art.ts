@@ -14,6 +14,8 @@ export interface FramedCode {
   readonly under: string;
   /** Drawn after the code: the outline and the call to action. */
   readonly over: string;
+  /** The call to action as drawn; '' when the frame has none. */
+  readonly label: string;
 }
 
 type Design = Pick<
@@ -100,6 +102,7 @@ export function frameArt(design: Design, side: number, id: string): FramedCode {
     code: box,
     under: `${defs.length ? `<defs>${defs.join('')}</defs>` : ''}${card}`,
     over,
+    label: frame.labelPosition === 'none' ? '' : design.frameText.trim(),
   };
 }
 

@@ -3,6 +3,7 @@ import { defaultDesign, GOLD, GREEN, type QrDesign } from './design';
 import {
   contrastRatio,
   designAdvice,
+  printSizeAdvice,
   relativeLuminance,
   scanVerdict,
   type Advice,
@@ -335,6 +336,23 @@ describe('scan verdict', () => {
       'It scans at full size. jsQR (used by many web-based scanners) cannot read it printed ' +
         'small (about 2 cm across). Neither jsQR nor ZXing can read it on a dark surface.',
     );
+  });
+
+  it('gives a print size to keep to when only the small code is unread', () => {
+    const small = [read('preview'), read('small'), read('small-blurred', false, true)];
+    // A vCard of 69 modules: 77 with the quiet zone, 0.5 mm each → 3.85 cm, rounded up to 4.
+    expect(scanVerdict(small, [], 69).reason).toBe(
+      'It scans at full size. jsQR (used by many web-based scanners) cannot read it small and ' +
+        'slightly out of focus. Print the code at least 4 cm across (its 69 modules then ' +
+        'measure 0.5 mm or more each), or shorten the content.',
+    );
+    // Unreliable at 2 cm: never less than 2.5 cm, even for a few modules.
+    expect(printSizeAdvice(25)).toMatch(/^Print the code at least 2.5 cm across/);
+    expect(printSizeAdvice(49)).toMatch(/^Print the code at least 3 cm across/);
+    // Unread on black only: size is not the cure.
+    expect(
+      scanVerdict([read('preview'), read('on-black', false, true)], [], 69).reason,
+    ).not.toMatch(/Print/);
   });
 
   it('is risky on a risk advice alone', () => {

@@ -2,6 +2,7 @@
 // before any pixel is drawn) and the live decoding of the preview by two readers under harder
 // conditions (src/features/qr/check). The result is one plain-English verdict with one-click
 // fixes, each a patch to the design.
+import { QUIET_ZONE } from './code-plan';
 import { BLACK, cornerCentres, defaultDesign, GREEN, WHITE, type QrDesign } from './design';
 
 /** The conditions the preview is decoded under. */
@@ -424,6 +425,22 @@ const uniqueFixes = (advice: readonly Advice[]): AdviceFix[] => {
   return fixes;
 };
 
+/** The smallest module that phones read reliably at arm's length, in millimetres. */
+export const MIN_MODULE_MM = 0.5;
+
+/**
+ * What to do when a code reads at full size but not small, which no design change may fix (a
+ * long content makes many fine modules): print it large enough, the quiet zone included.
+ */
+export function printSizeAdvice(modules: number): string {
+  // It was just read unreliably at 2 cm: never less than 2.5 cm.
+  const centimetres = Math.max(
+    2.5,
+    Math.ceil(((modules + 2 * QUIET_ZONE) * MIN_MODULE_MM) / 5) / 2,
+  );
+  return `Print the code at least ${centimetres} cm across (its ${modules} modules then measure ${MIN_MODULE_MM} mm or more each), or shorten the content.`;
+}
+
 /**
  * One verdict from the decoding results and the design advice. 'May not scan': the preview is
  * unread by either reader, or a colour rule fails. 'Risky': the preview reads, but a harder
@@ -433,6 +450,8 @@ const uniqueFixes = (advice: readonly Advice[]): AdviceFix[] => {
 export function scanVerdict(
   results: readonly ScanCaseResult[],
   advice: readonly Advice[],
+  /** Modules across the code: with them, a code unread small gets a print size to keep to. */
+  modules?: number,
 ): ScanVerdict {
   const unread = results.filter((result) => !result.jsqr || !result.zxing);
   const previewUnread = unread.filter((result) => result.name === 'preview');
@@ -460,6 +479,9 @@ export function scanVerdict(
         ...(harderUnread.length > 0 ? ['It scans at full size.'] : []),
         ...failureSentences(harderUnread),
         ...explained.map((a) => a.reason),
+        ...(modules !== undefined && harderUnread.some((r) => r.name !== 'on-black')
+          ? [printSizeAdvice(modules)]
+          : []),
       ].join(' '),
       fixes: uniqueFixes(explained),
     };

@@ -49,7 +49,7 @@ export function useScanCheck(code: CodeState, design: QrDesign): ScanCheckState 
         .then((results) => {
           if (current)
             setState({
-              verdict: scanVerdict(results, advice),
+              verdict: scanVerdict(results, advice, drawing.modules),
               unavailable: false,
               checked: drawing,
             });

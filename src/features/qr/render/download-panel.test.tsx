@@ -21,6 +21,7 @@ const code: RenderedCode = {
   height: 500,
   modules: 25,
   codeShare: 0.8,
+  label: 'Scan me',
 };
 const failing: DownloadVerdict = {
   status: 'may-not-scan',
@@ -29,8 +30,8 @@ const failing: DownloadVerdict = {
 };
 const file = { blob: new Blob(['x'], { type: 'image/png' }), name: 'Shop door.png' };
 
-function renderPanel(verdict: DownloadVerdict | null) {
-  render(<DownloadPanel code={code} name="Shop door" verdict={verdict} />);
+function renderPanel(verdict: DownloadVerdict | null, label = code.label) {
+  render(<DownloadPanel code={{ ...code, label }} name="Shop door" verdict={verdict} />);
 }
 
 const downloadButton = () => screen.getByRole('button', { name: 'Download' });
@@ -105,6 +106,23 @@ describe('DownloadPanel', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'SVG' }));
     expect(screen.queryByLabelText('Size')).toBeNull();
     expect(screen.getByText('Shop door.svg')).toBeTruthy();
+  });
+
+  it('says when the PDF cannot write the call to action, naming the characters', () => {
+    renderPanel(null, 'Skanuj mnie – Łódź Łódź 扫码');
+    fireEvent.click(screen.getByRole('radio', { name: 'PDF' }));
+    expect(screen.getByText(/standard font without Ł ź 扫 码:/).textContent).toBe(
+      'The PDF writes the call to action in a standard font without Ł ź 扫 码: those would ' +
+        'print wrongly. Choose SVG or PNG to keep them, or change the text.',
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'SVG' }));
+    expect(screen.queryByText(/standard font/)).toBeNull();
+  });
+
+  it('says nothing of fonts for a Western European call to action', () => {
+    renderPanel(null, 'Scannez-moi – «Café» €5');
+    fireEvent.click(screen.getByRole('radio', { name: 'PDF' }));
+    expect(screen.queryByText(/standard font/)).toBeNull();
   });
 
   it('shows why a file could not be made', async () => {

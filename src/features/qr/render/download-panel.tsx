@@ -9,6 +9,7 @@ import {
   fileName,
   formatInfo,
   makeDownload,
+  pdfUnwritable,
   pngSizes,
   rasterSize,
   saveFile,
@@ -50,6 +51,7 @@ export function DownloadPanel({
     downloadRef.current?.focus();
   }, [asking]);
   const info = formatInfo(format);
+  const unwritable = format === 'pdf' ? pdfUnwritable(code.label) : [];
 
   const download = async () => {
     setBusy(true);
@@ -98,6 +100,12 @@ export function DownloadPanel({
         compact
       />
       <p className="download-panel__hint">{info.hint}</p>
+      {unwritable.length > 0 ? (
+        <p className="download-panel__note">
+          The PDF writes the call to action in a standard font without {unwritable.join(' ')}: those
+          would print wrongly. Choose SVG or PNG to keep them, or change the text.
+        </p>
+      ) : null}
       {format === 'png' ? (
         <div className="field">
           <label htmlFor={`${id}-size`}>Size</label>

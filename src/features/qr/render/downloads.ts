@@ -60,6 +60,23 @@ export const downloadFormats: readonly FormatInfo[] = [
   },
 ];
 
+/** The characters beyond Windows-1252 that the standard PDF fonts (WinAnsi) also have. */
+const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+
+/**
+ * The characters of a call to action that the PDF cannot write: jsPDF writes text in its
+ * standard Helvetica, which holds only Western European letters (WinAnsi), so others would
+ * print as the wrong glyphs. Each listed once, in order.
+ */
+export function pdfUnwritable(text: string): string[] {
+  const unwritable = [...text].filter((character) => {
+    const code = character.codePointAt(0)!;
+    const latin = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff);
+    return !latin && !WIN_ANSI_EXTRA.includes(character);
+  });
+  return [...new Set(unwritable)];
+}
+
 /** PNG sizes offered, in pixels along the longer side. */
 export const pngSizes = [512, 1024, 2048, 4096] as const;
 export type PngSize = (typeof pngSizes)[number];

@@ -26,6 +26,8 @@ export interface RenderedCode {
   /** The code's side with its quiet zone, as a share of the drawing's longer side (a frame's
    * room and label make it less than 1). */
   readonly codeShare: number;
+  /** The frame's call to action as drawn; '' when there is none. */
+  readonly label: string;
 }
 
 export type RenderResult =
@@ -87,6 +89,7 @@ export async function renderCode(
     height,
     modules: size.modules,
     codeShare: art.code.side / Math.max(width, height),
+    label: art.label,
   };
   return { ok: true, code };
 }
