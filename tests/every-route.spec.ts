@@ -23,7 +23,9 @@ for (const group of groups)
     test.use(group.use);
 
     for (const { path } of group.routes) {
-      test(`${path} is accessible and looks right at phone and desktop widths`, async ({ page }) => {
+      test(`${path} is accessible and looks right at phone and desktop widths`, async ({
+        page,
+      }) => {
         for (const viewport of viewports) {
           await page.setViewportSize({ width: viewport.width, height: viewport.height });
           await page.goto(path);
