@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { emptyContent } from './content';
+import { defaultDesign } from './design';
+import { emptyDraft, type QrDraft } from './draft';
+import {
+  codeName,
+  draftFromSaved,
+  fieldsOf,
+  savedCodeFrom,
+  savedFields,
+  CODE_NAME_MAX,
+  LOGO_MAX_CHARS,
+  SavedCodeError,
+  UNTITLED_CODE,
+  type SavedCode,
+} from './saved-code';
+
+const logo =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
+
+const menuDraft: QrDraft<File> = {
+  ...emptyDraft,
+  step: 'demo',
+  type: 'menu',
+  content: {
+    ...emptyContent,
+    text: { ...emptyContent.text, qrName: 'Lunch menu', password: 'secret' },
+    files: { menuFile: new File(['%PDF-1.7'], 'menu-2026.pdf', { type: 'application/pdf' }) },
+  },
+  design: {
+    ...defaultDesign,
+    pattern: 'dots',
+    logo: new File(['png'], 'logo.png', { type: 'image/png' }),
+  },
+};
+
+const none = { logo: null, dynamicId: null };
+
+function problemOf(write: () => unknown) {
+  try {
+    write();
+  } catch (error) {
+    if (error instanceof SavedCodeError) return error.problem;
+    throw error;
+  }
+  return 'none';
+}
+
+describe('savedFields', () => {
+  it('keeps the content and design, with file names for files and no logo in the design', () => {
+    const fields = savedFields(menuDraft, '', { logo, dynamicId: null });
+    expect(fields.type).toBe('menu');
+    expect(fields.name).toBe('Lunch menu');
+    expect(fields.content.text.password).toBe('secret');
+    expect(fields.content.files).toEqual({ menuFile: 'menu-2026.pdf' });
+    expect(fields.files).toEqual(['menu-2026.pdf']);
+    expect(fields.design.pattern).toBe('dots');
+    expect('logo' in fields.design).toBe(false);
+    expect(fields.logo).toBe(logo);
+    expect(fields.dynamicId).toBeNull();
+    // Plain data only: what Firestore stores, nothing of a File.
+    expect(JSON.parse(JSON.stringify(fields))).toEqual(fields);
+  });
+
+  it('takes the name given over the draft’s, and writes it as the qrName', () => {
+    const fields = savedFields(menuDraft, '  Dinner   menu ', none);
+    expect(fields.name).toBe('Dinner menu');
+    expect(fields.content.text.qrName).toBe('Dinner menu');
+  });
+
+  it('names a code without a name “Untitled code”, and leaves its qrName empty', () => {
+    const draft: QrDraft<File> = { ...emptyDraft, type: 'web' };
+    const fields = savedFields(draft, '   ', none);
+    expect(fields.name).toBe(UNTITLED_CODE);
+    expect(fields.content.text.qrName).toBe('');
+  });
+
+  it('cuts a long name to 100 characters, never in the middle of a character', () => {
+    expect(codeName('x'.repeat(150))).toHaveLength(CODE_NAME_MAX);
+    const emoji = codeName('a' + '😀'.repeat(60));
+    expect(emoji.length).toBeLessThanOrEqual(CODE_NAME_MAX);
+    expect(emoji).toBe('a' + '😀'.repeat(49));
+  });
+
+  it('refuses a draft without a type', () => {
+    expect(problemOf(() => savedFields(emptyDraft, 'x', none))).toBe('no-type');
+  });
+
+  it('refuses a logo over the limit or that is no picture, with a message saying so', () => {
+    const big = `data:image/png;base64,${'A'.repeat(LOGO_MAX_CHARS)}`;
+    expect(problemOf(() => savedFields(menuDraft, '', { logo: big, dynamicId: null }))).toBe(
+      'logo-too-big',
+    );
+    expect(() => savedFields(menuDraft, '', { logo: big, dynamicId: null })).toThrow(
+      /logo is too large/,
+    );
+    expect(
+      problemOf(() =>
+        savedFields(menuDraft, '', { logo: 'https://example.com/a.png', dynamicId: null }),
+      ),
+    ).toBe('logo-not-image');
+  });
+
+  it('refuses a malformed dynamic id, and content too large for a document', () => {
+    expect(problemOf(() => savedFields(menuDraft, '', { logo: null, dynamicId: '../x' }))).toBe(
+      'bad-dynamic-id',
+    );
+    const huge: QrDraft<File> = {
+      ...menuDraft,
+      content: { ...menuDraft.content, lists: { links: ['x'.repeat(1_100_000)], socialLinks: [] } },
+    };
+    expect(problemOf(() => savedFields(huge, '', none))).toBe('too-big');
+  });
+});
+
+describe('savedCodeFrom', () => {
+  const created = new Date('2026-11-01T10:00:00Z');
+  const timestamp = (date: Date) => ({ toDate: () => date });
+
+  it('reads back what savedFields wrote, with the server times', () => {
+    const fields = savedFields(menuDraft, '', { logo, dynamicId: 'Xb7pQ2mZr4Lk9sTv' });
+    const saved = savedCodeFrom('c1', {
+      ...JSON.parse(JSON.stringify(fields)),
+      createdAt: timestamp(created),
+      updatedAt: timestamp(created),
+    });
+    expect(saved).not.toBeNull();
+    expect(fieldsOf(saved!)).toEqual(fields);
+    expect(saved!.id).toBe('c1');
+    expect(saved!.design.logo).toBe(logo);
+    expect(saved!.createdAt).toEqual(created);
+    expect(saved!.updatedAt).toEqual(created);
+  });
+
+  it('gives null times while the server has not stamped them', () => {
+    const saved = savedCodeFrom('c1', { ...savedFields(menuDraft, '', none), updatedAt: null });
+    expect(saved!.createdAt).toBeNull();
+    expect(saved!.updatedAt).toBeNull();
+  });
+
+  it('skips a document of an unknown type, or no document at all', () => {
+    expect(savedCodeFrom('c1', { type: 'website', name: 'x' })).toBeNull();
+    expect(savedCodeFrom('c1', undefined)).toBeNull();
+    expect(savedCodeFrom('c1', 'web')).toBeNull();
+  });
+
+  it('opens an old or damaged document with defaults for what is missing or wrong', () => {
+    const saved = savedCodeFrom('c1', {
+      type: 'web',
+      content: { text: { websiteUrl: 'https://example.com/', qrName: 7 } },
+      design: { pattern: 'hearts', patternColor1: '#123456', transparentBackground: 'yes' },
+      logo: 'https://example.com/logo.png',
+      files: ['a.pdf', 3],
+    });
+    expect(saved).not.toBeNull();
+    expect(saved!.name).toBe(UNTITLED_CODE);
+    expect(saved!.content.text.websiteUrl).toBe('https://example.com/');
+    expect(saved!.content.text.qrName).toBe('');
+    expect(saved!.content.lists).toEqual(emptyContent.lists);
+    expect(saved!.design.pattern).toBe(defaultDesign.pattern);
+    expect(saved!.design.patternColor1).toBe('#123456');
+    expect(saved!.design.transparentBackground).toBe(defaultDesign.transparentBackground);
+    expect(saved!.logo).toBeNull();
+    expect(saved!.files).toEqual(['a.pdf']);
+    expect(saved!.dynamicId).toBeNull();
+    expect(saved!.createdAt).toBeNull();
+  });
+});
+
+describe('draftFromSaved', () => {
+  const saved: SavedCode = savedCodeFrom('c1', {
+    ...savedFields(menuDraft, 'Dinner', { logo, dynamicId: null }),
+  })!;
+
+  it('reopens the wizard on the code at its content, without the files', () => {
+    const draft = draftFromSaved(saved);
+    expect(draft.step).toBe('content');
+    expect(draft.type).toBe('menu');
+    expect(draft.content.files).toEqual({});
+    expect(draft.content.text.qrName).toBe('Dinner');
+    expect(draft.design.pattern).toBe('dots');
+    expect(draftFromSaved(saved, 'design').step).toBe('design');
+  });
+
+  it('rebuilds the logo as an image file', async () => {
+    const file = draftFromSaved(saved).design.logo;
+    expect(file).toBeInstanceOf(File);
+    expect(file!.type).toBe('image/png');
+    expect(file!.name).toBe('logo.png');
+    const bytes = new Uint8Array(await file!.arrayBuffer());
+    expect([...bytes.slice(1, 4)].map((byte) => String.fromCharCode(byte)).join('')).toBe('PNG');
+  });
+
+  it('saves again to the same fields', () => {
+    const again = savedFields(draftFromSaved(saved), '', { logo, dynamicId: null });
+    expect(again).toEqual({
+      ...fieldsOf(saved),
+      files: [],
+      content: { ...saved.content, files: {} },
+    });
+  });
+});

@@ -1,0 +1,253 @@
+// A saved code of 'My QR Codes' (users/{uid}/codes/{id} in Cloud Firestore, see firestore.rules)
+// and its conversions from and to the wizard's draft. Pure: the store that writes these fields
+// is src/features/qr/saved/saved-codes.ts.
+//
+// Uploaded files (the PDF, video, image, audio and menu types) are not in the cloud: there is no
+// file hosting yet. A saved code keeps their names only, so a reopened code asks for them again.
+import { fileFields, type FileFieldId, type QrContent, type QrTypeId } from './content';
+import { DRAFT_VERSION, restoreDraft, type QrDraft, type WizardStep } from './draft';
+import type { QrDesign } from './design';
+
+/** Limits of firestore.rules, checked before a write so the server never has to refuse one. */
+export const CODE_NAME_MAX = 100;
+export const LOGO_MAX_CHARS = 200_000;
+export const FILES_MAX = 10;
+/** Cloud Firestore's limit is 1 MiB a document; this leaves room for its own field overhead. */
+export const CODE_MAX_BYTES = 1_000_000;
+/** The name of a code saved without one. */
+export const UNTITLED_CODE = 'Untitled code';
+
+const LOGO = /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]*=*$/;
+const DYNAMIC_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The design as stored: the logo is a field of its own (a small data: URL). */
+export type SavedDesign = Omit<QrDesign<never>, 'logo'>;
+
+/** What the app writes to a code's document, besides the server's createdAt and updatedAt. */
+export interface SavedCodeFields {
+  readonly type: QrTypeId;
+  readonly name: string;
+  /** The content form's values; each upload is replaced by its file name. */
+  readonly content: QrContent<string>;
+  readonly design: SavedDesign;
+  /** A `data:image/...;base64,` URL of at most LOGO_MAX_CHARS characters, or null. */
+  readonly logo: string | null;
+  /** The names of the uploaded files, which stay on the device that made the code. */
+  readonly files: readonly string[];
+  /** The id of the code's short link (dynamic/{id}), or null for a static code. */
+  readonly dynamicId: string | null;
+}
+
+/** A code as read back: ready to render (its design's logo is the data: URL). */
+export interface SavedCode extends SavedCodeFields {
+  readonly id: string;
+  readonly design: QrDesign<string>;
+  /** The server's times; null while a write of this device waits for the server. */
+  readonly createdAt: Date | null;
+  readonly updatedAt: Date | null;
+}
+
+export type SavedCodeProblem =
+  'no-type' | 'logo-too-big' | 'logo-not-image' | 'too-many-files' | 'bad-dynamic-id' | 'too-big';
+
+/** A code that cannot be saved as it is; `message` says why in words a user understands. */
+export class SavedCodeError extends Error {
+  constructor(
+    readonly problem: SavedCodeProblem,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SavedCodeError';
+  }
+}
+
+/**
+ * A name as stored: spaces trimmed and runs of white space made one, at most CODE_NAME_MAX
+ * characters (counted in UTF-16 units and never cutting a character in two, so the rules' count
+ * agrees whichever way it counts); UNTITLED_CODE when nothing is left.
+ */
+export function codeName(name: string): string {
+  let short = '';
+  for (const character of name.replace(/\s+/g, ' ').trim()) {
+    if (short.length + character.length > CODE_NAME_MAX) break;
+    short += character;
+  }
+  return short.trim() || UNTITLED_CODE;
+}
+
+/**
+ * The fields to save for a draft. `name` falls back to the draft's qrName, then UNTITLED_CODE;
+ * the name chosen is also written as the content's qrName, so a reopened code shows it. `logo` is
+ * the draft's logo already downscaled to a data: URL (logoThumbnail), or null.
+ * Throws a SavedCodeError when the draft has no type or the result breaks a limit of the rules.
+ */
+export function savedFields(
+  draft: QrDraft<unknown>,
+  name: string,
+  { logo, dynamicId }: { logo: string | null; dynamicId: string | null },
+): SavedCodeFields {
+  if (draft.type === null) {
+    throw new SavedCodeError('no-type', 'Choose a type of code before saving it.');
+  }
+  const files: Partial<Record<FileFieldId, string>> = {};
+  for (const [id, file] of Object.entries(draft.content.files) as [FileFieldId, unknown][]) {
+    if (file !== null && file !== undefined) files[id] = fileName(file, fileFields[id].label);
+  }
+  const chosen = name.trim() ? name : draft.content.text.qrName;
+  const finalName = codeName(chosen);
+  const fields: SavedCodeFields = {
+    type: draft.type,
+    name: finalName,
+    content: {
+      text: { ...draft.content.text, qrName: chosen.trim() ? finalName : '' },
+      lists: draft.content.lists,
+      files,
+    },
+    design: withoutLogo(draft.design),
+    logo,
+    files: Object.values(files),
+    dynamicId,
+  };
+  checkFields(fields);
+  return fields;
+}
+
+function withoutLogo(design: QrDesign<unknown>): SavedDesign {
+  return Object.fromEntries(
+    Object.entries(design).filter(([key]) => key !== 'logo'),
+  ) as unknown as SavedDesign;
+}
+
+/** The name of an uploaded file: a `File`, or a stored record with a name. */
+function fileName(file: unknown, fallback: string): string {
+  const name = (file as { name?: unknown }).name;
+  return typeof name === 'string' && name.trim() ? name : fallback;
+}
+
+/**
+ * Checks the limits of firestore.rules on fields about to be written, whole or in part (an
+ * update of some fields). Throws a SavedCodeError naming the first one broken.
+ */
+export function checkFields(fields: Partial<SavedCodeFields>): void {
+  const { logo, files, dynamicId } = fields;
+  if (logo !== undefined && logo !== null) {
+    if (!LOGO.test(logo)) {
+      throw new SavedCodeError('logo-not-image', 'The logo must be a picture (a data: image URL).');
+    }
+    if (logo.length > LOGO_MAX_CHARS) {
+      throw new SavedCodeError(
+        'logo-too-big',
+        `The logo is too large to save (${logo.length} characters, at most ${LOGO_MAX_CHARS}). Choose a smaller picture.`,
+      );
+    }
+  }
+  if (files !== undefined && files.length > FILES_MAX) {
+    throw new SavedCodeError(
+      'too-many-files',
+      `A code can name at most ${FILES_MAX} files; this one has ${files.length}.`,
+    );
+  }
+  if (dynamicId !== undefined && dynamicId !== null && !DYNAMIC_ID.test(dynamicId)) {
+    throw new SavedCodeError('bad-dynamic-id', 'The short link of this code has a malformed id.');
+  }
+  const bytes = new TextEncoder().encode(JSON.stringify(fields)).length;
+  if (bytes > CODE_MAX_BYTES) {
+    throw new SavedCodeError(
+      'too-big',
+      `The code is too large to save (${Math.ceil(bytes / 1024)} KB, at most ${CODE_MAX_BYTES / 1000} KB). Shorten its content or choose a smaller logo.`,
+    );
+  }
+}
+
+/**
+ * A code's document read defensively: an unknown type gives null (the list skips it); a missing or
+ * wrong design or content field gets its default, so documents of older versions still open.
+ * `data` is the document's data with pending server timestamps as null.
+ */
+export function savedCodeFrom(id: string, data: unknown): SavedCode | null {
+  if (!isRecord(data)) return null;
+  const logo = typeof data.logo === 'string' && LOGO.test(data.logo) ? data.logo : null;
+  const isName = (value: unknown): value is string => typeof value === 'string';
+  const read = restoreDraft(
+    {
+      version: DRAFT_VERSION,
+      step: 'design',
+      type: data.type,
+      content: data.content,
+      design: isRecord(data.design) ? { ...data.design, logo } : { logo },
+    },
+    isName,
+  );
+  if (!read || read.type === null) return null;
+  return {
+    id,
+    type: read.type,
+    name: typeof data.name === 'string' ? codeName(data.name) : UNTITLED_CODE,
+    content: read.content,
+    design: read.design,
+    logo,
+    files: Array.isArray(data.files)
+      ? data.files.filter((file): file is string => typeof file === 'string')
+      : Object.values(read.content.files),
+    dynamicId: typeof data.dynamicId === 'string' ? data.dynamicId : null,
+    createdAt: dateOf(data.createdAt),
+    updatedAt: dateOf(data.updatedAt),
+  };
+}
+
+/** A Firestore Timestamp (anything with toDate) or a Date as a Date; null otherwise. */
+function dateOf(value: unknown): Date | null {
+  if (value instanceof Date) return value;
+  if (isRecord(value) && typeof value.toDate === 'function') {
+    const date: unknown = value.toDate();
+    return date instanceof Date ? date : null;
+  }
+  return null;
+}
+
+/** The fields of a saved code, to write it again (Undo after a delete, Duplicate). */
+export function fieldsOf(saved: SavedCode): SavedCodeFields {
+  return {
+    type: saved.type,
+    name: saved.name,
+    content: saved.content,
+    design: withoutLogo(saved.design),
+    logo: saved.logo,
+    files: saved.files,
+    dynamicId: saved.dynamicId,
+  };
+}
+
+/**
+ * A draft to reopen the wizard on a saved code (Edit), at `step` ('content' by default: a code of
+ * a file type has to be given its files again there). Uploaded files are absent: they were never
+ * in the cloud, only their names (`saved.files`). The logo comes back as a PNG or WebP `File`
+ * rebuilt from the stored thumbnail.
+ */
+export function draftFromSaved(saved: SavedCode, step: WizardStep = 'content'): QrDraft {
+  return {
+    version: DRAFT_VERSION,
+    step,
+    type: saved.type,
+    content: {
+      text: { ...saved.content.text, qrName: saved.content.text.qrName || saved.name },
+      lists: saved.content.lists,
+      files: {},
+    },
+    design: { ...saved.design, logo: saved.logo ? fileFromDataUrl(saved.logo, 'logo') : null },
+  };
+}
+
+/** A base64 data: URL as a File named `baseName` with the extension of its type. */
+export function fileFromDataUrl(url: string, baseName: string): File {
+  const comma = url.indexOf(',');
+  const type = url.slice('data:'.length, comma).replace(/;base64$/, '');
+  const binary = atob(url.slice(comma + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  const extension = type.split('/')[1]?.replace(/\+.*$/, '') ?? 'bin';
+  return new File([bytes], `${baseName}.${extension}`, { type });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
