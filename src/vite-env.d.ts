@@ -6,6 +6,7 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_PROJECT_ID?: string;
   readonly VITE_FIREBASE_APP_ID?: string;
   readonly VITE_FIREBASE_AUTH_EMULATOR_HOST?: string;
+  readonly VITE_FIRESTORE_EMULATOR_HOST?: string;
   readonly VITE_BUILD_ID?: string;
   readonly VITE_FORM_ENDPOINT_1?: string;
   readonly VITE_FORM_ENDPOINT_2?: string;

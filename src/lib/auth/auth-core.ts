@@ -17,10 +17,13 @@ import {
 } from 'firebase/auth';
 import { authEmulatorHost, firebaseOptions } from './firebase-config';
 
+/** The one Firebase app; Firestore (src/lib/firestore) opens on it so requests carry the user. */
+export const app = initializeApp(firebaseOptions);
+
 // No popup/redirect resolver here: Google sign-in brings its own when it is used. Firebase takes
 // the first persistence the browser allows; with site data blocked that is memory, so signing in
 // still works and lasts as long as the page.
-export const auth = initializeAuth(initializeApp(firebaseOptions), {
+export const auth = initializeAuth(app, {
   persistence: [indexedDBLocalPersistence, browserLocalPersistence, inMemoryPersistence],
 });
 if (authEmulatorHost) {

@@ -19,3 +19,7 @@ export const firebaseOptions: FirebaseOptions = realProject
 /** host:port of an Auth emulator to use, or undefined for the real service. */
 export const authEmulatorHost: string | undefined =
   env.VITE_FIREBASE_AUTH_EMULATOR_HOST || (realProject ? undefined : '127.0.0.1:9099');
+
+/** host:port of a Firestore emulator to use, or undefined for the real service. */
+export const firestoreEmulatorHost: string | undefined =
+  env.VITE_FIRESTORE_EMULATOR_HOST || (realProject ? undefined : '127.0.0.1:8181');
