@@ -273,15 +273,45 @@ test('with no page of the site open, the service worker delivers it (Background 
   await expect.poll(() => copiesFrom(email), { timeout: 20_000 }).toEqual([1, 1]);
 });
 
-test('when the form service fails, the form says so, keeps the enquiry, and can send it again', async ({
+test('when the form service fails, the enquiry is kept and sent once the service answers again', async ({
   page,
+  context,
 }) => {
   const email = uniqueEmail('server-error');
   await failNextFrom(email, 500);
   await fillEnquiry(page, email, 'pc');
   await submit(page);
+  await expect(form(page).getByRole('status')).toHaveText(
+    'The form service did not answer properly just now, so your message is saved on this ' +
+      'device. It will be sent automatically: we keep trying while this site is open, and the ' +
+      'next time you visit.',
+  );
+  await expect(form(page).getByRole('alert')).toHaveCount(0);
+  const waiting = page.getByRole('region', { name: 'Waiting to send (1)' });
+  await expect(waiting).toContainText('PC Building from Lerato Mokoena');
+  await expect(waiting).toContainText(
+    'Sends automatically: the form service has not taken it yet, so it is tried again every few minutes.',
+  );
+  expect(await copiesFrom(email)).toEqual([0, 0]);
+
+  // The next try (the connection coming back stands in for the backing-off timer) delivers it.
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: delivered })).toBeVisible();
+  await expect.poll(() => copiesFrom(email)).toEqual([1, 1]);
+  await expect(page.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
+});
+
+test('when the form service refuses an enquiry, the form says why and keeps it as typed', async ({
+  page,
+}) => {
+  const email = uniqueEmail('refused-first');
+  await failNextFrom(email, 422);
+  await fillEnquiry(page, email, 'pc');
+  await submit(page);
   await expect(form(page).getByRole('alert')).toHaveText(
-    'Oops, something went wrong. Please try again.',
+    'Oops, something went wrong. Please try again. The form service did not accept it: The ' +
+      'form service failed (simulated by the local inbox).',
   );
   await expect(form(page).getByLabel('Email')).toHaveValue(email);
   await expect(form(page).getByLabel('Budget')).toHaveValue('15000');

@@ -14,10 +14,17 @@ import type { OutboxEntry } from '../../domain/outbox';
 import {
   deliverLaterIfNeeded,
   deliverNow,
+  deliverSoon,
   hasBackgroundSync,
   startOutboxDelivery,
 } from '../../lib/outbox/delivery';
-import { removeEntry, sendNew, sendUnstored, storeEnquiry } from '../../lib/outbox/outbox';
+import {
+  removeEntry,
+  sendNew,
+  sendUnstored,
+  storeEnquiry,
+  type FirstSend,
+} from '../../lib/outbox/outbox';
 import { FormAlert, FormField, StatusMessage } from '../../lib/ui/field';
 import { focusFirst, useForm } from '../../lib/ui/use-form';
 import { useOnline } from '../../lib/use-online';
@@ -43,6 +50,14 @@ const CANNOT_SAVE =
 const UNSTORED_FAILED =
   'Your message could not be sent, and it cannot be saved on this device to be sent later. ' +
   'It is still in the form: please try again once you are online.';
+// The service failed (5xx, 429, 408) before anyone had the enquiry: honest about who failed.
+const TROUBLE =
+  'The form service did not answer properly just now, so your message is saved on this device. ' +
+  'It will be sent automatically: we keep trying while this site is open, and the next time you visit.';
+const refusedMessage = (reason: string | null) =>
+  reason
+    ? `${enquiryMessages.failed} The form service did not accept it: ${reason.replace(/\.?$/, '.')}`
+    : enquiryMessages.failed;
 const PARTLY_REFUSED =
   'Oops, something went wrong: your message was not accepted. It is saved below: check it, then send it again.';
 
@@ -100,21 +115,27 @@ export function ContactForm() {
     submitting.current = entry.id;
     setDelivered(null);
     await deliverLaterIfNeeded();
-    const outcome = await sendNew(entry.id).catch(() => 'queued' as const);
+    const outcome = await sendNew(entry.id).catch((): FirstSend => ({ result: 'queued' }));
     submitting.current = null;
-    if (outcome === 'error') {
-      // Nobody has it and the service failed: the form still holds it, as typed.
-      setStatus({ kind: 'error', message: enquiryMessages.failed });
+    if (outcome.result === 'refused') {
+      // Refused, and nobody has it: sending it again as it is would not help. The form still
+      // holds it, as typed, with the service's reason where it gave one.
+      setStatus({ kind: 'error', message: refusedMessage(outcome.reason) });
       return;
     }
     setInput(emptyEnquiry);
-    if (outcome === 'sent') {
+    if (outcome.result === 'sent') {
       setStatus(sentStatus);
       void deliverNow(); // sends anything older still waiting, and clears the waiting flag
-    } else if (outcome === 'queued') {
-      setStatus({ kind: 'queued', message: queuedMessage() });
-    } else {
+    } else if (outcome.result === 'failed') {
       setStatus({ kind: 'error', message: PARTLY_REFUSED });
+    } else {
+      // Kept in the outbox: retried on a backing-off timer (and when the connection returns).
+      deliverSoon();
+      setStatus({
+        kind: 'queued',
+        message: outcome.result === 'trouble' ? TROUBLE : queuedMessage(),
+      });
     }
   };
 
@@ -161,7 +182,7 @@ export function ContactForm() {
           {sending ? 'Sending...' : 'Send message'}
         </button>
       </form>
-      <OutboxList entries={outbox.entries} onEdit={edit} onDiscard={discard} />
+      <OutboxList entries={outbox.entries} online={online} onEdit={edit} onDiscard={discard} />
       <StatusMessage message={delivered} />
     </>
   );

@@ -8,10 +8,13 @@ const typeLabel = (value: string) =>
 /** Enquiries saved on this device and not yet delivered, with what will happen to each. */
 export function OutboxList({
   entries,
+  online,
   onEdit,
   onDiscard,
 }: {
   entries: readonly OutboxEntry[];
+  /** Whether the browser has a connection: waiting while online means the service failed. */
+  online: boolean;
   onEdit: (entry: OutboxEntry) => void;
   onDiscard: (entry: OutboxEntry) => void;
 }) {
@@ -27,7 +30,11 @@ export function OutboxList({
               {entryField(entry, 'name')}, saved {savedAt.format(entry.createdAt)}
             </p>
             {entry.status === 'queued' ? (
-              <p className="outbox__state">Sends automatically when you are back online.</p>
+              <p className="outbox__state">
+                {online
+                  ? 'Sends automatically: the form service has not taken it yet, so it is tried again every few minutes.'
+                  : 'Sends automatically when you are back online.'}
+              </p>
             ) : (
               <>
                 <p className="outbox__state">

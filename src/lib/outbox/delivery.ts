@@ -27,6 +27,15 @@ function retryLater() {
   retryDelay = Math.min(retryDelay * 2, LAST_RETRY_MS);
 }
 
+/**
+ * For an enquiry whose first send failed and that is kept: try again on the backing-off timer
+ * (the 'online' event alone never comes when the browser thinks it is online already).
+ */
+export function deliverSoon() {
+  startOutboxDelivery();
+  retryLater();
+}
+
 /** Sends what is queued, if online; one run at a time. */
 export function deliverNow(): Promise<void> {
   if (!navigator.onLine) return Promise.resolve();

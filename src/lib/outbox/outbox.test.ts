@@ -3,7 +3,14 @@
 // tests/contact.spec.ts.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushOutbox, listOutbox, removeEntry, sendNew, storeEnquiry } from './outbox';
+import {
+  flushOutbox,
+  listOutbox,
+  refusalReason,
+  removeEntry,
+  sendNew,
+  storeEnquiry,
+} from './outbox';
 
 const endpoints = ['https://forms.test/a', 'https://forms.test/b'];
 const fields = [
@@ -13,7 +20,7 @@ const fields = [
 
 type Answer = number | 'offline';
 /** fetch that answers each endpoint from a script, and records what was posted where. */
-function serve(script: Record<string, Answer[]>) {
+function serve(script: Record<string, Answer[]>, bodies: Record<number, unknown> = {}) {
   const posted: { url: string; accept: string | null; body: [string, unknown][] }[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
     posted.push({
@@ -23,7 +30,8 @@ function serve(script: Record<string, Answer[]>) {
     });
     const answer = script[url]?.shift() ?? 200;
     if (answer === 'offline') throw new TypeError('Failed to fetch');
-    return new Response('{}', { status: answer });
+    const body = bodies[answer] ?? {};
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status: answer });
   });
   vi.stubGlobal('fetch', fetch);
   return posted;
@@ -44,7 +52,7 @@ describe('the outbox', () => {
   it('posts the fields as a form to every endpoint in order, then forgets the enquiry', async () => {
     const posted = serve({});
     const entry = await storeEnquiry(fields, endpoints);
-    expect(await sendNew(entry.id)).toBe('sent');
+    expect(await sendNew(entry.id)).toEqual({ result: 'sent' });
     expect(posted).toEqual(
       endpoints.map((url) => ({
         url,
@@ -58,7 +66,7 @@ describe('the outbox', () => {
   it('keeps an enquiry that found no connection, whole', async () => {
     serve({ [endpoints[0]]: ['offline'] });
     const entry = await storeEnquiry(fields, endpoints);
-    expect(await sendNew(entry.id)).toBe('queued');
+    expect(await sendNew(entry.id)).toEqual({ result: 'queued' });
     expect(await listOutbox()).toMatchObject([{ id: entry.id, pending: endpoints, attempts: 1 }]);
   });
 
@@ -66,7 +74,7 @@ describe('the outbox', () => {
     const posted = serve({ [endpoints[1]]: [503] });
     const entry = await storeEnquiry(fields, endpoints);
     // One endpoint has it: sending it whole again would duplicate it, so it waits.
-    expect(await sendNew(entry.id)).toBe('queued');
+    expect(await sendNew(entry.id)).toEqual({ result: 'queued' });
     expect((await listOutbox())[0]).toMatchObject({ pending: [endpoints[1]], attempts: 1 });
 
     expect(await flushOutbox()).toBe(true);
@@ -74,11 +82,37 @@ describe('the outbox', () => {
     expect(await listOutbox()).toEqual([]);
   });
 
-  it('drops an enquiry nobody has when the service fails, after one post only', async () => {
+  it('keeps an enquiry nobody has when the service fails, to try again later', async () => {
     const posted = serve({ [endpoints[0]]: [503] });
     const entry = await storeEnquiry(fields, endpoints);
-    expect(await sendNew(entry.id)).toBe('error');
+    expect(await sendNew(entry.id)).toEqual({ result: 'trouble' });
     expect(posted.map((post) => post.url)).toEqual([endpoints[0]]);
+    expect(await listOutbox()).toMatchObject([
+      { id: entry.id, status: 'queued', pending: endpoints, attempts: 1 },
+    ]);
+    expect(await flushOutbox()).toBe(true);
+    expect(await listOutbox()).toEqual([]);
+  });
+
+  it("drops an enquiry the service refuses before anyone has it, with the service's reason", async () => {
+    const errors = [{ field: 'email', code: 'TYPE_EMAIL', message: 'should be an email' }];
+    serve({ [endpoints[0]]: [422] }, { 422: { error: 'email should be an email', errors } });
+    const entry = await storeEnquiry(fields, endpoints);
+    expect(await sendNew(entry.id)).toEqual({
+      result: 'refused',
+      reason: 'email should be an email',
+    });
+    expect(await listOutbox()).toEqual([]);
+
+    serve({ [endpoints[0]]: [404] }, { 404: 'Not Found' });
+    const unexplained = await storeEnquiry(fields, endpoints);
+    expect(await sendNew(unexplained.id)).toEqual({ result: 'refused', reason: null });
+  });
+
+  it('counts a 2xx as delivered whatever its body', async () => {
+    serve({}, { 200: '<html>not json' });
+    const entry = await storeEnquiry(fields, endpoints);
+    expect(await sendNew(entry.id)).toEqual({ result: 'sent' });
     expect(await listOutbox()).toEqual([]);
   });
 
@@ -86,14 +120,14 @@ describe('the outbox', () => {
     const posted = serve({});
     const entry = await storeEnquiry(fields, endpoints);
     await flushOutbox();
-    expect(await sendNew(entry.id)).toBe('sent');
+    expect(await sendNew(entry.id)).toEqual({ result: 'sent' });
     expect(posted).toHaveLength(2);
   });
 
   it('flushes in order, stops when offline, and leaves refused enquiries for the person', async () => {
     serve({ [endpoints[1]]: [422] });
     const refused = await storeEnquiry([['email', 'refused@example.test']], endpoints);
-    expect(await sendNew(refused.id)).toBe('failed');
+    expect(await sendNew(refused.id)).toEqual({ result: 'failed' });
     const first = await storeEnquiry(fields, endpoints);
     const second = await storeEnquiry(fields, endpoints);
 
@@ -112,5 +146,23 @@ describe('the outbox', () => {
     expect(await flushOutbox(() => (cleared = true))).toBe(true);
     expect(cleared).toBe(true);
     expect((await listOutbox()).map((entry) => entry.id)).toEqual([refused.id]);
+  });
+});
+
+describe('the reason in a refusal', () => {
+  it('lists field errors, else the error text, else nothing', () => {
+    expect(
+      refusalReason({
+        error: 'Validation errors',
+        errors: [
+          { field: 'email', message: 'should be an email' },
+          { code: 'EMPTY', message: 'empty form' },
+        ],
+      }),
+    ).toBe('email should be an email; empty form');
+    expect(refusalReason({ error: ' Form not found ' })).toBe('Form not found');
+    expect(refusalReason({ errors: [{ code: 'X' }] })).toBeUndefined();
+    expect(refusalReason(null)).toBeUndefined();
+    expect(refusalReason('text')).toBeUndefined();
   });
 });

@@ -89,20 +89,51 @@ function withLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? locks.request(LOCK, task) : task();
 }
 
-async function post(endpoint: string, fields: OutboxEntry['fields']): Promise<PostOutcome> {
+/** How one POST ended; for a refusal, the service's reason when its answer gives one. */
+interface Posted {
+  readonly outcome: PostOutcome;
+  readonly reason?: string;
+}
+
+async function post(endpoint: string, fields: OutboxEntry['fields']): Promise<Posted> {
   const body = new FormData();
   for (const [name, value] of fields) body.append(name, value);
+  let response: Response;
   try {
-    const response = await fetch(endpoint, {
+    response = await fetch(endpoint, {
       method: 'POST',
       body,
       headers: { Accept: 'application/json' },
       signal: timeoutSignal(POST_TIMEOUT_MS),
     });
-    return outcomeOfStatus(response.status);
   } catch {
-    return 'network';
+    return { outcome: 'network' };
   }
+  // A 2xx is delivered whatever its body says (or whether it can be read at all).
+  const outcome = outcomeOfStatus(response.status);
+  if (outcome !== 'rejected') return { outcome };
+  const reason = refusalReason(await response.json().catch(() => null));
+  return reason ? { outcome, reason } : { outcome };
+}
+
+/**
+ * The reason in a form service's refusal (Formspree-style JSON): its field errors ("email should
+ * be an email"), else its error text; undefined when it gives none.
+ */
+export function refusalReason(answer: unknown): string | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const { errors, error } = answer as { errors?: unknown; error?: unknown };
+  if (Array.isArray(errors)) {
+    const said = errors
+      .map((item: { field?: unknown; message?: unknown }) =>
+        typeof item?.message === 'string'
+          ? [typeof item.field === 'string' ? item.field : '', item.message].join(' ').trim()
+          : '',
+      )
+      .filter(Boolean);
+    if (said.length > 0) return said.join('; ');
+  }
+  return typeof error === 'string' && error.trim() ? error.trim() : undefined;
 }
 
 /**
@@ -112,12 +143,14 @@ async function post(endpoint: string, fields: OutboxEntry['fields']): Promise<Po
  */
 async function sendRound(entry: OutboxEntry) {
   const results = new Map<string, PostOutcome>();
+  let reason: string | undefined;
   for (const endpoint of entry.pending) {
-    const outcome = await post(endpoint, entry.fields);
-    results.set(endpoint, outcome);
-    if (outcome !== 'ok') break;
+    const posted = await post(endpoint, entry.fields);
+    results.set(endpoint, posted.outcome);
+    reason ??= posted.reason;
+    if (posted.outcome !== 'ok') break;
   }
-  return afterRound(entry, results);
+  return { ...afterRound(entry, results), reason };
 }
 
 /** Keeps what a round left: gone when sent, otherwise the entry as it now stands. */
@@ -128,28 +161,33 @@ async function keep(round: Awaited<ReturnType<typeof sendRound>>) {
 
 /**
  * How the first send of a new enquiry ended, for the person who pressed Send:
- * 'sent'; 'queued' (kept: no connection, or the service failed after an endpoint got it, so
- * sending it whole again would duplicate it); 'failed' (kept, refused after an endpoint got it);
- * 'error' (nobody has it and the service failed: dropped, the form still holds it).
+ * 'sent'; 'queued' (kept: no connection, or one endpoint has it and another did not answer);
+ * 'trouble' (kept: the service failed or did not answer in time, nobody has it yet, so it is
+ * retried with backoff like a queued one); 'failed' (kept, refused after an endpoint got it: it
+ * waits for the person); 'refused' (the service refused it and nobody has it: dropped, the form
+ * still holds it, with the service's reason where it gave one).
  */
-export type FirstSend = 'sent' | 'queued' | 'failed' | 'error';
+export type FirstSend =
+  | { readonly result: 'sent' | 'queued' | 'trouble' | 'failed' }
+  | { readonly result: 'refused'; readonly reason: string | null };
 
 /** Sends a just-stored entry, deciding what to keep under the same lock. */
 export function sendNew(id: string): Promise<FirstSend> {
-  return withLock(async () => {
+  return withLock(async (): Promise<FirstSend> => {
     const entry = await get<OutboxEntry>(id, store);
     // Delivered meanwhile by a flush that had the lock first (or already marked failed).
-    if (!entry) return 'sent';
-    if (entry.status !== 'queued') return 'failed';
+    if (!entry) return { result: 'sent' };
+    if (entry.status !== 'queued') return { result: 'failed' };
     const round = await sendRound(entry);
     const nobodyHasIt = round.entry.pending.length === entry.pending.length;
-    if (round.result !== 'sent' && nobodyHasIt && !round.offline) {
+    if (round.result === 'rejected' && nobodyHasIt) {
       await removeEntry(id);
-      return 'error';
+      return { result: 'refused', reason: round.reason ?? null };
     }
     await keep(round);
-    if (round.result === 'sent') return 'sent';
-    return round.result === 'rejected' ? 'failed' : 'queued';
+    if (round.result === 'sent') return { result: 'sent' };
+    if (round.result === 'rejected') return { result: 'failed' };
+    return { result: nobodyHasIt && !round.offline ? 'trouble' : 'queued' };
   });
 }
 
