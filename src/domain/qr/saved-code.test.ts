@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { emptyContent } from './content';
+import { emptyContent, type QrTypeId } from './content';
 import { defaultDesign } from './design';
 import { emptyDraft, type QrDraft } from './draft';
 import {
+  checkFields,
   codeName,
   draftFromSaved,
   fieldsOf,
@@ -110,6 +111,18 @@ describe('savedFields', () => {
       content: { ...menuDraft.content, lists: { links: ['x'.repeat(1_100_000)], socialLinks: [] } },
     };
     expect(problemOf(() => savedFields(huge, '', none))).toBe('too-big');
+  });
+});
+
+describe('checkFields', () => {
+  it('checks the fields of an update too: a name of 1 to 100 characters, a known type', () => {
+    expect(problemOf(() => checkFields({ name: 'Front door' }))).toBe('none');
+    expect(problemOf(() => checkFields({ name: '' }))).toBe('bad-name');
+    expect(problemOf(() => checkFields({ name: 'x'.repeat(101) }))).toBe('bad-name');
+    expect(problemOf(() => checkFields({ type: 'website' as QrTypeId }))).toBe('no-type');
+    expect(problemOf(() => checkFields({ files: Array.from({ length: 11 }, () => 'a.pdf') }))).toBe(
+      'too-many-files',
+    );
   });
 });
 

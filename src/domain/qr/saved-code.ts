@@ -4,7 +4,7 @@
 //
 // Uploaded files (the PDF, video, image, audio and menu types) are not in the cloud: there is no
 // file hosting yet. A saved code keeps their names only, so a reopened code asks for them again.
-import { fileFields, type FileFieldId, type QrContent, type QrTypeId } from './content';
+import { fileFields, qrTypeIds, type FileFieldId, type QrContent, type QrTypeId } from './content';
 import { DRAFT_VERSION, restoreDraft, type QrDraft, type WizardStep } from './draft';
 import type { QrDesign } from './design';
 
@@ -48,7 +48,13 @@ export interface SavedCode extends SavedCodeFields {
 }
 
 export type SavedCodeProblem =
-  'no-type' | 'logo-too-big' | 'logo-not-image' | 'too-many-files' | 'bad-dynamic-id' | 'too-big';
+  | 'no-type'
+  | 'bad-name'
+  | 'logo-too-big'
+  | 'logo-not-image'
+  | 'too-many-files'
+  | 'bad-dynamic-id'
+  | 'too-big';
 
 /** A code that cannot be saved as it is; `message` says why in words a user understands. */
 export class SavedCodeError extends Error {
@@ -129,7 +135,16 @@ function fileName(file: unknown, fallback: string): string {
  * update of some fields). Throws a SavedCodeError naming the first one broken.
  */
 export function checkFields(fields: Partial<SavedCodeFields>): void {
-  const { logo, files, dynamicId } = fields;
+  const { type, name, logo, files, dynamicId } = fields;
+  if (type !== undefined && !qrTypeIds.includes(type)) {
+    throw new SavedCodeError('no-type', `“${String(type)}” is not a type of code.`);
+  }
+  if (name !== undefined && (name.length < 1 || name.length > CODE_NAME_MAX)) {
+    throw new SavedCodeError(
+      'bad-name',
+      `A code's name has 1 to ${CODE_NAME_MAX} characters (see codeName()).`,
+    );
+  }
   if (logo !== undefined && logo !== null) {
     if (!LOGO.test(logo)) {
       throw new SavedCodeError('logo-not-image', 'The logo must be a picture (a data: image URL).');

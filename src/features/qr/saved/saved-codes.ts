@@ -1,0 +1,129 @@
+// The saved codes of 'My QR Codes': a user's codes in Cloud Firestore (users/{uid}/codes/{id},
+// see firestore.rules), offline-first. Every write shows at once in watchCodes, from Firestore's
+// local cache, and returns at once; its promise settles only when the server confirms, which may
+// be much later (offline) or never (the tab closes first; the cache sends it on the next visit).
+// So the UI never awaits one: it may `.catch()` it to report a refusal, or ignore it (a refused
+// write is also rolled back in the listing). The database is a parameter: the page passes
+// openFirestore()'s, the tests the emulator's.
+import {
+  collection,
+  deleteDoc,
+  doc,
+  onSnapshot,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  type Firestore,
+  type FirestoreError,
+  type QuerySnapshot,
+  type Unsubscribe,
+} from '../../../lib/firestore/firestore-core';
+import {
+  checkFields,
+  fieldsOf,
+  savedCodeFrom,
+  type SavedCode,
+  type SavedCodeFields,
+} from '../../../domain/qr/saved-code';
+
+export interface CodesState {
+  /** Codes with a write of this device that the server has not confirmed yet. */
+  readonly pendingIds: ReadonlySet<string>;
+  /** The listing comes from the device's cache (offline, or the server has not answered yet). */
+  readonly fromCache: boolean;
+}
+
+const codesOf = (db: Firestore, uid: string) => collection(db, 'users', uid, 'codes');
+const codeRef = (db: Firestore, uid: string, id: string) => doc(db, 'users', uid, 'codes', id);
+
+/**
+ * Lists the user's codes and calls `onChange` with every change, pending writes included:
+ * codes waiting for the server first (their updatedAt is null), then the latest updated first.
+ * Documents the app cannot read (an unknown type) are left out. `onError` gets a failure of the
+ * listener (permission-denied: another user's codes, or signed out), after which it has stopped.
+ * Returns the function that stops listening.
+ */
+export function watchCodes(
+  db: Firestore,
+  uid: string,
+  onChange: (codes: SavedCode[], state: CodesState) => void,
+  onError: (error: FirestoreError) => void,
+): Unsubscribe {
+  return onSnapshot(
+    codesOf(db, uid),
+    { includeMetadataChanges: true },
+    (snapshot) => onChange(...listing(snapshot)),
+    onError,
+  );
+}
+
+function listing(snapshot: QuerySnapshot): [SavedCode[], CodesState] {
+  const pendingIds = new Set<string>();
+  const rows: { code: SavedCode; order: number }[] = [];
+  for (const document of snapshot.docs) {
+    const code = savedCodeFrom(document.id, document.data());
+    if (!code) continue;
+    if (document.metadata.hasPendingWrites) pendingIds.add(document.id);
+    // Pending codes first (their time is the server's, yet to come), among them the latest.
+    const estimate = document.get('updatedAt', { serverTimestamps: 'estimate' }) as unknown;
+    const time = (estimate as { toMillis?: () => number } | null)?.toMillis?.() ?? 0;
+    rows.push({ code, order: (code.updatedAt === null ? 1e15 : 0) + time });
+  }
+  rows.sort((a, b) => b.order - a.order || a.code.id.localeCompare(b.code.id));
+  return [rows.map((row) => row.code), { pendingIds, fromCache: snapshot.metadata.fromCache }];
+}
+
+/**
+ * Saves a new code. Returns its id at once (it is made on the device) and `written`, which
+ * settles when the server has stored it. Throws a SavedCodeError, writing nothing, when the fields
+ * break a limit of the rules.
+ */
+export function saveNewCode(
+  db: Firestore,
+  uid: string,
+  fields: SavedCodeFields,
+): { id: string; written: Promise<void> } {
+  checkFields(fields);
+  const ref = doc(codesOf(db, uid));
+  const stamp = serverTimestamp();
+  return {
+    id: ref.id,
+    written: settled(setDoc(ref, { ...fields, createdAt: stamp, updatedAt: stamp })),
+  };
+}
+
+/**
+ * Changes some or all fields of a code (Edit, rename); updatedAt becomes the server's time,
+ * createdAt stays. Throws a SavedCodeError, writing nothing, when a field breaks a limit.
+ */
+export function updateCode(
+  db: Firestore,
+  uid: string,
+  id: string,
+  fields: Partial<SavedCodeFields>,
+): Promise<void> {
+  checkFields(fields);
+  return settled(updateDoc(codeRef(db, uid, id), { ...fields, updatedAt: serverTimestamp() }));
+}
+
+/** Deletes a code; keep the SavedCode to offer Undo (restoreCode). */
+export function deleteCode(db: Firestore, uid: string, id: string): Promise<void> {
+  return settled(deleteDoc(codeRef(db, uid, id)));
+}
+
+/**
+ * Undo of a delete: the code again, with the same id and fields. The rules let only the server
+ * set createdAt on a create, so the restored code counts as created (and updated) now.
+ */
+export function restoreCode(db: Firestore, uid: string, saved: SavedCode): Promise<void> {
+  const stamp = serverTimestamp();
+  return settled(
+    setDoc(codeRef(db, uid, saved.id), { ...fieldsOf(saved), createdAt: stamp, updatedAt: stamp }),
+  );
+}
+
+/** A write's promise that may be left unawaited: a refusal is no unhandled rejection. */
+function settled(write: Promise<void>): Promise<void> {
+  write.catch(() => undefined);
+  return write;
+}
