@@ -16,9 +16,9 @@ const thumbnails = new WeakMap<Blob, Promise<string>>();
 
 /**
  * The logo as a PNG or WebP data: URL of at most `maxChars` characters, at most 512 px on its
- * longer side and never enlarged: the largest size and the first encoding that fit. Rejects with
- * an Error a user can read when the file is no picture the browser can draw, or cannot be made
- * small enough. Made once per file.
+ * longer side (a bitmap is never enlarged, an SVG is drawn at that size): the largest size and
+ * the first encoding that fit. Rejects with an Error a user can read when the file is no picture
+ * the browser can draw, or cannot be made small enough. Made once per file.
  */
 export function logoThumbnail(file: Blob, maxChars = LOGO_MAX_CHARS): Promise<string> {
   if (maxChars !== LOGO_MAX_CHARS) return makeThumbnail(file, maxChars);
@@ -38,7 +38,8 @@ async function makeThumbnail(file: Blob, maxChars: number): Promise<string> {
     const canvas = document.createElement('canvas');
     let tried = 0;
     for (const side of SIDES) {
-      const scale = Math.min(1, side / longer);
+      // A drawing (SVG) is drawn at the full size; a photo is never enlarged.
+      const scale = picture.vector ? side / longer : Math.min(1, side / longer);
       const width = Math.max(1, Math.round(picture.width * scale));
       const height = Math.max(1, Math.round(picture.height * scale));
       if (width === tried) continue; // a small logo: the same size again would not help
@@ -75,6 +76,8 @@ interface Picture {
   readonly source: CanvasImageSource;
   readonly width: number;
   readonly height: number;
+  /** Drawn sharp at any size. */
+  readonly vector: boolean;
   close(): void;
 }
 
@@ -90,6 +93,7 @@ async function decode(file: Blob): Promise<Picture> {
         source: bitmap,
         width: bitmap.width,
         height: bitmap.height,
+        vector: false,
         close: () => bitmap.close(),
       };
     } catch {
@@ -109,6 +113,7 @@ async function decode(file: Blob): Promise<Picture> {
     source: image,
     width: image.naturalWidth || SVG_FALLBACK_SIDE,
     height: image.naturalHeight || SVG_FALLBACK_SIDE,
+    vector: file.type === 'image/svg+xml',
     close: () => URL.revokeObjectURL(url),
   };
 }
