@@ -186,11 +186,12 @@ test('online, a PC enquiry reaches both form endpoints and the form is cleared @
     inquiryType: 'pc-building',
     budget: 'R15000',
     usageType: 'gaming',
+    enquiryId: expect.stringMatching(/^[\w-]{8,}$/),
   };
-  expect(await receivedFrom(email)).toEqual({
-    enquiries: [expected],
-    'enquiries-copy': [expected],
-  });
+  const received = await receivedFrom(email);
+  expect(received).toEqual({ enquiries: [expected], 'enquiries-copy': [expected] });
+  // One enquiry, one id: a receiver can tell a repeat from a new enquiry.
+  expect(received['enquiries-copy']![0]!.enquiryId).toBe(received.enquiries![0]!.enquiryId);
   for (const label of ['Name', 'Email', 'Message']) {
     await expect(form(page).getByLabel(label)).toHaveValue('');
   }
@@ -204,7 +205,7 @@ test('a general enquiry is sent without the PC fields', async ({ page }) => {
   await submit(page);
   await expect(form(page).getByRole('status')).toHaveText(sent);
   const [received] = (await receivedFrom(email)).enquiries;
-  expect(Object.keys(received)).toEqual(['name', 'email', 'message', 'inquiryType']);
+  expect(Object.keys(received)).toEqual(['name', 'email', 'message', 'inquiryType', 'enquiryId']);
 });
 
 test('offline, the enquiry waits on the device, survives a reload and goes once back online @phone', async ({
@@ -249,6 +250,23 @@ test('an enquiry queued in a tab that was closed is sent by the next page opened
   // Exactly once: the page and the service worker never both send it.
   await next.goto('/ContactPage');
   await expect(next.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
+  expect(await copiesFrom(email)).toEqual([1, 1]);
+});
+
+test('a second tab lists a waiting enquiry, and only the tab that sent it says it went', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('two-tabs');
+  const other = await context.newPage();
+  await other.goto('/ContactPage');
+  await queueOffline(page, context, email);
+  await expect(other.getByRole('region', { name: 'Waiting to send (1)' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: delivered })).toBeVisible();
+  await expect(other.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
+  await expect(other.getByText(delivered)).toHaveCount(0);
   expect(await copiesFrom(email)).toEqual([1, 1]);
 });
 
@@ -360,6 +378,25 @@ test('a queued enquiry the service refuses comes back to be edited and sent', as
   await submit(page);
   await expect(form(page).getByRole('status')).toHaveText(sent);
   expect(await copiesFrom(email)).toEqual([1, 1]);
+});
+
+test('an enquiry refused by the second endpoint goes, once edited, to that endpoint alone', async ({
+  page,
+}) => {
+  const email = uniqueEmail('refused-copy');
+  await failNextFrom(email, 422, 1, 'enquiries-copy');
+  await fillEnquiry(page, email);
+  await submit(page);
+  await expect(form(page).getByRole('alert')).toContainText('your message was not accepted');
+  const waiting = page.getByRole('region', { name: 'Waiting to send (1)' });
+  await waiting.getByRole('button', { name: 'Edit and resend' }).click();
+  await form(page).getByLabel('Message').fill('Edited: a quote for two PCs, please.');
+  await submit(page);
+  await expect(form(page).getByRole('status')).toHaveText(sent);
+  const received = await receivedFrom(email);
+  expect(Object.values(received).map((copies) => copies.length)).toEqual([1, 1]);
+  expect(received['enquiries-copy']![0]!.message).toBe('Edited: a quote for two PCs, please.');
+  expect(received['enquiries-copy']![0]!.enquiryId).toBe(received.enquiries![0]!.enquiryId);
 });
 
 test('a browser without AbortSignal.timeout or crypto.randomUUID (older Safari) still sends', async ({

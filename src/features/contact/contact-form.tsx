@@ -30,7 +30,7 @@ import { focusFirst, useForm } from '../../lib/ui/use-form';
 import { useOnline } from '../../lib/use-online';
 import { useSessionDraft } from '../../lib/use-session-draft';
 import { OutboxList } from './outbox-list';
-import { useOutbox } from './use-outbox';
+import { sentFromThisTab, useOutbox } from './use-outbox';
 
 type Status = { kind: 'idle' | 'sending' } | { kind: 'sent' | 'queued' | 'error'; message: string };
 
@@ -80,9 +80,12 @@ export function ContactForm() {
   // A waiting enquiry that is delivered gets its own line, leaving the form's status alone; the
   // one this form is sending right now is reported by the form.
   const submitting = useRef<string | null>(null);
+  // A refused enquiry taken back to be edited: where it is still pending, and its id. (Kept
+  // in memory only: after a reload, the edited text is sent to every endpoint.)
+  const resending = useRef<Pick<OutboxEntry, 'id' | 'pending'> | null>(null);
   const [delivered, setDelivered] = useState<string | null>(null);
   const outbox = useOutbox((id) => {
-    if (id !== submitting.current) setDelivered(DELIVERED);
+    if (id !== submitting.current && sentFromThisTab.has(id)) setDelivered(DELIVERED);
   });
   const [storeFailed, setStoreFailed] = useState(false);
   const canSave = outbox.available && !storeFailed;
@@ -103,7 +106,10 @@ export function ContactForm() {
     const fields = enquiryFields(input);
     let entry: OutboxEntry;
     try {
-      entry = await storeEnquiry(fields, formEndpoints);
+      // An edited enquiry goes only where it was not delivered, under its own id.
+      const again = resending.current;
+      entry = await storeEnquiry(fields, again?.pending ?? formEndpoints, again?.id);
+      resending.current = null;
     } catch {
       // No IndexedDB here (blocked or full): send it as it is, without a safety copy.
       setStoreFailed(true);
@@ -113,6 +119,7 @@ export function ContactForm() {
       return;
     }
     submitting.current = entry.id;
+    sentFromThisTab.add(entry.id);
     setDelivered(null);
     await deliverLaterIfNeeded();
     const outcome = await sendNew(entry.id).catch((): FirstSend => ({ result: 'queued' }));
@@ -140,6 +147,7 @@ export function ContactForm() {
   };
 
   const edit = async (entry: OutboxEntry) => {
+    resending.current = { id: entry.id, pending: entry.pending };
     setInput(enquiryFromFields(entry.fields));
     setErrors({});
     setStatus({ kind: 'idle' });

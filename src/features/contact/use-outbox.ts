@@ -1,5 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
 import { listOutbox, onOutboxChange, type OutboxEntry } from '../../lib/outbox/outbox';
+import { safeSessionStorage } from '../../lib/safe-storage';
+
+const MINE_KEY = 'kcw-outbox-mine';
+
+/**
+ * The enquiries sent from this tab (kept for the tab's life, across reloads): only those get a
+ * "sent" notice when delivered, not another tab's that this one merely listed as waiting.
+ */
+export const sentFromThisTab = {
+  add(id: string) {
+    safeSessionStorage.set(MINE_KEY, JSON.stringify([...this.list(), id].slice(-20)));
+  },
+  has(id: string) {
+    return this.list().includes(id);
+  },
+  list(): string[] {
+    try {
+      const ids: unknown = JSON.parse(safeSessionStorage.get(MINE_KEY) ?? '[]');
+      return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+    } catch {
+      return [];
+    }
+  },
+};
 
 export interface OutboxView {
   readonly entries: OutboxEntry[];

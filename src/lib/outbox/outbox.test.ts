@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   flushOutbox,
   listOutbox,
+  onOutboxChange,
   refusalReason,
   removeEntry,
   sendNew,
@@ -57,7 +58,7 @@ describe('the outbox', () => {
       endpoints.map((url) => ({
         url,
         accept: 'application/json',
-        body: fields.map((f) => [...f]),
+        body: [...fields.map((f) => [...f]), ['enquiryId', entry.id]],
       })),
     );
     expect(await listOutbox()).toEqual([]);
@@ -107,6 +108,43 @@ describe('the outbox', () => {
     serve({ [endpoints[0]]: [404] }, { 404: 'Not Found' });
     const unexplained = await storeEnquiry(fields, endpoints);
     expect(await sendNew(unexplained.id)).toEqual({ result: 'refused', reason: null });
+  });
+
+  it('saves each endpoint’s OK at once, before posting to the next', async () => {
+    const seen: string[][] = [];
+    const fetch = vi.fn(async (url: string) => {
+      seen.push((await listOutbox()).flatMap((entry) => entry.pending));
+      return new Response('{}', { status: url === endpoints[1] ? 503 : 200 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const entry = await storeEnquiry(fields, endpoints);
+    expect(await sendNew(entry.id)).toEqual({ result: 'queued' });
+    // When the second endpoint is asked, the first one's OK is already stored.
+    expect(seen).toEqual([endpoints, [endpoints[1]]]);
+  });
+
+  it('keeps the id of an enquiry sent again after an edit, in its fields too', async () => {
+    const posted = serve({});
+    const entry = await storeEnquiry([...fields, ['enquiryId', 'old']], [endpoints[1]], 'kept-id');
+    expect(entry.id).toBe('kept-id');
+    await sendNew(entry.id);
+    expect(posted.map((post) => [post.url, post.body.at(-1)])).toEqual([
+      [endpoints[1], ['enquiryId', 'kept-id']],
+    ]);
+    expect(posted[0]!.body.filter(([name]) => name === 'enquiryId')).toHaveLength(1);
+  });
+
+  it('tells each listener of a change in this context once, and of another context’s too', async () => {
+    const heard: string[] = [];
+    const stop = onOutboxChange((change) => heard.push(`${change.kind} ${change.id}`));
+    const entry = await storeEnquiry(fields, endpoints);
+    // Another tab or the service worker: its own channel, without this context's mark.
+    const elsewhere = new BroadcastChannel('kcw-enquiry-outbox');
+    elsewhere.postMessage({ kind: 'sent', id: 'other-tab' });
+    await vi.waitFor(() => expect(heard).toContain('sent other-tab'));
+    stop();
+    elsewhere.close();
+    expect(heard).toEqual([`stored ${entry.id}`, 'sent other-tab']);
   });
 
   it('counts a 2xx as delivered whatever its body', async () => {

@@ -36,21 +36,27 @@ export type OutboxChange =
 // Changes are announced to this context's listeners and, through a BroadcastChannel, to other
 // tabs and the service worker (a channel does not hear its own messages). Browsers without
 // BroadcastChannel (Safari before 15.4) only hear their own tab's changes.
+// Each message names the context that sent it: the listeners' channels are other objects than
+// the announcing one, so they hear this tab's own messages too, which its listeners already had.
 const hasChannel = typeof BroadcastChannel !== 'undefined';
 const listeners = new Set<(change: OutboxChange) => void>();
+const here = uniqueId();
 let channel: BroadcastChannel | undefined;
 function announce(change: OutboxChange) {
   listeners.forEach((listener) => listener(change));
   if (!hasChannel) return;
   channel ??= new BroadcastChannel(CHANNEL);
-  channel.postMessage(change);
+  channel.postMessage({ ...change, from: here });
 }
 
-/** Calls `listener` whenever the outbox changes, in this tab or elsewhere. */
+/** Calls `listener` once whenever the outbox changes, in this tab or elsewhere. */
 export function onOutboxChange(listener: (change: OutboxChange) => void): () => void {
   listeners.add(listener);
   const remote = hasChannel ? new BroadcastChannel(CHANNEL) : undefined;
-  if (remote) remote.onmessage = (event: MessageEvent<OutboxChange>) => listener(event.data);
+  if (remote)
+    remote.onmessage = ({ data }: MessageEvent<OutboxChange & { from?: string }>) => {
+      if (data.from !== here) listener({ kind: data.kind, id: data.id } as OutboxChange);
+    };
   return () => {
     listeners.delete(listener);
     remote?.close();
@@ -59,14 +65,27 @@ export function onOutboxChange(listener: (change: OutboxChange) => void): () => 
 
 let lastStamp = 0;
 
-/** Stores a new enquiry (fields as posted) for the given endpoints, and returns it. */
+/** The form field that carries each enquiry's id, so a receiver can recognise a repeat. */
+export const ENQUIRY_ID_FIELD = 'enquiryId';
+
+/** The fields as posted: the form's, then the enquiry's id. */
+const withId = (fields: OutboxEntry['fields'], id: string): OutboxEntry['fields'] => [
+  ...fields.filter(([name]) => name !== ENQUIRY_ID_FIELD),
+  [ENQUIRY_ID_FIELD, id],
+];
+
+/**
+ * Stores a new enquiry (fields as posted, with its id) for the given endpoints, and returns it.
+ * An enquiry edited and sent again keeps its id (`id`): it is the same enquiry to the receiver.
+ */
 export async function storeEnquiry(
   fields: OutboxEntry['fields'],
   endpoints: readonly string[],
+  id: string = uniqueId(),
 ): Promise<OutboxEntry> {
   // Strictly increasing within this page, so entries stored in the same millisecond keep order.
   lastStamp = Math.max(Date.now(), lastStamp + 1);
-  const entry = newEntry(fields, endpoints, uniqueId(), lastStamp);
+  const entry = newEntry(withId(fields, id), endpoints, id, lastStamp);
   await putEntry(entry);
   return entry;
 }
@@ -141,7 +160,7 @@ export function refusalReason(answer: unknown): string | undefined {
  * not answer OK, so a failure never leaves a later endpoint with a copy the next try repeats.
  * Stores nothing: the caller decides, still under the lock.
  */
-async function sendRound(entry: OutboxEntry) {
+async function sendRound(entry: OutboxEntry, stored = true) {
   const results = new Map<string, PostOutcome>();
   let reason: string | undefined;
   for (const endpoint of entry.pending) {
@@ -149,6 +168,9 @@ async function sendRound(entry: OutboxEntry) {
     results.set(endpoint, posted.outcome);
     reason ??= posted.reason;
     if (posted.outcome !== 'ok') break;
+    // Each endpoint's OK is saved at once: a tab closed mid-round never sends it a second copy.
+    const left = entry.pending.filter((pending) => results.get(pending) !== 'ok');
+    if (stored && left.length > 0) await set(entry.id, { ...entry, pending: left }, store);
   }
   return { ...afterRound(entry, results), reason };
 }
@@ -196,7 +218,8 @@ export async function sendUnstored(
   fields: OutboxEntry['fields'],
   endpoints: readonly string[],
 ): Promise<boolean> {
-  const round = await sendRound(newEntry(fields, endpoints, 'unstored', Date.now()));
+  const id = uniqueId();
+  const round = await sendRound(newEntry(withId(fields, id), endpoints, id, Date.now()), false);
   return round.result === 'sent';
 }
 
