@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { routes } from '../src/app/routes';
+import { scanSvg } from './support/scan-svg';
 import { signedInState } from './support/signed-in';
 
 // The service worker is tested in its own specs; here its install would only compete for the CPU.
@@ -22,7 +23,7 @@ const accountPages = [
     path: '/UserQRCodes',
     heading: 'Your QR Codes',
     current: 'My QR Codes',
-    link: { name: 'Create a QR code', to: '/QR_Type' },
+    link: { name: 'Create a new QR code', to: '/QR_Type' },
   },
   {
     path: '/UserAccount',
@@ -89,12 +90,17 @@ test.describe('the QR dashboard', () => {
     await expect(page).toHaveURL(/\/QR_Dashboard$/);
   });
 
-  test('with no codes yet, the dashboard says so and leads to making one', async ({ page }) => {
-    const empty = page.getByRole('region', { name: 'You have no QR codes yet' });
-    await expect(empty).toContainText('Saving codes to your account is not available yet');
-    await empty.getByRole('link', { name: 'Create a QR code' }).click();
-    await expect(page).toHaveURL(/\/QR_Type$/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  test('the dashboard lists the saved codes, each with its picture and type', async ({ page }) => {
+    const saved = page.getByRole('region', { name: /^Saved codes \(\d+\)$/ });
+    // The demo user's two seeded codes (emulator-seed/firestore-seed.json); other tests may add more.
+    const shop = saved.getByRole('listitem', { name: 'Shop window' });
+    await expect(shop).toContainText('Website');
+    await expect(shop).toContainText('Saved 18 Nov 2026');
+    // Its picture, drawn on the device from the saved design, is the real code.
+    await expect
+      .poll(() => scanSvg(shop.getByRole('img', { name: 'QR code Shop window' })))
+      .toBe('https://kemptoncodeworks.co.za/');
+    await expect(saved.getByRole('listitem', { name: 'Guest WiFi' })).toContainText('WiFi');
   });
 });
 

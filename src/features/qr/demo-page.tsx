@@ -12,6 +12,7 @@ import { ScanStatus } from './check/scan-status';
 import { useScanCheck } from './check/use-scan-check';
 import { CodePicture } from './render/code-picture';
 import { DownloadPanel } from './render/download-panel';
+import { SaveToAccount } from './saved/save-to-account';
 import { useCode, type CodeState } from './render/use-code';
 import { WizardFrame } from './wizard/wizard-frame';
 import { useWizard, type Wizard } from './wizard/wizard-store';
@@ -113,6 +114,7 @@ function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
         <h2 id="qr-demo-get-title">Get your code</h2>
         {code.status === 'ready' ? (
           <ReadyCode text={code.text}>
+            <SaveToAccount wizard={wizard} />
             <DownloadPanel code={code.code} name={name} verdict={check.verdict} />
           </ReadyCode>
         ) : (

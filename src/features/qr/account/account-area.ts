@@ -62,8 +62,8 @@ export const accountPages = {
   },
   qrCodes: {
     heading: 'Your QR Codes',
-    text: 'The codes you create will be listed here once codes can be saved to your account; until then, the code you are designing is kept as a draft on this device.',
-    link: { label: 'Create a QR code', to: paths.qrType },
+    text: 'Every code you save to your account, newest change first, with its picture drawn on this device.',
+    link: { label: 'Create a new QR code', to: paths.qrType },
   },
   billing: {
     heading: 'Billing',
@@ -72,7 +72,7 @@ export const accountPages = {
   },
   analysis: {
     heading: 'Analysis',
-    text: 'How often, when and where your codes are scanned will be shown here once codes can be saved to your account.',
+    text: 'How often, when and where your codes are scanned will be shown here once codes can be made dynamic (a short link that counts its scans).',
   },
   account: {
     heading: 'Account',

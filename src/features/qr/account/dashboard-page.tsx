@@ -1,13 +1,15 @@
-import { QrCode } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { Link, useLocation } from 'react-router-dom';
+import { StatusMessage } from '../../../lib/ui/field';
+import type { SavedNotice } from '../saved/save-to-account';
+import { SavedCodesList } from '../saved/saved-codes-list';
 import { accountPaths } from './account-area';
 import { AccountLayout } from './account-layout';
 
 export default function DashboardPage() {
   return (
     <AccountLayout heading="My QR Codes" aside={<UpgradeOffer />}>
-      <EmptyState />
+      <SaveConfirmation />
+      <SavedCodesList />
     </AccountLayout>
   );
 }
@@ -24,19 +26,12 @@ function UpgradeOffer() {
   );
 }
 
-/** Saved codes arrive with the generator; until then the list is honestly empty. */
-function EmptyState() {
+/** After Save to My QR Codes on the demo page: says so above the list. */
+function SaveConfirmation() {
+  const notice = useLocation().state as SavedNotice | null;
   return (
-    <section className="panel account-empty" aria-labelledby="account-empty-title">
-      <QrCode className="account-empty__icon" aria-hidden="true" size={48} strokeWidth={1.5} />
-      <h2 id="account-empty-title">You have no QR codes yet</h2>
-      <p>
-        Saving codes to your account is not available yet; once it is, the codes you create will be
-        listed here. Until then, the code you are designing is kept as a draft on this device.
-      </p>
-      <Link to={paths.qrType} className="button">
-        Create a QR code
-      </Link>
-    </section>
+    <StatusMessage
+      message={notice?.savedName ? `Saved “${notice.savedName}” to My QR Codes.` : null}
+    />
   );
 }
