@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { routes } from '../src/app/routes';
 import { createUser, demoUser, oobCodes, uniqueEmail } from './support/auth-emulator';
+import { untilControlled } from './support/service-worker';
 
 const guardedRoutes = routes.filter((route) => route.requiresAuth);
 const marketingRoutes = routes.filter(
@@ -199,9 +200,7 @@ test('a signed-in user who goes offline and reloads still reaches the QR screens
   context,
 }) => {
   await page.goto('/Login');
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state))
-    .toBe('activated');
+  await untilControlled(page);
   await logIn(page, demoUser.email, demoUser.password);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/QR_Type');

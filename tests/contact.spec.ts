@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { uniqueEmail } from './support/auth-emulator';
 import { copiesFrom, failNextFrom, receivedFrom } from './support/inbox';
+import { untilControlled } from './support/service-worker';
 
 const sent = 'Thanks! Your message has been sent.';
 const delivered = 'Thanks! Your saved message has been sent.';
@@ -23,13 +24,6 @@ async function fillEnquiry(page: Page, email: string, kind: 'general' | 'pc' = '
 }
 
 const submit = (page: Page) => form(page).getByRole('button', { name: 'Send message' }).click();
-
-/** The service worker controls the page, so a reload offline still opens the site. */
-async function controlled(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state))
-    .toBe('activated');
-}
 
 /** Sends an enquiry while offline, so it waits in the outbox. */
 async function queueOffline(page: Page, context: BrowserContext, email: string) {
@@ -212,7 +206,7 @@ test('offline, the enquiry waits on the device, survives a reload and goes once 
   page,
   context,
 }) => {
-  await controlled(page);
+  await untilControlled(page);
   const email = uniqueEmail('offline');
   await context.setOffline(true);
   await expect(form(page).getByText('You are offline. Your message will be saved')).toBeVisible();
@@ -237,7 +231,7 @@ test('an enquiry queued in a tab that was closed is sent by the next page opened
   page,
   context,
 }) => {
-  await controlled(page);
+  await untilControlled(page);
   const email = uniqueEmail('closed-tab');
   await queueOffline(page, context, email);
   await page.close();
@@ -274,7 +268,7 @@ test('with no page of the site open, the service worker delivers it (Background 
   page,
   context,
 }) => {
-  await controlled(page);
+  await untilControlled(page);
   const email = uniqueEmail('background-sync');
   await queueOffline(page, context, email);
   const tags = await page.evaluate(async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, devices, expect, test, type Page } from '@playwright/test';
 import { launchOptions } from '../scripts/chromium.mjs';
+import { untilControlled } from './support/service-worker';
 
 test('Chromium finds the app installable', async ({ baseURL }) => {
   // A normal test context is incognito, which is never installable.
@@ -11,9 +12,7 @@ test('Chromium finds the app installable', async ({ baseURL }) => {
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(baseURL!);
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state))
-      .toBe('activated');
+    await untilControlled(page);
     const cdp = await context.newCDPSession(page);
     const manifest = await cdp.send('Page.getAppManifest');
     expect(manifest.errors).toEqual([]);

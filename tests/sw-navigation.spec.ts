@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { galleryImages } from '../src/config/gallery';
+import { untilControlled } from './support/service-worker';
 
 test('the service worker answers page navigations only: not Firebase helpers, files or short links', async ({
   page,
 }) => {
   await page.goto('/');
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state))
-    .toBe('activated');
+  await untilControlled(page);
 
   // A page is the app shell from the service worker.
   const appPage = await page.goto('/AboutPage');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startStaticServer } from './support/static-server';
+import { untilControlled } from './support/service-worker';
 
 let work: string;
 
@@ -39,9 +40,7 @@ test('a waiting new version is offered, and Reload brings it in', async ({ page 
   const server = await startStaticServer(join(work, 'a'));
   try {
     await page.goto(server.url);
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state))
-      .toBe('activated');
+    await untilControlled(page);
     const first = await buildId(page);
     expect(first).not.toBe('update-test-b');
 

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { encodeViewerFragment, viewerUrl, type ViewerContent } from '../src/domain/qr/payload';
+import { untilControlled } from './support/service-worker';
 
 const links = {
   kind: 'links',
@@ -142,9 +143,7 @@ test('once the site has been visited, the viewer opens a new code offline @phone
   baseURL,
 }) => {
   await page.goto('/');
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state))
-    .toBe('activated');
+  await untilControlled(page);
   await context.setOffline(true);
 
   await open(page, baseURL, links);

@@ -1,13 +1,6 @@
 // The security rules of firestore.rules against the real Cloud Firestore emulator, which
 // global-setup.ts starts. Each test begins with an empty database.
-import { readFileSync } from 'node:fs';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -17,35 +10,14 @@ import {
   query,
   serverTimestamp,
   setDoc,
-  setLogLevel,
   Timestamp,
   updateDoc,
   where,
-  type Firestore,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { db, useEmulator } from './emulator';
 
-let env: RulesTestEnvironment;
-
-// Every refused write is also logged by the SDK as a warning; the assertions say it all.
-setLogLevel('error');
-
-beforeAll(async () => {
-  env = await initializeTestEnvironment({
-    projectId: 'demo-kcw-rules',
-    firestore: {
-      ...inject('firestore'),
-      rules: readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8'),
-    },
-  });
-});
-afterAll(() => env.cleanup());
-beforeEach(() => env.clearFirestore());
-
-// The contexts hand out the compat Firestore; the modular functions the app uses accept it.
-const db = (context: RulesTestContext) => context.firestore() as unknown as Firestore;
-const as = (uid: string) => db(env.authenticatedContext(uid));
-const anonymous = () => db(env.unauthenticatedContext());
+const { environment, as, anonymous } = useEmulator();
 
 const earlier = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
 
@@ -80,7 +52,7 @@ function newLink(owner: string, fields: Record<string, unknown> = {}) {
 
 /** Writes a document past the rules, as seeding or the redirect function would. */
 function stored(path: string, data: Record<string, unknown>) {
-  return env.withSecurityRulesDisabled((context) => setDoc(doc(db(context), path), data));
+  return environment().withSecurityRulesDisabled((context) => setDoc(doc(db(context), path), data));
 }
 const storedCode = (path: string) =>
   stored(path, newCode({ createdAt: earlier, updatedAt: earlier }));

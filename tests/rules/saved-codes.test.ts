@@ -1,21 +1,8 @@
 // The saved codes' store (src/features/qr/saved/saved-codes.ts) against the real Cloud Firestore
 // emulator and firestore.rules, which global-setup.ts starts. Each test begins with an empty
 // database.
-import { readFileSync } from 'node:fs';
-import {
-  initializeTestEnvironment,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import {
-  doc,
-  getDoc,
-  serverTimestamp,
-  setDoc,
-  setLogLevel,
-  type Firestore,
-} from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { doc, getDoc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore';
+import { describe, expect, it } from 'vitest';
 import { emptyContent } from '../../src/domain/qr/content';
 import { defaultDesign } from '../../src/domain/qr/design';
 import { emptyDraft, type QrDraft } from '../../src/domain/qr/draft';
@@ -33,27 +20,9 @@ import {
   watchCodes,
   type CodesState,
 } from '../../src/features/qr/saved/saved-codes';
+import { db as unchecked, useEmulator } from './emulator';
 
-let env: RulesTestEnvironment;
-
-// Refused writes are also logged by the SDK as warnings; the assertions say it all.
-setLogLevel('error');
-
-beforeAll(async () => {
-  env = await initializeTestEnvironment({
-    projectId: 'demo-kcw-rules',
-    firestore: {
-      ...inject('firestore'),
-      rules: readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8'),
-    },
-  });
-});
-afterAll(() => env.cleanup());
-beforeEach(() => env.clearFirestore());
-
-// The contexts hand out the compat Firestore; the modular functions the app uses accept it.
-const as = (uid: string) => env.authenticatedContext(uid).firestore() as unknown as Firestore;
-const unchecked = (context: RulesTestContext) => context.firestore() as unknown as Firestore;
+const { environment, as } = useEmulator();
 
 const logo =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
@@ -248,7 +217,7 @@ describe('saved codes through the store', () => {
       SavedCodeError,
     );
     // Nothing reached the database.
-    await env.withSecurityRulesDisabled(async (context) => {
+    await environment().withSecurityRulesDisabled(async (context) => {
       const all = await getDoc(doc(unchecked(context), 'users/alice/codes/c1'));
       expect(all.exists()).toBe(false);
     });

@@ -29,11 +29,20 @@ export function AccountLayout({
   );
 }
 
-/** An account page whose contents arrive later: its heading, what will come, and a way on. */
-export function AccountInfoPage({ page }: { page: AccountPageInfo }) {
+/**
+ * An account page: its heading, what it holds (or will hold, when its contents arrive later) and
+ * a way on; `children` are its contents, under that line.
+ */
+export function AccountInfoPage({
+  page,
+  children,
+}: {
+  page: AccountPageInfo;
+  children?: ReactNode;
+}) {
   return (
     <AccountLayout heading={page.heading}>
-      <div className="panel account-note">
+      <div className={children ? 'account-toolbar' : 'panel account-note'}>
         <p>{page.text}</p>
         {page.link ? (
           <Link to={page.link.to} className="button button--ghost">
@@ -41,6 +50,7 @@ export function AccountInfoPage({ page }: { page: AccountPageInfo }) {
           </Link>
         ) : null}
       </div>
+      {children}
     </AccountLayout>
   );
 }
