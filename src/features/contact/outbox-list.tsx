@@ -1,7 +1,7 @@
 import { entryField, type OutboxEntry } from '../../domain/outbox';
 import { inquiryTypes } from '../../domain/enquiry';
+import { savedAt } from '../../lib/ui/saved-at';
 
-const savedAt = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 const typeLabel = (value: string) =>
   inquiryTypes.find((type) => type.value === value)?.label ?? value;
 

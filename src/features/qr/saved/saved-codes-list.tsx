@@ -12,8 +12,7 @@ import { FormAlert } from '../../../lib/ui/field';
 import { renderCode } from '../render/render-code';
 import { useSavedCodes } from './use-saved-codes';
 import './saved-codes.css';
-
-const savedAt = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+import { savedAt } from '../../../lib/ui/saved-at';
 
 export function SavedCodesList() {
   const view = useSavedCodes();
@@ -83,10 +82,19 @@ function CodeThumbnail({ code }: { code: SavedCode }) {
     return () => observer.disconnect();
   }, [visible]);
 
+  // Every snapshot of the list makes new code objects (a sync, another code's change): the
+  // picture is drawn again only when this code itself changed, which moves its updatedAt.
+  const latest = useRef(code);
+  useEffect(() => {
+    latest.current = code;
+  });
+  const version = `${code.id} ${code.updatedAt?.getTime() ?? 'pending'}`;
+
   useEffect(() => {
     if (!visible || text === null) return;
     let live = true;
-    renderCode(code.design, text, `saved-${code.id}`)
+    const { design, id } = latest.current;
+    renderCode(design, text, `saved-${id}`)
       .then((result) => {
         if (!live || !result.ok || !holder.current) return;
         holder.current.replaceChildren(result.code.element);
@@ -96,7 +104,7 @@ function CodeThumbnail({ code }: { code: SavedCode }) {
     return () => {
       live = false;
     };
-  }, [visible, text, code]);
+  }, [visible, text, version]);
 
   return (
     <div
