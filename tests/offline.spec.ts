@@ -1,18 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { routes } from '../src/app/routes';
 import { galleryImages } from '../src/config/gallery';
+import { untilControlled } from './support/service-worker';
 
 const publicRoutes = routes.filter((route) => !route.requiresAuth);
-
-const controlled = (page: Page) =>
-  page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none');
 
 const galleryCached = (page: Page) =>
   page.evaluate(async () => (await (await caches.open('gallery-images')).keys()).length);
 
 async function visitOnce(page: Page) {
   await page.goto('/');
-  await expect.poll(() => controlled(page)).toBe('activated');
+  await untilControlled(page);
   await expect.poll(() => galleryCached(page)).toBe(galleryImages.length);
 }
 
@@ -20,7 +18,7 @@ test('the service worker controls the page on the first visit and says it works 
   page,
 }) => {
   await page.goto('/');
-  await expect.poll(() => controlled(page)).toBe('activated');
+  await untilControlled(page);
   await expect(page.getByRole('status').getByText('Ready to work offline.')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Ready to work offline.')).toBeHidden();

@@ -57,6 +57,7 @@ const fullDraft: QrDraft<Ref> = {
   type: 'menu',
   content: fullContent,
   design: fullDesign,
+  editing: { id: 'code-1', name: 'Menu' },
 };
 
 /** The full draft, through JSON (as storage would), with some parts replaced. */
@@ -264,6 +265,7 @@ describe('restoreDraft', () => {
         type: 'menu',
         content: emptyContent,
         design: defaultDesign,
+        editing: { id: 'code-1', name: 'Menu' },
       });
       expect(restored(stored({ content: [] })).content).toEqual(emptyContent);
     });
@@ -359,6 +361,16 @@ describe('hasProgress', () => {
   });
 });
 
+describe('editing', () => {
+  it('keeps the saved code a draft edits, and forgets a malformed one or one without a type', () => {
+    expect(restored(stored({})).editing).toEqual({ id: 'code-1', name: 'Menu' });
+    for (const editing of [null, 'code-1', { id: 1, name: 'Menu' }, { id: 'code-1' }]) {
+      expect(restored(stored({ editing })).editing).toBeNull();
+    }
+    expect(restored(stored({ type: 'nope' })).editing).toBeNull();
+  });
+});
+
 describe('emptyDraft', () => {
   it('starts on the type step with no type, empty content and the default design', () => {
     expect(emptyDraft).toEqual({
@@ -367,6 +379,7 @@ describe('emptyDraft', () => {
       type: null,
       content: emptyContent,
       design: defaultDesign,
+      editing: null,
     });
     expect(wizardSteps.map((step) => step.id)).toEqual(['type', 'content', 'design', 'demo']);
   });

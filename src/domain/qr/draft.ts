@@ -44,6 +44,15 @@ export interface QrDraft<F = File> {
   readonly type: QrTypeId | null;
   readonly content: QrContent<F>;
   readonly design: QrDesign<F>;
+  /** The saved code (My QR Codes) this draft edits, or null for a new code. */
+  readonly editing: EditedCode | null;
+}
+
+/** Which saved code a draft edits: saving it updates that code rather than adding one. */
+export interface EditedCode {
+  readonly id: string;
+  /** Its name when the edit began, to say what is being edited. */
+  readonly name: string;
 }
 
 export const emptyDraft: QrDraft = {
@@ -52,6 +61,7 @@ export const emptyDraft: QrDraft = {
   type: null,
   content: emptyContent,
   design: defaultDesign,
+  editing: null,
 };
 
 /** Whether there is anything to resume: a type was chosen. */
@@ -144,7 +154,15 @@ export function restoreDraft<F>(
       cornerCentreColor: color(design.cornerCentreColor, d.cornerCentreColor),
       logo: isFile(design.logo) ? design.logo : null,
     },
+    editing: type === null ? null : editedCode(stored.editing),
   };
+}
+
+function editedCode(value: unknown): EditedCode | null {
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.name !== 'string') {
+    return null;
+  }
+  return { id: value.id, name: value.name };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -6,7 +6,9 @@ import {
   checkFields,
   codeName,
   draftFromSaved,
+  duplicateFields,
   fieldsOf,
+  listedCodes,
   savedCodeFrom,
   savedFields,
   CODE_NAME_MAX,
@@ -195,6 +197,14 @@ describe('draftFromSaved', () => {
     expect(draftFromSaved(saved, 'design').step).toBe('design');
   });
 
+  it('names the code it edits, and takes the files this device kept', () => {
+    expect(draftFromSaved(saved).editing).toEqual({ id: 'c1', name: 'Dinner' });
+    const menu = new File(['x'], 'menu.pdf', { type: 'application/pdf' });
+    expect(draftFromSaved(saved, 'content', { menuFile: menu }).content.files).toEqual({
+      menuFile: menu,
+    });
+  });
+
   it('rebuilds the logo as an image file', async () => {
     const file = draftFromSaved(saved).design.logo;
     expect(file).toBeInstanceOf(File);
@@ -211,5 +221,58 @@ describe('draftFromSaved', () => {
       files: [],
       content: { ...saved.content, files: {} },
     });
+  });
+});
+
+describe('duplicateFields', () => {
+  const saved = savedCodeFrom(
+    'c1',
+    savedFields(menuDraft, 'Dinner', { logo, dynamicId: 'abcdefgh12' }),
+  )!;
+
+  it('names the copy, renames its content and leaves the short link with the original', () => {
+    const copy = duplicateFields(saved);
+    expect(copy.name).toBe('Copy of Dinner');
+    expect(copy.content.text.qrName).toBe('Copy of Dinner');
+    expect(copy.dynamicId).toBeNull();
+    expect(copy.logo).toBe(logo);
+    expect(copy.design).toEqual(fieldsOf(saved).design);
+    expect(() => checkFields(copy)).not.toThrow();
+  });
+
+  it('keeps the name within its limit', () => {
+    const long = { ...saved, name: 'n'.repeat(CODE_NAME_MAX) };
+    expect(duplicateFields(long).name).toHaveLength(CODE_NAME_MAX);
+    expect(duplicateFields(long).name.startsWith('Copy of n')).toBe(true);
+  });
+});
+
+describe('listedCodes', () => {
+  const codes = [
+    { id: 'c', name: 'Café menu' },
+    { id: 'a', name: 'wifi 10' },
+    { id: 'b', name: 'Wifi 9' },
+  ];
+  const ids = (list: { id: string }[]) => list.map((code) => code.id);
+
+  it('keeps the newest first, or turns it round', () => {
+    expect(ids(listedCodes(codes, '', 'newest'))).toEqual(['c', 'a', 'b']);
+    expect(ids(listedCodes(codes, '', 'oldest'))).toEqual(['b', 'a', 'c']);
+  });
+
+  it('orders names as people read them: case aside, numbers by value', () => {
+    expect(ids(listedCodes(codes, '', 'name'))).toEqual(['c', 'b', 'a']);
+  });
+
+  it('finds a name by any part of it, ignoring case and accents', () => {
+    expect(ids(listedCodes(codes, 'WIFI', 'newest'))).toEqual(['a', 'b']);
+    expect(ids(listedCodes(codes, ' cafe ', 'newest'))).toEqual(['c']);
+    expect(listedCodes(codes, 'printer', 'name')).toEqual([]);
+  });
+
+  it('does not change the list it was given', () => {
+    const before = [...codes];
+    listedCodes(codes, '', 'oldest');
+    expect(codes).toEqual(before);
   });
 });

@@ -234,12 +234,65 @@ export function fieldsOf(saved: SavedCode): SavedCodeFields {
 }
 
 /**
- * A draft to reopen the wizard on a saved code (Edit), at `step` ('content' by default: a code of
- * a file type has to be given its files again there). Uploaded files are absent: they were never
- * in the cloud, only their names (`saved.files`). The logo comes back as a PNG or WebP `File`
- * rebuilt from the stored thumbnail.
+ * The fields of a copy of a code (Duplicate): named “Copy of …” (within the name's limit), and
+ * static, since a short link belongs to one code only.
  */
-export function draftFromSaved(saved: SavedCode, step: WizardStep = 'content'): QrDraft {
+export function duplicateFields(saved: SavedCode): SavedCodeFields {
+  const name = codeName(`Copy of ${saved.name}`);
+  const fields = fieldsOf(saved);
+  return {
+    ...fields,
+    name,
+    content: {
+      ...fields.content,
+      text: { ...fields.content.text, qrName: fields.content.text.qrName ? name : '' },
+    },
+    dynamicId: null,
+  };
+}
+
+/** How My QR Codes can order the codes. */
+export const codeOrders = [
+  { id: 'newest', label: 'Last changed, newest first' },
+  { id: 'oldest', label: 'Last changed, oldest first' },
+  { id: 'name', label: 'Name, A to Z' },
+] as const;
+
+export type CodeOrder = (typeof codeOrders)[number]['id'];
+
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/**
+ * The codes to list: those whose name contains `query` (ignoring case and accents), in `order`.
+ * `codes` come newest change first (watchCodes' order, codes waiting for the server on top).
+ */
+export function listedCodes<C extends Pick<SavedCode, 'id' | 'name'>>(
+  codes: readonly C[],
+  query: string,
+  order: CodeOrder,
+): C[] {
+  const wanted = folded(query.trim());
+  const found = wanted ? codes.filter((code) => folded(code.name).includes(wanted)) : [...codes];
+  if (order === 'oldest') return found.reverse();
+  if (order === 'name') {
+    return found.sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id));
+  }
+  return found;
+}
+
+/**
+ * A draft to reopen the wizard on a saved code (Edit), at `step` ('content' by default: a code of
+ * a file type has to be given its files again there). Its `editing` names the code, so saving the
+ * draft updates it. Uploaded files were never in the cloud, only their names (`saved.files`):
+ * `files` are the ones this device still keeps, if any. The logo comes back as a PNG or WebP
+ * `File` rebuilt from the stored thumbnail.
+ */
+export function draftFromSaved(
+  saved: SavedCode,
+  step: WizardStep = 'content',
+  files: QrContent['files'] = {},
+): QrDraft {
   return {
     version: DRAFT_VERSION,
     step,
@@ -247,9 +300,10 @@ export function draftFromSaved(saved: SavedCode, step: WizardStep = 'content'): 
     content: {
       text: { ...saved.content.text, qrName: saved.content.text.qrName || saved.name },
       lists: saved.content.lists,
-      files: {},
+      files,
     },
     design: { ...saved.design, logo: saved.logo ? fileFromDataUrl(saved.logo, 'logo') : null },
+    editing: { id: saved.id, name: saved.name },
   };
 }
 

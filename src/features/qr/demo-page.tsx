@@ -118,7 +118,7 @@ function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
             <DownloadPanel code={code.code} name={name} verdict={check.verdict} />
           </ReadyCode>
         ) : (
-          <NoCode state={code} type={type} />
+          <NoCode state={code} type={type} wizard={wizard} />
         )}
       </section>
     </>
@@ -169,7 +169,15 @@ const nextSteps = {
 } as const;
 
 /** Why there is nothing to download yet, and where to go about it. */
-function NoCode({ state, type }: { state: Exclude<CodeState, { status: 'ready' }>; type: QrType }) {
+function NoCode({
+  state,
+  type,
+  wizard,
+}: {
+  state: Exclude<CodeState, { status: 'ready' }>;
+  type: QrType;
+  wizard: Wizard;
+}) {
   // The picture says it is drawing; the download appears with it.
   if (state.status === 'drawing') return null;
   if (state.payload.kind === 'needs-hosting') {
@@ -180,6 +188,7 @@ function NoCode({ state, type }: { state: Exclude<CodeState, { status: 'ready' }
           A {type.label} code has to point at your file online. Until file hosting is available
           there is nothing to download or email; you can finish the code here once it is.
         </p>
+        <SaveToAccount wizard={wizard} hasFiles />
       </div>
     );
   }

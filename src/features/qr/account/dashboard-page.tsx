@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { StatusMessage } from '../../../lib/ui/field';
-import type { SavedNotice } from '../saved/save-to-account';
+import { savedMessage, type SavedNotice } from '../saved/save-to-account';
 import { SavedCodesList } from '../saved/saved-codes-list';
 import { accountPaths } from './account-area';
 import { AccountLayout } from './account-layout';
@@ -29,9 +29,5 @@ function UpgradeOffer() {
 /** After Save to My QR Codes on the demo page: says so above the list. */
 function SaveConfirmation() {
   const notice = useLocation().state as SavedNotice | null;
-  return (
-    <StatusMessage
-      message={notice?.savedName ? `Saved “${notice.savedName}” to My QR Codes.` : null}
-    />
-  );
+  return <StatusMessage message={notice?.savedName ? savedMessage(notice) : null} />;
 }

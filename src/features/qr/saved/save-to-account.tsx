@@ -1,35 +1,44 @@
 // 'Save to My QR Codes' on the demo page: the code goes to the user's saved codes (Firestore,
 // offline-first: it shows at once and syncs when it can; nothing here waits for the server), the
-// draft ends, and My QR Codes opens with the code on top.
+// draft ends, and My QR Codes opens with the code on top. A draft reopened from My QR Codes
+// (Edit) saves its changes to that same code, or as a new one. Uploads of the file types stay on
+// this device (code-files.ts): the cloud keeps their names.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { draftHasFiles } from '../../../domain/qr/draft';
 import { SavedCodeError, savedFields } from '../../../domain/qr/saved-code';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
 import { accountPaths } from '../account/account-area';
 import type { Wizard } from '../wizard/wizard-store';
+import { keepCodeFiles } from './code-files';
 import { logoThumbnail } from './logo-thumbnail';
+import { loadStore, openStore } from './use-saved-codes';
 
 /** What My QR Codes is told after a save, to say it. */
 export interface SavedNotice {
   readonly savedName: string;
+  /** An existing code was changed (Edit), not a new one added. */
+  readonly updated?: boolean;
 }
 
-const loadStore = () =>
-  Promise.all([import('../../../lib/firestore/firestore-core'), import('./saved-codes')]);
+/** The sentence My QR Codes shows after a save. */
+export const savedMessage = ({ savedName, updated }: SavedNotice) =>
+  updated ? `Saved your changes to “${savedName}”.` : `Saved “${savedName}” to My QR Codes.`;
 
-export function SaveToAccount({ wizard }: { wizard: Wizard }) {
+export function SaveToAccount({ wizard, hasFiles }: { wizard: Wizard; hasFiles?: boolean }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const { editing } = wizard.draft;
   // Fetched ahead, with the page that follows, so saving works at once, offline too.
   useEffect(() => {
     void loadStore().catch(() => undefined);
     void import('../account/dashboard-page').catch(() => undefined);
   }, []);
 
-  const save = async () => {
+  const save = async (asNew: boolean) => {
     if (busy || !user) return;
     setBusy(true);
     setProblem(null);
@@ -37,12 +46,21 @@ export function SaveToAccount({ wizard }: { wizard: Wizard }) {
       const { draft } = wizard;
       const logo = draft.design.logo ? await logoThumbnail(draft.design.logo) : null;
       const fields = savedFields(draft, draft.content.text.qrName, { logo, dynamicId: null });
-      const [{ openFirestore }, { saveNewCode }] = await loadStore();
-      const { written } = saveNewCode(await openFirestore(), user.uid, fields);
-      // The listing shows it at once; a refusal by the server rolls it back there.
-      written.catch((error: unknown) => console.error(error));
+      const store = await openStore(user.uid);
+      let id: string;
+      if (editing && !asNew) {
+        // A dynamic code keeps its short link: dynamicId is not the draft's to change.
+        const { type, name, content, design, logo: picture, files } = fields;
+        store.update(editing.id, { type, name, content, design, logo: picture, files });
+        id = editing.id;
+      } else {
+        id = store.add(fields);
+      }
+      if (draftHasFiles({ ...draft, design: { ...draft.design, logo: null } })) {
+        await keepCodeFiles(user.uid, id, draft);
+      }
       wizard.startOver();
-      const notice: SavedNotice = { savedName: fields.name };
+      const notice: SavedNotice = { savedName: fields.name, updated: Boolean(editing && !asNew) };
       void navigate(accountPaths.dashboard, { state: notice });
     } catch (error) {
       if (!(error instanceof SavedCodeError)) console.error(error);
@@ -58,13 +76,43 @@ export function SaveToAccount({ wizard }: { wizard: Wizard }) {
   return (
     <div className="qr-demo__save">
       <h3 className="qr-demo__subtitle">Keep it in your account</h3>
-      <p>
-        Saved codes are listed in My QR Codes on every device you sign in on; saving ends this
-        draft.
-      </p>
-      <button type="button" className="button" onClick={() => void save()} aria-disabled={busy}>
-        Save to My QR Codes
-      </button>
+      {editing ? (
+        <p>
+          This is “{editing.name}” from My QR Codes: save your changes to it, or keep both as two
+          codes. Saving ends this draft.
+        </p>
+      ) : (
+        <p>
+          Saved codes are listed in My QR Codes on every device you sign in on; saving ends this
+          draft.
+        </p>
+      )}
+      {hasFiles ? (
+        <p>
+          Your file stays on this device (there is no file hosting yet): My QR Codes keeps its name,
+          and Edit here gives it back.
+        </p>
+      ) : null}
+      <div className="qr-demo__save-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void save(false)}
+          aria-disabled={busy}
+        >
+          {editing ? 'Save changes' : 'Save to My QR Codes'}
+        </button>
+        {editing ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void save(true)}
+            aria-disabled={busy}
+          >
+            Save as a new code
+          </button>
+        ) : null}
+      </div>
       {problem ? <FormAlert>{problem}</FormAlert> : null}
     </div>
   );

@@ -1,24 +1,97 @@
-// 'My QR Codes': the user's saved codes, newest change first, each with its picture drawn on the
-// device (only once it scrolls into view, so a long list stays quick), its type, and whether it
-// is safely stored or still waiting to sync.
-import { CloudOff, QrCode } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+// 'My QR Codes': the user's saved codes, found by name and ordered by last change or name, each
+// with its picture drawn on the device (only once it scrolls into view, so a long list stays
+// quick), its type, whether it is safely stored or still waiting to sync, and what can be done
+// with it: Edit (the wizard reopens on it), Duplicate, Download, Delete (with Undo).
+import { CloudOff, Copy, Download, Pencil, QrCode, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { findQrType } from '../../../domain/qr/content';
+import { hasProgress } from '../../../domain/qr/draft';
 import { payloadFor, payloadText } from '../../../domain/qr/payload';
-import type { SavedCode } from '../../../domain/qr/saved-code';
+import {
+  codeOrders,
+  draftFromSaved,
+  duplicateFields,
+  listedCodes,
+  type CodeOrder,
+  type SavedCode,
+} from '../../../domain/qr/saved-code';
 import { FormAlert } from '../../../lib/ui/field';
-import { renderCode } from '../render/render-code';
-import { useSavedCodes } from './use-saved-codes';
-import './saved-codes.css';
 import { savedAt } from '../../../lib/ui/saved-at';
+import { renderCode } from '../render/render-code';
+import { useWizard, type Wizard } from '../wizard/wizard-store';
+import { codeFiles, forgetCodeFiles, keepCodeFiles } from './code-files';
+import { SavedCodeDownload } from './saved-code-download';
+import { useSavedCodes, type SavedCodesStore } from './use-saved-codes';
+import './saved-codes.css';
+
+/** What the list says after an action, above the codes. */
+type Notice =
+  | { readonly kind: 'deleted'; readonly code: SavedCode }
+  | { readonly kind: 'said'; readonly message: string };
+
+const textOf = (code: SavedCode) =>
+  payloadText(payloadFor(code.type, code.content, { viewerOrigin: window.location.origin }));
 
 export function SavedCodesList() {
-  const view = useSavedCodes();
+  const { view, store } = useSavedCodes();
+  const wizard = useWizard();
+  const [query, setQuery] = useState('');
+  const [order, setOrder] = useState<CodeOrder>('newest');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [downloading, setDownloading] = useState<SavedCode | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const searchId = useId();
+
+  // A deleted code's files leave this device once Undo is no longer offered (unless it was used).
+  const uid = store?.uid;
+  const restored = useRef(new Set<string>());
+  useEffect(() => {
+    if (notice?.kind !== 'deleted' || !uid) return;
+    const { id } = notice.code;
+    const undone = restored.current;
+    return () => {
+      if (!undone.has(id)) void forgetCodeFiles(uid, id);
+    };
+  }, [notice, uid]);
+
   if (view.status === 'loading') return <p role="status">Loading your codes…</p>;
   if (view.status === 'failed') return <FormAlert>{view.message}</FormAlert>;
-  if (view.codes.length === 0) return <EmptyState />;
+  if (view.codes.length === 0 && notice === null) return <EmptyState />;
+
+  const say = (next: Notice) => {
+    setNotice(next);
+    // The row acted on may be gone (Delete): focus goes to what the list now says.
+    requestAnimationFrame(() => noticeRef.current?.focus());
+  };
+  const actions: RowActions = {
+    duplicate: (code) => {
+      if (!store) return;
+      const fields = duplicateFields(code);
+      const id = store.add(fields);
+      void codeFiles(store.uid, code.id).then((files) =>
+        Object.keys(files).length > 0
+          ? keepCodeFiles(store.uid, id, draftFromSaved(code, 'content', files))
+          : undefined,
+      );
+      say({ kind: 'said', message: `Duplicated as “${fields.name}”.` });
+    },
+    remove: (code) => {
+      if (!store) return;
+      store.remove(code.id);
+      say({ kind: 'deleted', code });
+    },
+    download: setDownloading,
+  };
+  const undo = (code: SavedCode) => {
+    if (!store) return;
+    restored.current.add(code.id);
+    store.restore(code);
+    say({ kind: 'said', message: `“${code.name}” is back in My QR Codes.` });
+  };
+
+  const shown = listedCodes(view.codes, query, order);
   return (
     <section className="saved-codes" aria-labelledby="saved-codes-title">
       <h2 id="saved-codes-title" className="saved-codes__title">
@@ -30,22 +103,119 @@ export function SavedCodesList() {
           are back online.
         </p>
       ) : null}
+      <div className="saved-codes__notice" role="status" ref={noticeRef} tabIndex={-1}>
+        {notice?.kind === 'deleted' ? (
+          <>
+            <span>Deleted “{notice.code.name}”.</span>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => undo(notice.code)}
+            >
+              Undo
+            </button>
+          </>
+        ) : (
+          notice?.message
+        )}
+      </div>
+      {view.codes.length > 0 ? (
+        <div className="saved-codes__tools" role="search" aria-label="Your codes">
+          <div className="field saved-codes__tool">
+            <label htmlFor={`${searchId}-q`}>Search by name</label>
+            <input
+              id={`${searchId}-q`}
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              autoComplete="off"
+            />
+          </div>
+          <div className="field saved-codes__tool">
+            <label htmlFor={`${searchId}-order`}>Sort by</label>
+            <select
+              id={`${searchId}-order`}
+              value={order}
+              onChange={(event) => setOrder(event.target.value as CodeOrder)}
+            >
+              {codeOrders.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      ) : null}
+      {query.trim() ? (
+        <p className="saved-codes__found" role="status">
+          {shown.length === 0
+            ? `No code's name contains “${query.trim()}”.`
+            : `${shown.length} of ${view.codes.length} codes match “${query.trim()}”.`}
+        </p>
+      ) : null}
       <ul className="saved-codes__list">
-        {view.codes.map((code) => (
-          <SavedCodeRow key={code.id} code={code} pending={view.pendingIds.has(code.id)} />
+        {shown.map((code) => (
+          <SavedCodeRow
+            key={code.id}
+            code={code}
+            pending={view.pendingIds.has(code.id)}
+            actions={actions}
+            wizard={wizard}
+            store={store}
+          />
         ))}
       </ul>
+      {downloading ? (
+        <SavedCodeDownload code={downloading} onClose={() => setDownloading(null)} />
+      ) : null}
     </section>
   );
 }
 
-function SavedCodeRow({ code, pending }: { code: SavedCode; pending: boolean }) {
+interface RowActions {
+  readonly duplicate: (code: SavedCode) => void;
+  readonly remove: (code: SavedCode) => void;
+  readonly download: (code: SavedCode) => void;
+}
+
+function SavedCodeRow({
+  code,
+  pending,
+  actions,
+  wizard,
+  store,
+}: {
+  code: SavedCode;
+  pending: boolean;
+  actions: RowActions;
+  wizard: Wizard;
+  store: SavedCodesStore | null;
+}) {
   const type = findQrType(code.type);
+  const navigate = useNavigate();
+  const [replacing, setReplacing] = useState(false);
+  const text = textOf(code);
+  const nameId = `saved-${code.id}`;
+
+  const { draft } = wizard;
+  // A draft in progress that is not this code would be lost to Edit: ask first.
+  const otherDraft = hasProgress(draft) && draft.editing?.id !== code.id;
+  const edit = async () => {
+    if (draft.editing?.id === code.id) {
+      void navigate(paths.qrContent);
+      return;
+    }
+    const files = store ? await codeFiles(store.uid, code.id) : {};
+    wizard.replace(draftFromSaved(code, 'content', files));
+    void navigate(paths.qrContent);
+  };
+
   return (
-    <li className="saved-codes__row" aria-labelledby={`saved-${code.id}`}>
-      <CodeThumbnail code={code} />
+    <li className="saved-codes__row" aria-labelledby={nameId}>
+      <CodeThumbnail code={code} text={text} />
       <div className="saved-codes__about">
-        <p id={`saved-${code.id}`} className="saved-codes__name">
+        <p id={nameId} className="saved-codes__name">
           {code.name}
         </p>
         <p className="saved-codes__meta">
@@ -56,21 +226,88 @@ function SavedCodeRow({ code, pending }: { code: SavedCode; pending: boolean }) 
             <>Saved {savedAt.format(code.updatedAt)}</>
           )}
         </p>
+        {text === null ? (
+          <p className="saved-codes__meta">
+            Needs its file hosted: {code.files.join(', ') || 'the file'}, kept on the device that
+            saved it.
+          </p>
+        ) : null}
       </div>
+      {replacing ? (
+        <div className="saved-codes__confirm" role="group" aria-label={`Edit ${code.name}`}>
+          <p>
+            Your unfinished code{draft.content.text.qrName ? ` “${draft.content.text.qrName}”` : ''}{' '}
+            will be replaced by this one.
+          </p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void edit()}
+            disabled={!wizard.ready}
+          >
+            Replace it
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => setReplacing(false)}
+          >
+            Keep it
+          </button>
+        </div>
+      ) : (
+        <div className="saved-codes__actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => (otherDraft ? setReplacing(true) : void edit())}
+            disabled={!wizard.ready}
+            aria-describedby={nameId}
+          >
+            <Pencil aria-hidden="true" size={16} /> Edit
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => actions.duplicate(code)}
+            disabled={!store}
+            aria-describedby={nameId}
+          >
+            <Copy aria-hidden="true" size={16} /> Duplicate
+          </button>
+          {text === null ? null : (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => actions.download(code)}
+              aria-haspopup="dialog"
+              aria-describedby={nameId}
+            >
+              <Download aria-hidden="true" size={16} /> Download
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--ghost saved-codes__delete"
+            onClick={() => actions.remove(code)}
+            disabled={!store}
+            aria-describedby={nameId}
+          >
+            <Trash2 aria-hidden="true" size={16} /> Delete
+          </button>
+        </div>
+      )}
     </li>
   );
 }
 
 /** The code's picture, drawn when it comes into view; a plain mark when it cannot be made. */
-function CodeThumbnail({ code }: { code: SavedCode }) {
+function CodeThumbnail({ code, text }: { code: SavedCode; text: string | null }) {
   const frame = useRef<HTMLDivElement>(null);
   // The drawing goes into a holder React leaves empty (it adopts the renderer's element).
   const holder = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
   const [drawn, setDrawn] = useState(false);
-  const text = payloadText(
-    payloadFor(code.type, code.content, { viewerOrigin: window.location.origin }),
-  );
 
   useEffect(() => {
     const element = frame.current;

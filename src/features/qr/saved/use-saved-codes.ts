@@ -1,7 +1,8 @@
 // The signed-in user's saved codes, live: Firestore (its own chunk, loaded here only) opened
-// once, then a listener that also reports which codes still wait for the server.
+// once, then a listener that also reports which codes still wait for the server; and the store's
+// writes bound to this user's database, once it is open.
 import { useEffect, useState } from 'react';
-import type { SavedCode } from '../../../domain/qr/saved-code';
+import type { SavedCode, SavedCodeFields } from '../../../domain/qr/saved-code';
 import { useAuth } from '../../../lib/auth/session';
 
 export type SavedCodesView =
@@ -15,13 +16,51 @@ export type SavedCodesView =
     }
   | { readonly status: 'failed'; readonly message: string };
 
+/**
+ * The writes of saved-codes.ts for this user. Each shows in the listing at once and returns at
+ * once (offline too); none is awaited. Throws a SavedCodeError, writing nothing, on bad fields.
+ */
+export interface SavedCodesStore {
+  readonly uid: string;
+  /** Saves a new code; returns its id. */
+  add(fields: SavedCodeFields): string;
+  update(id: string, fields: Partial<SavedCodeFields>): void;
+  remove(id: string): void;
+  restore(code: SavedCode): void;
+}
+
 export const SAVED_CODES_FAILED =
   'Your saved codes could not be loaded. Check your connection, then reload the page.';
 
-export function useSavedCodes(): SavedCodesView {
+/** Firestore and the saved codes' store, fetched together (also ahead of time, to save offline). */
+export const loadStore = () =>
+  Promise.all([import('../../../lib/firestore/firestore-core'), import('./saved-codes')]);
+
+/** The store bound to the user's database; its writes' refusals are reported to the console. */
+export async function openStore(uid: string): Promise<SavedCodesStore> {
+  const [{ openFirestore }, codes] = await loadStore();
+  const db = await openFirestore();
+  const report = (write: Promise<void>) => {
+    write.catch((error: unknown) => console.error(error));
+  };
+  return {
+    uid,
+    add: (fields) => {
+      const { id, written } = codes.saveNewCode(db, uid, fields);
+      report(written);
+      return id;
+    },
+    update: (id, fields) => report(codes.updateCode(db, uid, id, fields)),
+    remove: (id) => report(codes.deleteCode(db, uid, id)),
+    restore: (code) => report(codes.restoreCode(db, uid, code)),
+  };
+}
+
+export function useSavedCodes(): { view: SavedCodesView; store: SavedCodesStore | null } {
   const { user } = useAuth();
   const uid = user?.uid ?? null;
   const [view, setView] = useState<SavedCodesView>({ status: 'loading' });
+  const [store, setStore] = useState<SavedCodesStore | null>(null);
 
   useEffect(() => {
     if (!uid) return;
@@ -31,10 +70,11 @@ export function useSavedCodes(): SavedCodesView {
       console.error(error);
       if (live) setView({ status: 'failed', message: SAVED_CODES_FAILED });
     };
-    Promise.all([import('../../../lib/firestore/firestore-core'), import('./saved-codes')])
-      .then(async ([{ openFirestore }, { watchCodes }]) => {
+    Promise.all([loadStore(), openStore(uid)])
+      .then(async ([[{ openFirestore }, { watchCodes }], opened]) => {
         const db = await openFirestore();
         if (!live) return;
+        setStore(opened);
         stop = watchCodes(
           db,
           uid,
@@ -51,5 +91,5 @@ export function useSavedCodes(): SavedCodesView {
     };
   }, [uid]);
 
-  return view;
+  return { view, store: store?.uid === uid ? store : null };
 }

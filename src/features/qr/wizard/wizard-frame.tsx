@@ -54,6 +54,12 @@ export function WizardFrame({
           <p className="wizard-saved">{wizard.saved ? 'Draft saved' : 'Saving draft…'}</p>
         )}
       </div>
+      {wizard.draft.editing ? (
+        <p className="wizard-editing">
+          Editing “{wizard.draft.editing.name}” from My QR Codes: its last step saves your changes
+          to it.
+        </p>
+      ) : null}
       {wizard.storageProblem ? (
         <FormAlert tone="info">{storageMessages[wizard.storageProblem]}</FormAlert>
       ) : null}

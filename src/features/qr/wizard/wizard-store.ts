@@ -141,6 +141,14 @@ function update(recipe: (draft: QrDraft) => QrDraft) {
   saveTimer ??= setTimeout(flush, SAVE_DELAY_MS);
 }
 
+/** Puts another draft in place of this one (Edit of a saved code), saved at once. */
+function replace(next: QrDraft) {
+  if (!snapshot.ready) return;
+  dirty = true;
+  publish({ draft: next, saved: false });
+  flush();
+}
+
 function startOver() {
   const { uid } = snapshot;
   clearTimeout(saveTimer);
@@ -183,6 +191,7 @@ export function useWizard() {
     takenOver: mine && current.takenOver,
     saved: !mine || current.saved,
     update,
+    replace,
     startOver,
     takeBack,
   };

@@ -1,0 +1,31 @@
+// The uploaded files of saved codes (the PDF, video, image, audio and menu types), kept on the
+// device that saved them: there is no file hosting yet, so the cloud holds only their names.
+// They live in the drafts' IndexedDB store as a draft of their own per code (draft-storage.ts,
+// under the key `<uid>/code/<id>`), so Edit on this device gives them back to the wizard.
+import type { QrContent } from '../../../domain/qr/content';
+import { draftHasFiles, type QrDraft } from '../../../domain/qr/draft';
+import { deleteDraft, loadDraft, saveDraft } from '../wizard/draft-storage';
+
+const codeKey = (uid: string, id: string) => `${uid}/code/${id}`;
+
+/** Keeps the draft's uploads for the saved code `id`; nothing is written for a code without. */
+export async function keepCodeFiles(uid: string, id: string, draft: QrDraft): Promise<void> {
+  const withFiles: QrDraft = { ...draft, design: { ...draft.design, logo: null } };
+  if (!draftHasFiles(withFiles)) return;
+  await saveDraft(codeKey(uid, id), withFiles);
+}
+
+/** The uploads this device keeps for the saved code `id` ({} when none, or storage fails). */
+export async function codeFiles(uid: string, id: string): Promise<QrContent['files']> {
+  try {
+    return (await loadDraft(codeKey(uid, id)))?.content.files ?? {};
+  } catch (error) {
+    console.error(error);
+    return {};
+  }
+}
+
+/** Removes the uploads of a deleted code from this device. */
+export function forgetCodeFiles(uid: string, id: string): Promise<void> {
+  return deleteDraft(codeKey(uid, id)).catch((error: unknown) => console.error(error));
+}

@@ -1,0 +1,82 @@
+// A new account of its own for a test of My QR Codes, with saved codes written straight into the
+// Firestore emulator that the test server runs (as the project's owner: the rules do not apply),
+// then signed in through the login page as a person would. Each test sees only its own codes.
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { seedFirestore } from '../../scripts/firestore-emulator.mjs';
+import { createUser, projectId, uniqueEmail, type TestUser } from './auth-emulator';
+
+const config = JSON.parse(
+  readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8'),
+) as {
+  emulators: { firestore: { port: number } };
+};
+
+/** The design of the seed's 'Shop window' code: dark on white, which scans. */
+const design = {
+  frame: 'frame-0',
+  frameText: 'Scan me',
+  pattern: 'square',
+  patternColor1: '#002D17',
+  patternGradient: false,
+  patternColor2: '#6B5210',
+  gradientStyle: 'inverse-diagonal',
+  transparentBackground: false,
+  backgroundGradient: false,
+  backgroundColor1: '#FFFFFF',
+  backgroundColor2: '#F6EBC8',
+  cornerFrame: 'square',
+  cornerFrameColor: '#002D17',
+  cornerCentre: 'square',
+  cornerCentreColor: '#002D17',
+};
+
+export interface SeededCode {
+  readonly id: string;
+  readonly name: string;
+  readonly url: string;
+  /** Its last change, as `2026-11-18T14:40:00Z`. */
+  readonly updatedAt: string;
+}
+
+/** A website code's document, as the app writes one. */
+const websiteCode = ({ name, url, updatedAt }: SeededCode) => ({
+  type: 'web',
+  name,
+  content: { text: { websiteUrl: url, qrName: name } },
+  design,
+  logo: null,
+  files: [],
+  dynamicId: null,
+  createdAt: { $timestamp: updatedAt },
+  updatedAt: { $timestamp: updatedAt },
+});
+
+/** Writes website codes for `uid` into the emulator. */
+export function seedCodes(uid: string, codes: readonly SeededCode[]) {
+  return seedFirestore({
+    port: config.emulators.firestore.port,
+    projectId,
+    documents: Object.fromEntries(
+      codes.map((code) => [`users/${uid}/codes/${code.id}`, websiteCode(code)]),
+    ),
+  });
+}
+
+/** Signs in on the login page and waits for the dashboard. */
+export async function logIn(page: Page, user: TestUser) {
+  await page.goto('/Login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/Login$/);
+}
+
+/** A new user with `codes` saved, signed in on `page`, on My QR Codes. */
+export async function userWithCodes(page: Page, codes: readonly SeededCode[]): Promise<TestUser> {
+  const user = await createUser({ email: uniqueEmail('codes'), password: 'Codes-pass-1' });
+  await seedCodes(user.uid, codes);
+  await logIn(page, user);
+  await page.goto('/QR_Dashboard');
+  return user;
+}
