@@ -1,10 +1,12 @@
-// Plumbing for scripts/bench.mjs: a fresh build, the route table, a preview server of dist/
-// and the compact printer. The measurements themselves live in bench.mjs.
+// Plumbing for scripts/bench.mjs: a fresh build, the route table, a preview server of dist/ (or
+// scripts/serve.mjs with the emulators, for signed-in pages), the scripts a page loads, and the
+// compact printer. The measurements themselves live in bench.mjs and its bench-*.mjs sections.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { preview, runnerImport } from 'vite';
+import { freePort } from './ports.mjs';
 
 export const root = join(import.meta.dirname, '..');
 
@@ -116,4 +118,58 @@ export function section(title, rows, align = '') {
     );
     console.log(`  ${cells.join('  ').trimEnd()}`);
   }
+}
+
+/** The same-origin scripts a context downloads, each with its gzip size. */
+export function collectScripts(context, origin) {
+  const files = new Map();
+  context.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin !== origin || !url.pathname.endsWith('.js') || files.has(url.pathname)) return;
+    // From dist/: a body is gone once the page navigates on.
+    files.set(url.pathname, gzipBytes(readFileSync(join(root, 'dist', url.pathname))));
+  });
+  return files;
+}
+
+/** scripts/serve.mjs on a free port, in its own process group; resolves once it serves. */
+export async function startServe() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`serve.mjs did not start:\n${output}`)),
+      90_000,
+    );
+    const read = (chunk) => {
+      output += chunk;
+      if (output.includes('Serving dist/')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve.mjs exited (${code}):\n${output}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    },
+  };
 }

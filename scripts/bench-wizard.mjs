@@ -3,11 +3,18 @@
 // none of it), and the time to restore a draft holding a 20 MB file after a reload. The wizard
 // needs a signed-in user, so this section serves dist/ through scripts/serve.mjs (Hosting and
 // Auth emulators with the seeded demo user) rather than Vite's preview.
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from './ports.mjs';
-import { gzipBytes, kb, median, oneDecimal, root, verdict } from './bench-lib.mjs';
+import {
+  collectScripts,
+  gzipBytes,
+  kb,
+  median,
+  oneDecimal,
+  root,
+  startServe,
+  verdict,
+} from './bench-lib.mjs';
 
 const restoreRuns = 5;
 const fileBytes = 20_000_000;
@@ -163,18 +170,6 @@ export async function qrWizard({ browser }) {
   }
 }
 
-/** The same-origin scripts a context downloads, each with its gzip size. */
-function collectScripts(context, origin) {
-  const files = new Map();
-  context.on('response', (response) => {
-    const url = new URL(response.url());
-    if (url.origin !== origin || !url.pathname.endsWith('.js') || files.has(url.pathname)) return;
-    // From dist/: a body is gone once the page navigates on.
-    files.set(url.pathname, gzipBytes(readFileSync(join(root, 'dist', url.pathname))));
-  });
-  return files;
-}
-
 const readDist = (file) => readFileSync(join(root, 'dist', file), 'utf8');
 
 /** The same-origin .wasm files a context downloads, with their total gzip size. */
@@ -202,46 +197,4 @@ function sparsePdf() {
   writeFileSync(path, '%PDF-1.4\n');
   truncateSync(path, fileBytes);
   return path;
-}
-
-/** scripts/serve.mjs on a free port, in its own process group; resolves once it serves. */
-async function startServe() {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port) },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`serve.mjs did not start:\n${output}`)),
-      90_000,
-    );
-    const read = (chunk) => {
-      output += chunk;
-      if (output.includes('Serving dist/')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve.mjs exited (${code}):\n${output}`));
-    });
-  });
-  child.removeAllListeners('exit');
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    stop: () => {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    },
-  };
 }

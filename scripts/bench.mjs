@@ -26,6 +26,7 @@ import {
   verdict,
 } from './bench-lib.mjs';
 import { firstPaint } from './bench-paint.mjs';
+import { savedCodes } from './bench-codes.mjs';
 import { qrWizard } from './bench-wizard.mjs';
 
 const timeLimitMs = 5 * 60_000;
@@ -42,7 +43,14 @@ const settling = { quietMs: 1000, maxMs: 15_000 };
 
 const repeatVisits = 5;
 
-const sections = [transferPerRoute, backgroundOnHome, offlineFirst, firstPaint, qrWizard];
+const sections = [
+  transferPerRoute,
+  backgroundOnHome,
+  offlineFirst,
+  firstPaint,
+  qrWizard,
+  savedCodes,
+];
 
 /** JS and CSS a first visit to each route downloads, gzip-sized. */
 async function transferPerRoute({ browser, baseUrl, paths }) {
