@@ -5,7 +5,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { scanFile, scanSvg } from './support/scan-svg';
-import { logIn, userWithCodes, type SeededCode } from './support/saved-user';
+import { openWebCode } from './support/demo-code';
+import { linkDocument, logIn, userWithCodes, type SeededCode } from './support/saved-user';
 import { chooseType, label, sampleFile, tinyPdf, wizardHeadings } from './support/wizard';
 import { qrTypes } from '../src/domain/qr/content';
 
@@ -191,13 +192,15 @@ test('a PDF code is saved without its file, which stays on this device and comes
   page,
 }) => {
   await userWithCodes(page, []);
+  // A file of this test's own: a chosen file rewritten on disk by another test cannot be read.
+  const file = `price-list-${test.info().workerIndex}-${test.info().repeatEachIndex}.pdf`;
   await chooseType(
     page,
     qrTypes.find((type) => type.id === 'pdf')!,
   );
   await page
     .getByLabel('PDF file', { exact: true })
-    .setInputFiles(sampleFile('price-list.pdf', tinyPdf.length, tinyPdf));
+    .setInputFiles(sampleFile(file, tinyPdf.length, tinyPdf));
   await page.getByLabel(label('qrName'), { exact: true }).fill('Price list');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -208,7 +211,7 @@ test('a PDF code is saved without its file, which stays on this device and comes
   await expect(page).toHaveURL(/\/QR_Dashboard$/);
   const saved = row(page, 'Price list');
   await expect(saved).toContainText('PDF');
-  await expect(saved).toContainText('Needs its file hosted: price-list.pdf');
+  await expect(saved).toContainText(`Needs its file hosted: ${file}`);
   await expect(
     saved.getByRole('img', { name: 'No picture: Price list needs its file hosted' }),
   ).toBeVisible();
@@ -217,5 +220,50 @@ test('a PDF code is saved without its file, which stays on this device and comes
   await page.reload();
   await row(page, 'Price list').getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/QR_Content$/);
-  await expect(page.getByRole('button', { name: /^Remove price-list\.pdf/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Remove ${file}` })).toBeVisible();
+});
+
+test('a dynamic code holds a short link; its target follows Edit, and Delete removes the link', async ({
+  page,
+  baseURL,
+}) => {
+  await userWithCodes(page, []);
+  await openWebCode(page, { url: `${site}/specials`, name: 'Specials' });
+  const dynamic = page.getByRole('checkbox', {
+    name: 'Dynamic code: change where it leads after printing',
+  });
+  await expect(dynamic).not.toBeChecked();
+  await dynamic.check();
+  // The code itself now holds a short link of the site.
+  const code = page.getByRole('img', { name: /^QR code that opens .*\/q\// });
+  const shortLink = (await code.getAttribute('aria-label'))!.replace('QR code that opens ', '');
+  expect(shortLink).toMatch(new RegExp(`^${baseURL}/q/[A-Za-z0-9_-]{20}$`));
+  await expect.poll(() => scanSvg(code)).toBe(shortLink);
+  await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
+
+  const saved = row(page, 'Specials');
+  await expect(saved).toContainText(`Dynamic: ${shortLink.replace('http://', '')}`);
+  await expect(saved).toContainText(`Leads to ${site}/specials · 0 scans`);
+  await expect
+    .poll(() => scanSvg(saved.getByRole('img', { name: 'QR code Specials' })))
+    .toBe(shortLink);
+  const id = shortLink.split('/q/')[1];
+  await expect.poll(() => linkDocument(id)).toMatchObject({ target: `${site}/specials`, scans: 0 });
+
+  await saved.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel(label('websiteUrl'), { exact: true }).fill(`${site}/winter-specials`);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(dynamic).toBeChecked();
+  await expect(dynamic).toBeDisabled();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(row(page, 'Specials')).toContainText(`Leads to ${site}/winter-specials`);
+  // The printed code did not change: the same short link leads to the new target.
+  await expect
+    .poll(() => scanSvg(row(page, 'Specials').getByRole('img', { name: 'QR code Specials' })))
+    .toBe(shortLink);
+  await expect.poll(() => linkDocument(id)).toMatchObject({ target: `${site}/winter-specials` });
+
+  await row(page, 'Specials').getByRole('button', { name: 'Delete' }).click();
+  await expect.poll(() => linkDocument(id)).toBeNull();
 });

@@ -80,3 +80,24 @@ export async function userWithCodes(page: Page, codes: readonly SeededCode[]): P
   await page.goto('/QR_Dashboard');
   return user;
 }
+
+/**
+ * The short link document dynamic/{id} as the server holds it (read as the project's owner), with
+ * its fields as plain values; null when there is none.
+ */
+export async function linkDocument(id: string): Promise<Record<string, unknown> | null> {
+  const response = await fetch(
+    `http://127.0.0.1:${config.emulators.firestore.port}/v1/projects/${projectId}/databases/(default)/documents/dynamic/${id}`,
+    { headers: { Authorization: 'Bearer owner' } },
+  );
+  if (response.status === 404) return null;
+  const { fields } = (await response.json()) as { fields: Record<string, Record<string, unknown>> };
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, plain(value)]));
+}
+
+/** A REST API value (`{ stringValue: 'x' }`, `{ integerValue: '3' }`...) as a plain one. */
+function plain(value: Record<string, unknown>): unknown {
+  if ('integerValue' in value) return Number(value.integerValue);
+  const [first] = Object.values(value);
+  return first;
+}

@@ -57,7 +57,8 @@ const fullDraft: QrDraft<Ref> = {
   type: 'menu',
   content: fullContent,
   design: fullDesign,
-  editing: { id: 'code-1', name: 'Menu' },
+  editing: { id: 'code-1', name: 'Menu', shortLink: null },
+  shortLink: null,
 };
 
 /** The full draft, through JSON (as storage would), with some parts replaced. */
@@ -265,7 +266,8 @@ describe('restoreDraft', () => {
         type: 'menu',
         content: emptyContent,
         design: defaultDesign,
-        editing: { id: 'code-1', name: 'Menu' },
+        editing: { id: 'code-1', name: 'Menu', shortLink: null },
+        shortLink: null,
       });
       expect(restored(stored({ content: [] })).content).toEqual(emptyContent);
     });
@@ -363,11 +365,23 @@ describe('hasProgress', () => {
 
 describe('editing', () => {
   it('keeps the saved code a draft edits, and forgets a malformed one or one without a type', () => {
-    expect(restored(stored({})).editing).toEqual({ id: 'code-1', name: 'Menu' });
+    expect(restored(stored({})).editing).toEqual({ id: 'code-1', name: 'Menu', shortLink: null });
+    expect(
+      restored(stored({ editing: { id: 'c', name: 'M', shortLink: 'abcdefgh12' } })).editing,
+    ).toEqual({ id: 'c', name: 'M', shortLink: 'abcdefgh12' });
     for (const editing of [null, 'code-1', { id: 1, name: 'Menu' }, { id: 'code-1' }]) {
       expect(restored(stored({ editing })).editing).toBeNull();
     }
     expect(restored(stored({ type: 'nope' })).editing).toBeNull();
+  });
+});
+
+describe('shortLink', () => {
+  it('keeps a well-formed short link id, and drops anything else', () => {
+    expect(restored(stored({ shortLink: 'abcdefgh12' })).shortLink).toBe('abcdefgh12');
+    for (const shortLink of [undefined, 'short', 'has space 123', 42, '../../x/yyyy']) {
+      expect(restored(stored({ shortLink })).shortLink).toBeNull();
+    }
   });
 });
 
@@ -380,6 +394,7 @@ describe('emptyDraft', () => {
       content: emptyContent,
       design: defaultDesign,
       editing: null,
+      shortLink: null,
     });
     expect(wizardSteps.map((step) => step.id)).toEqual(['type', 'content', 'design', 'demo']);
   });

@@ -26,6 +26,7 @@ import {
   type Choice,
   type QrDesign,
 } from './design';
+import { DYNAMIC_ID } from './dynamic';
 
 export const wizardSteps = [
   { id: 'type', label: 'Type' },
@@ -46,6 +47,8 @@ export interface QrDraft<F = File> {
   readonly design: QrDesign<F>;
   /** The saved code (My QR Codes) this draft edits, or null for a new code. */
   readonly editing: EditedCode | null;
+  /** The id of the short link the code holds when it is dynamic (see dynamic.ts), or null. */
+  readonly shortLink: string | null;
 }
 
 /** Which saved code a draft edits: saving it updates that code rather than adding one. */
@@ -53,6 +56,8 @@ export interface EditedCode {
   readonly id: string;
   /** Its name when the edit began, to say what is being edited. */
   readonly name: string;
+  /** Its short link when it is dynamic: printed copies use it, so it stays. */
+  readonly shortLink: string | null;
 }
 
 export const emptyDraft: QrDraft = {
@@ -62,6 +67,7 @@ export const emptyDraft: QrDraft = {
   content: emptyContent,
   design: defaultDesign,
   editing: null,
+  shortLink: null,
 };
 
 /** Whether there is anything to resume: a type was chosen. */
@@ -155,6 +161,7 @@ export function restoreDraft<F>(
       logo: isFile(design.logo) ? design.logo : null,
     },
     editing: type === null ? null : editedCode(stored.editing),
+    shortLink: type !== null && isShortLink(stored.shortLink) ? stored.shortLink : null,
   };
 }
 
@@ -162,8 +169,15 @@ function editedCode(value: unknown): EditedCode | null {
   if (!isRecord(value) || typeof value.id !== 'string' || typeof value.name !== 'string') {
     return null;
   }
-  return { id: value.id, name: value.name };
+  return {
+    id: value.id,
+    name: value.name,
+    shortLink: isShortLink(value.shortLink) ? value.shortLink : null,
+  };
 }
+
+const isShortLink = (value: unknown): value is string =>
+  typeof value === 'string' && DYNAMIC_ID.test(value);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

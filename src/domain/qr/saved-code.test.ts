@@ -198,7 +198,10 @@ describe('draftFromSaved', () => {
   });
 
   it('names the code it edits, and takes the files this device kept', () => {
-    expect(draftFromSaved(saved).editing).toEqual({ id: 'c1', name: 'Dinner' });
+    expect(draftFromSaved(saved).editing).toEqual({ id: 'c1', name: 'Dinner', shortLink: null });
+    const dynamic = { ...saved, dynamicId: 'abcdefgh12' };
+    expect(draftFromSaved(dynamic).shortLink).toBe('abcdefgh12');
+    expect(draftFromSaved(dynamic).editing?.shortLink).toBe('abcdefgh12');
     const menu = new File(['x'], 'menu.pdf', { type: 'application/pdf' });
     expect(draftFromSaved(saved, 'content', { menuFile: menu }).content.files).toEqual({
       menuFile: menu,

@@ -7,6 +7,7 @@
 import { fileFields, qrTypeIds, type FileFieldId, type QrContent, type QrTypeId } from './content';
 import { DRAFT_VERSION, restoreDraft, type QrDraft, type WizardStep } from './draft';
 import type { QrDesign } from './design';
+import { DYNAMIC_ID } from './dynamic';
 
 /** Limits of firestore.rules, checked before a write so the server never has to refuse one. */
 export const CODE_NAME_MAX = 100;
@@ -18,7 +19,6 @@ export const CODE_MAX_BYTES = 1_000_000;
 export const UNTITLED_CODE = 'Untitled code';
 
 const LOGO = /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]*=*$/;
-const DYNAMIC_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** The design as stored: the logo is a field of its own (a small data: URL). */
 export type SavedDesign = Omit<QrDesign<never>, 'logo'>;
@@ -303,7 +303,8 @@ export function draftFromSaved(
       files,
     },
     design: { ...saved.design, logo: saved.logo ? fileFromDataUrl(saved.logo, 'logo') : null },
-    editing: { id: saved.id, name: saved.name },
+    editing: { id: saved.id, name: saved.name, shortLink: saved.dynamicId },
+    shortLink: saved.dynamicId,
   };
 }
 

@@ -12,6 +12,8 @@ import { ScanStatus } from './check/scan-status';
 import { useScanCheck } from './check/use-scan-check';
 import { CodePicture } from './render/code-picture';
 import { DownloadPanel } from './render/download-panel';
+import { payloadText } from '../../domain/qr/payload';
+import { DynamicChoice } from './saved/dynamic-choice';
 import { SaveToAccount } from './saved/save-to-account';
 import { useCode, type CodeState } from './render/use-code';
 import { WizardFrame } from './wizard/wizard-frame';
@@ -83,6 +85,7 @@ function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
   const type = findQrType(draft.type)!;
   const name = draft.content.text.qrName;
   const check = useScanCheck(code, draft.design);
+  const target = code.status === 'ready' ? payloadText(code.payload) : null;
   return (
     <>
       <section className="qr-demo__intro" aria-label="Your code">
@@ -108,6 +111,7 @@ function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
             </figcaption>
           ) : null}
         </figure>
+        {target !== null ? <DynamicChoice wizard={wizard} target={target} /> : null}
         {code.status === 'ready' ? <ScanStatus check={check} headingLevel={2} /> : null}
       </section>
       <section className="qr-demo__get panel" aria-labelledby="qr-demo-get-title">

@@ -4,6 +4,7 @@
 // to the new picture shown in the page) for `npm run bench`.
 import { useEffect, useMemo, useState } from 'react';
 import type { QrDraft } from '../../../domain/qr/draft';
+import { encodedText } from '../../../domain/qr/dynamic';
 import { payloadFor, payloadText, type Payload } from '../../../domain/qr/payload';
 import { renderCode, renderDesign, type RenderedCode } from './render-code';
 
@@ -33,8 +34,9 @@ export function useCode(draft: QrDraft, id: string): CodeState {
         : payloadFor(type, content, { viewerOrigin: window.location.origin }),
     [type, content],
   );
-  const text = payloadText(payload);
-  const [drawn, setDrawn] = useState<CodeState | null>(null);
+  // A dynamic code holds its short link, which leads to the payload's text (its target).
+  const text = encodedText(type, payloadText(payload), draft.shortLink, window.location.origin);
+  const [drawn, setDrawn] = useState<{ state: CodeState; text: string } | null>(null);
 
   useEffect(() => {
     if (text === null) return;
@@ -44,20 +46,24 @@ export function useCode(draft: QrDraft, id: string): CodeState {
       .then((ready) => renderCode(ready, text, id))
       .then((result) => {
         if (!current) return;
-        setDrawn(
-          result.ok
+        setDrawn({
+          text,
+          state: result.ok
             ? { status: 'ready', payload, text, code: result.code, startedAt }
             : { status: 'too-long', payload, message: result.message },
-        );
+        });
       })
       .catch((error: unknown) => {
         if (!current) return;
         console.error(error);
         setDrawn({
-          status: 'failed',
-          payload,
-          message:
-            'The code could not be drawn with this design. Try another logo, or reload the page.',
+          text,
+          state: {
+            status: 'failed',
+            payload,
+            message:
+              'The code could not be drawn with this design. Try another logo, or reload the page.',
+          },
         });
       });
     return () => {
@@ -72,8 +78,8 @@ export function useCode(draft: QrDraft, id: string): CodeState {
           payload,
           reason: payload.kind === 'text' || payload.kind === 'viewer' ? '' : payload.reason,
         }
-      : drawn && drawn.payload === payload
-        ? drawn
+      : drawn && drawn.state.payload === payload && drawn.text === text
+        ? drawn.state
         : { status: 'drawing', payload };
 
   return state;

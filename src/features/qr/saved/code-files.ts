@@ -8,11 +8,30 @@ import { deleteDraft, loadDraft, saveDraft } from '../wizard/draft-storage';
 
 const codeKey = (uid: string, id: string) => `${uid}/code/${id}`;
 
-/** Keeps the draft's uploads for the saved code `id`; nothing is written for a code without. */
-export async function keepCodeFiles(uid: string, id: string, draft: QrDraft): Promise<void> {
-  const withFiles: QrDraft = { ...draft, design: { ...draft.design, logo: null } };
-  if (!draftHasFiles(withFiles)) return;
-  await saveDraft(codeKey(uid, id), withFiles);
+/**
+ * Keeps the draft's uploads for the saved code `id`; nothing is written for a code without. A
+ * chosen file that changed on disk since cannot be read again (NotReadableError): then the bytes
+ * come from the user's draft as stored on the device (draft-storage.ts), which has them.
+ * Never throws: the code is saved whether or not its files could be kept.
+ */
+export async function keepCodeFiles(uid: string, id: string, draft: QrDraft): Promise<boolean> {
+  const filesOf = (from: QrDraft): QrDraft => ({ ...from, design: { ...from.design, logo: null } });
+  if (!draftHasFiles(filesOf(draft))) return true;
+  try {
+    await saveDraft(codeKey(uid, id), filesOf(draft));
+    return true;
+  } catch (error) {
+    console.error(error);
+  }
+  try {
+    const stored = await loadDraft(uid);
+    if (!stored || !draftHasFiles(filesOf(stored))) return false;
+    await saveDraft(codeKey(uid, id), filesOf(stored));
+    return true;
+  } catch (error) {
+    console.error(error);
+    return false;
+  }
 }
 
 /** The uploads this device keeps for the saved code `id` ({} when none, or storage fails). */

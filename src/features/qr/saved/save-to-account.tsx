@@ -5,7 +5,9 @@
 // this device (code-files.ts): the cloud keeps their names.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { draftHasFiles } from '../../../domain/qr/draft';
+import { draftHasFiles, type QrDraft } from '../../../domain/qr/draft';
+import { canBeDynamic, isTarget, newDynamicId } from '../../../domain/qr/dynamic';
+import { payloadFor, payloadText } from '../../../domain/qr/payload';
 import { SavedCodeError, savedFields } from '../../../domain/qr/saved-code';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
@@ -21,6 +23,29 @@ export interface SavedNotice {
   /** An existing code was changed (Edit), not a new one added. */
   readonly updated?: boolean;
 }
+
+/**
+ * The short link a saved draft gets: none for a static code; for a dynamic one its id, its target
+ * (the content's web address) and whether the link is new. A copy saved from an edited dynamic
+ * code gets a link of its own.
+ */
+function shortLinkOf(
+  draft: QrDraft,
+  asNew: boolean,
+): { id: string; target: string; isNew: boolean } | null {
+  const target = payloadText(
+    payloadFor(draft.type ?? 'web', draft.content, { viewerOrigin: window.location.origin }),
+  );
+  if (!draft.shortLink || !canBeDynamic(draft.type) || target === null || !isTarget(target)) {
+    return null;
+  }
+  const kept = draft.editing?.shortLink === draft.shortLink && !asNew;
+  return { id: kept ? draft.shortLink : newIdFor(draft, asNew), target, isNew: !kept };
+}
+
+/** The draft's own new link, or, for a copy of a code that had one, another. */
+const newIdFor = (draft: QrDraft, asNew: boolean) =>
+  asNew && draft.editing?.shortLink === draft.shortLink ? newDynamicId() : draft.shortLink!;
 
 /** The sentence My QR Codes shows after a save. */
 export const savedMessage = ({ savedName, updated }: SavedNotice) =>
@@ -45,13 +70,22 @@ export function SaveToAccount({ wizard, hasFiles }: { wizard: Wizard; hasFiles?:
     try {
       const { draft } = wizard;
       const logo = draft.design.logo ? await logoThumbnail(draft.design.logo) : null;
-      const fields = savedFields(draft, draft.content.text.qrName, { logo, dynamicId: null });
+      const link = shortLinkOf(draft, asNew);
+      const fields = savedFields(draft, draft.content.text.qrName, {
+        logo,
+        dynamicId: link?.id ?? null,
+      });
       const store = await openStore(user.uid);
+      // The link first: once synced, the code never names a link the server lacks.
+      if (link?.isNew) store.link(link.id, link.target);
+      else if (link) store.retarget(link.id, link.target);
       let id: string;
       if (editing && !asNew) {
-        // A dynamic code keeps its short link: dynamicId is not the draft's to change.
-        const { type, name, content, design, logo: picture, files } = fields;
-        store.update(editing.id, { type, name, content, design, logo: picture, files });
+        // A dynamic code stays dynamic: printed copies use its short link.
+        store.update(
+          editing.id,
+          editing.shortLink ? { ...fields, dynamicId: editing.shortLink } : fields,
+        );
         id = editing.id;
       } else {
         id = store.add(fields);

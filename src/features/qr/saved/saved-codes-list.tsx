@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { findQrType } from '../../../domain/qr/content';
 import { hasProgress } from '../../../domain/qr/draft';
+import { encodedText, shortLinkUrl } from '../../../domain/qr/dynamic';
 import { payloadFor, payloadText } from '../../../domain/qr/payload';
 import {
   codeOrders,
@@ -22,6 +23,7 @@ import { savedAt } from '../../../lib/ui/saved-at';
 import { renderCode } from '../render/render-code';
 import { useWizard, type Wizard } from '../wizard/wizard-store';
 import { codeFiles, forgetCodeFiles, keepCodeFiles } from './code-files';
+import type { DynamicLink } from './dynamic-links';
 import { SavedCodeDownload } from './saved-code-download';
 import { prefetchStore, useSavedCodes, type SavedCodesStore } from './use-saved-codes';
 import './saved-codes.css';
@@ -31,7 +33,7 @@ prefetchStore();
 
 /** What the list says after an action, above the codes. */
 type Notice =
-  | { readonly kind: 'deleted'; readonly code: SavedCode }
+  | { readonly kind: 'deleted'; readonly code: SavedCode; readonly link: DynamicLink | null }
   | { readonly kind: 'said'; readonly message: string };
 
 /**
@@ -72,8 +74,14 @@ function drawNext() {
   whenIdle(() => void next().finally(drawNext));
 }
 
+/** What the code's picture holds: its short link when it is dynamic, else its content. */
 const textOf = (code: SavedCode) =>
-  payloadText(payloadFor(code.type, code.content, { viewerOrigin: window.location.origin }));
+  encodedText(
+    code.type,
+    payloadText(payloadFor(code.type, code.content, { viewerOrigin: window.location.origin })),
+    code.dynamicId,
+    window.location.origin,
+  );
 
 export function SavedCodesList() {
   const { view, store } = useSavedCodes();
@@ -131,15 +139,25 @@ export function SavedCodesList() {
     remove: (code) => {
       if (!store) return;
       store.remove(code.id);
-      say({ kind: 'deleted', code });
+      // Its printed copies stop leading anywhere at once; Undo makes the link again.
+      const link = code.dynamicId ? (view.links.get(code.dynamicId) ?? null) : null;
+      if (code.dynamicId) store.unlink(code.dynamicId);
+      say({ kind: 'deleted', code, link });
     },
     download: setDownloading,
   };
-  const undo = (code: SavedCode) => {
+  const undo = ({ code, link }: { code: SavedCode; link: DynamicLink | null }) => {
     if (!store) return;
     restored.current.add(code.id);
+    if (code.dynamicId && link) store.link(code.dynamicId, link.target);
     store.restore(code);
-    say({ kind: 'said', message: `“${code.name}” is back in My QR Codes.` });
+    say({
+      kind: 'said',
+      message:
+        code.dynamicId && link
+          ? `“${code.name}” is back in My QR Codes; its short link works again, its scans counted from now.`
+          : `“${code.name}” is back in My QR Codes.`,
+    });
   };
 
   return (
@@ -157,11 +175,7 @@ export function SavedCodesList() {
         {notice?.kind === 'deleted' ? (
           <>
             <span>Deleted “{notice.code.name}”.</span>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => undo(notice.code)}
-            >
+            <button type="button" className="button button--ghost" onClick={() => undo(notice)}>
               Undo
             </button>
           </>
@@ -210,6 +224,7 @@ export function SavedCodesList() {
             key={code.id}
             code={code}
             pending={view.pendingIds.has(code.id)}
+            link={code.dynamicId ? (view.links.get(code.dynamicId) ?? null) : null}
             actions={actions}
             wizard={wizard}
             store={store}
@@ -232,12 +247,15 @@ interface RowActions {
 function SavedCodeRow({
   code,
   pending,
+  link,
   actions,
   wizard,
   store,
 }: {
   code: SavedCode;
   pending: boolean;
+  /** The short link of a dynamic code, once it is known. */
+  link: DynamicLink | null;
   actions: RowActions;
   wizard: Wizard;
   store: SavedCodesStore | null;
@@ -276,6 +294,7 @@ function SavedCodeRow({
             <>Saved {savedAt.format(code.updatedAt)}</>
           )}
         </p>
+        {code.dynamicId ? <ShortLink id={code.dynamicId} link={link} nameId={nameId} /> : null}
         {text === null ? (
           <p className="saved-codes__meta">
             Needs its file hosted: {code.files.join(', ') || 'the file'}, kept on the device that
@@ -348,6 +367,43 @@ function SavedCodeRow({
         </div>
       )}
     </li>
+  );
+}
+
+/** A dynamic code's short link, to copy, where it leads now, and its scans. */
+function ShortLink({ id, link, nameId }: { id: string; link: DynamicLink | null; nameId: string }) {
+  const url = shortLinkUrl(window.location.origin, id);
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    void navigator.clipboard
+      ?.writeText(url)
+      .then(() => setCopied(true))
+      .catch(() => setCopied(false));
+  };
+  return (
+    <div className="saved-codes__link">
+      <p className="saved-codes__meta">
+        Dynamic: <a href={url}>{url.replace(/^https?:\/\//, '')}</a>{' '}
+        <button
+          type="button"
+          className="saved-codes__copy"
+          onClick={copy}
+          aria-describedby={nameId}
+        >
+          {copied ? 'Copied' : 'Copy link'}
+        </button>
+      </p>
+      <p className="saved-codes__meta">
+        {link ? (
+          <>
+            Leads to <span className="saved-codes__target">{link.target}</span> ·{' '}
+            {link.scans === 1 ? '1 scan' : `${link.scans} scans`}
+          </>
+        ) : (
+          'Its link works once it has synced.'
+        )}
+      </p>
+    </div>
   );
 }
 

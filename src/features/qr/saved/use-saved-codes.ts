@@ -3,6 +3,7 @@
 // writes bound to this user's database, once it is open.
 import { useEffect, useState } from 'react';
 import type { SavedCode, SavedCodeFields } from '../../../domain/qr/saved-code';
+import type { DynamicLink } from './dynamic-links';
 import { LOGGED_IN_FLAG, useAuth } from '../../../lib/auth/session';
 import { safeSessionStorage } from '../../../lib/safe-storage';
 
@@ -14,6 +15,8 @@ export type SavedCodesView =
       readonly pendingIds: ReadonlySet<string>;
       /** Shown from the device's copy: offline, or the server has not answered yet. */
       readonly fromCache: boolean;
+      /** The short links of the dynamic codes, by id, with their scans. */
+      readonly links: ReadonlyMap<string, DynamicLink>;
     }
   | { readonly status: 'failed'; readonly message: string };
 
@@ -28,6 +31,12 @@ export interface SavedCodesStore {
   update(id: string, fields: Partial<SavedCodeFields>): void;
   remove(id: string): void;
   restore(code: SavedCode): void;
+  /** Creates the short link `id` of a dynamic code, leading to `target`. */
+  link(id: string, target: string): void;
+  /** Points the short link `id` at `target`. */
+  retarget(id: string, target: string): void;
+  /** Removes the short link `id`: scanning it then says the code is no longer active. */
+  unlink(id: string): void;
 }
 
 /** The User Timing measure from opening the list to its first listing (`npm run bench`). */
@@ -38,7 +47,11 @@ export const SAVED_CODES_FAILED =
 
 /** Firestore and the saved codes' store, fetched together (also ahead of time, to save offline). */
 export const loadStore = () =>
-  Promise.all([import('../../../lib/firestore/firestore-core'), import('./saved-codes')]);
+  Promise.all([
+    import('../../../lib/firestore/firestore-core'),
+    import('./saved-codes'),
+    import('./dynamic-links'),
+  ]);
 
 /**
  * Fetches Firestore and opens the database now when this tab has signed in (the session's
@@ -54,7 +67,7 @@ export function prefetchStore() {
 
 /** The store bound to the user's database; its writes' refusals are reported to the console. */
 export async function openStore(uid: string): Promise<SavedCodesStore> {
-  const [{ openFirestore }, codes] = await loadStore();
+  const [{ openFirestore }, codes, links] = await loadStore();
   const db = await openFirestore();
   const report = (write: Promise<void>) => {
     write.catch((error: unknown) => console.error(error));
@@ -69,6 +82,9 @@ export async function openStore(uid: string): Promise<SavedCodesStore> {
     update: (id, fields) => report(codes.updateCode(db, uid, id, fields)),
     remove: (id) => report(codes.deleteCode(db, uid, id)),
     restore: (code) => report(codes.restoreCode(db, uid, code)),
+    link: (id, target) => report(links.createDynamicLink(db, uid, id, target)),
+    retarget: (id, target) => report(links.retarget(db, id, target)),
+    unlink: (id) => report(links.deleteDynamicLink(db, id)),
   };
 }
 
@@ -89,16 +105,22 @@ export function useSavedCodes(): { view: SavedCodesView; store: SavedCodesStore 
       if (live) setView({ status: 'failed', message: SAVED_CODES_FAILED });
     };
     Promise.all([loadStore(), openStore(uid)])
-      .then(async ([[{ openFirestore }, { watchCodes }], opened]) => {
+      .then(async ([[{ openFirestore }, { watchCodes }, { watchDynamicLinks }], opened]) => {
         const db = await openFirestore();
         if (!live) return;
         setStore(opened);
-        stop = watchCodes(
+        let links: ReadonlyMap<string, DynamicLink> = new Map();
+        let listed: Omit<Extract<SavedCodesView, { status: 'ready' }>, 'links'> | null = null;
+        const show = () => {
+          if (live && listed) setView({ ...listed, links });
+        };
+        const stopCodes = watchCodes(
           db,
           uid,
           (codes, state) => {
             if (!live) return;
-            setView({ status: 'ready', codes, ...state });
+            listed = { status: 'ready', codes, ...state };
+            show();
             if (!measured) {
               measured = true;
               performance.measure(LISTED_MEASURE, {
@@ -109,6 +131,20 @@ export function useSavedCodes(): { view: SavedCodesView; store: SavedCodesStore 
           },
           fail,
         );
+        // Scan counts are extra: without them (an error) the codes are still listed.
+        const stopLinks = watchDynamicLinks(
+          db,
+          uid,
+          (next) => {
+            links = next;
+            show();
+          },
+          (error) => console.error(error),
+        );
+        stop = () => {
+          stopCodes();
+          stopLinks();
+        };
       })
       .catch(fail);
     return () => {
