@@ -38,6 +38,15 @@ export type {
 let opened: Promise<Firestore> | undefined;
 
 /**
+ * A write's promise that may be left unawaited (offline-first: it settles only when the server
+ * confirms): a refusal is then no unhandled rejection. Whoever wants the outcome awaits it.
+ */
+export function settled(write: Promise<void>): Promise<void> {
+  write.catch(() => undefined);
+  return write;
+}
+
+/**
  * The app's Firestore, on the same Firebase app as the signed-in user (its requests carry the
  * user's token), with the persistent multi-tab cache: writes show at once and wait offline, and
  * the cached codes come back after an offline reload. Where IndexedDB cannot be used (site data

@@ -12,6 +12,7 @@ import {
   setDoc,
   updateDoc,
   where,
+  settled,
   type Firestore,
   type FirestoreError,
   type Unsubscribe,
@@ -89,9 +90,3 @@ const isCounts = (value: unknown): value is Record<string, number> =>
   typeof value === 'object' &&
   value !== null &&
   Object.values(value).every((count) => typeof count === 'number');
-
-/** A write's promise that may be left unawaited: a refusal is no unhandled rejection. */
-function settled(write: Promise<void>): Promise<void> {
-  write.catch(() => undefined);
-  return write;
-}

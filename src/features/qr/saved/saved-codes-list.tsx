@@ -2,7 +2,7 @@
 // with its picture drawn on the device (only once it scrolls into view, so a long list stays
 // quick), its type, whether it is safely stored or still waiting to sync, and what can be done
 // with it: Edit (the wizard reopens on it), Duplicate, Download, Delete (with Undo).
-import { CloudOff, Copy, Download, Pencil, QrCode, Trash2 } from 'lucide-react';
+import { CloudOff, Copy, Download, Pencil, QrCode, Trash2, type LucideIcon } from 'lucide-react';
 import { startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
@@ -238,6 +238,16 @@ export function SavedCodesList() {
   );
 }
 
+/** One of a row's buttons. */
+interface RowButton {
+  readonly label: string;
+  readonly icon: LucideIcon;
+  readonly run: () => void;
+  readonly disabled?: boolean;
+  readonly opensDialog?: boolean;
+  readonly className?: string;
+}
+
 interface RowActions {
   readonly duplicate: (code: SavedCode) => void;
   readonly remove: (code: SavedCode) => void;
@@ -278,6 +288,34 @@ function SavedCodeRow({
     wizard.replace(draftFromSaved(code, 'content', files));
     void navigate(paths.qrContent);
   };
+
+  const buttons: readonly RowButton[] = [
+    {
+      label: 'Edit',
+      icon: Pencil,
+      run: () => (otherDraft ? setReplacing(true) : void edit()),
+      disabled: !wizard.ready,
+    },
+    { label: 'Duplicate', icon: Copy, run: () => actions.duplicate(code), disabled: !store },
+    // A code of a file type has no picture to download until its file is hosted.
+    ...(text === null
+      ? []
+      : [
+          {
+            label: 'Download',
+            icon: Download,
+            run: () => actions.download(code),
+            opensDialog: true,
+          },
+        ]),
+    {
+      label: 'Delete',
+      icon: Trash2,
+      run: () => actions.remove(code),
+      disabled: !store,
+      className: 'saved-codes__delete',
+    },
+  ];
 
   return (
     <li className="saved-codes__row" aria-labelledby={nameId}>
@@ -326,44 +364,19 @@ function SavedCodeRow({
         </div>
       ) : (
         <div className="saved-codes__actions">
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => (otherDraft ? setReplacing(true) : void edit())}
-            disabled={!wizard.ready}
-            aria-describedby={nameId}
-          >
-            <Pencil aria-hidden="true" size={16} /> Edit
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => actions.duplicate(code)}
-            disabled={!store}
-            aria-describedby={nameId}
-          >
-            <Copy aria-hidden="true" size={16} /> Duplicate
-          </button>
-          {text === null ? null : (
+          {buttons.map(({ label, icon: Icon, run, disabled, opensDialog, className }) => (
             <button
+              key={label}
               type="button"
-              className="button button--ghost"
-              onClick={() => actions.download(code)}
-              aria-haspopup="dialog"
+              className={`button button--ghost${className ? ` ${className}` : ''}`}
+              onClick={run}
+              disabled={disabled}
+              aria-haspopup={opensDialog ? 'dialog' : undefined}
               aria-describedby={nameId}
             >
-              <Download aria-hidden="true" size={16} /> Download
+              <Icon aria-hidden="true" size={16} /> {label}
             </button>
-          )}
-          <button
-            type="button"
-            className="button button--ghost saved-codes__delete"
-            onClick={() => actions.remove(code)}
-            disabled={!store}
-            aria-describedby={nameId}
-          >
-            <Trash2 aria-hidden="true" size={16} /> Delete
-          </button>
+          ))}
         </div>
       )}
     </li>

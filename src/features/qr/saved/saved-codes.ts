@@ -13,6 +13,7 @@ import {
   serverTimestamp,
   setDoc,
   updateDoc,
+  settled,
   type Firestore,
   type FirestoreError,
   type QuerySnapshot,
@@ -120,10 +121,4 @@ export function restoreCode(db: Firestore, uid: string, saved: SavedCode): Promi
   return settled(
     setDoc(codeRef(db, uid, saved.id), { ...fieldsOf(saved), createdAt: stamp, updatedAt: stamp }),
   );
-}
-
-/** A write's promise that may be left unawaited: a refusal is no unhandled rejection. */
-function settled(write: Promise<void>): Promise<void> {
-  write.catch(() => undefined);
-  return write;
 }
