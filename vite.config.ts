@@ -61,7 +61,7 @@ export default defineConfig({
     strictPort: true,
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     // Component tests opt in with a `// @vitest-environment jsdom` comment.
     environment: 'node',
     restoreMocks: true,

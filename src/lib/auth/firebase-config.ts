@@ -16,10 +16,16 @@ export const firebaseOptions: FirebaseOptions = realProject
     }
   : { apiKey: 'demo-kcw-key', authDomain: 'demo-kcw.firebaseapp.com', projectId: 'demo-kcw' };
 
+// The local defaults test `import.meta.env.VITE_FIREBASE_API_KEY` itself, which the build writes in
+// as a string: with a real project the minifier drops them, and the deployed code names no
+// 127.0.0.1 address (`npm run build:deploy` checks it).
+
 /** host:port of an Auth emulator to use, or undefined for the real service. */
 export const authEmulatorHost: string | undefined =
-  env.VITE_FIREBASE_AUTH_EMULATOR_HOST || (realProject ? undefined : '127.0.0.1:9099');
+  env.VITE_FIREBASE_AUTH_EMULATOR_HOST ||
+  (import.meta.env.VITE_FIREBASE_API_KEY ? undefined : '127.0.0.1:9099');
 
 /** host:port of a Firestore emulator to use, or undefined for the real service. */
 export const firestoreEmulatorHost: string | undefined =
-  env.VITE_FIRESTORE_EMULATOR_HOST || (realProject ? undefined : '127.0.0.1:8181');
+  env.VITE_FIRESTORE_EMULATOR_HOST ||
+  (import.meta.env.VITE_FIREBASE_API_KEY ? undefined : '127.0.0.1:8181');

@@ -1,0 +1,122 @@
+// What a deploy build needs and what it ships: the checks of `npm run build:deploy`
+// (scripts/build-deploy.mjs) and the Content-Security-Policy of the deployed site. Pure, so that
+// the unit tests (deploy-config.test.mjs) hold it to the rules below.
+//
+// `npm start` and the tests build with no variables and talk to the local emulators and inbox on
+// 127.0.0.1 (firebase.json's CSP allows those). A deploy build must not: it needs the real
+// project's web config and the form service's endpoints, sets no emulator host, and its CSP
+// names exactly the origins it uses.
+
+/** The variables a deploy build cannot do without, with what each is. */
+export const requiredVariables = [
+  ['VITE_FIREBASE_API_KEY', "the Firebase web app's API key"],
+  ['VITE_FIREBASE_AUTH_DOMAIN', "the project's auth domain (e.g. <project>.firebaseapp.com)"],
+  ['VITE_FIREBASE_PROJECT_ID', 'the Firebase project id'],
+  ['VITE_FIREBASE_APP_ID', "the Firebase web app's id"],
+  ['VITE_FORM_ENDPOINT_1', "the form service's endpoint for enquiries (https://...)"],
+];
+
+/** Variables that point the app at local emulators: never in a deploy build. */
+export const localOnlyVariables = [
+  'VITE_FIREBASE_AUTH_EMULATOR_HOST',
+  'VITE_FIRESTORE_EMULATOR_HOST',
+];
+
+/**
+ * Why `env` cannot make a deploy build: one plain sentence per problem, none when it can.
+ * @param {Record<string, string | undefined>} env
+ * @returns {string[]}
+ */
+export function deployProblems(env) {
+  const problems = [];
+  for (const [name, what] of requiredVariables) {
+    if (!env[name]?.trim()) problems.push(`${name} is not set: ${what}.`);
+  }
+  for (const name of localOnlyVariables) {
+    if (env[name]?.trim()) {
+      problems.push(`${name} is set (${env[name]}): a deployed site must not use an emulator.`);
+    }
+  }
+  for (const name of ['VITE_FORM_ENDPOINT_1', 'VITE_FORM_ENDPOINT_2']) {
+    const value = env[name]?.trim();
+    if (value && !isPublicHttps(value)) {
+      problems.push(`${name} must be an https:// address of the form service, not ${value}.`);
+    }
+  }
+  const domain = env.VITE_FIREBASE_AUTH_DOMAIN?.trim();
+  if (domain && !/^[a-z0-9.-]+\.[a-z]{2,}$/i.test(domain)) {
+    problems.push(
+      `VITE_FIREBASE_AUTH_DOMAIN must be a host name such as kcw.firebaseapp.com, not ${domain}.`,
+    );
+  }
+  return problems;
+}
+
+/** An https URL of a public host (no localhost, no 127.x or other private address). */
+function isPublicHttps(value) {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && !isLocalHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const isLocalHost = (host) =>
+  host === 'localhost' || /^(127\.|10\.|192\.168\.|0\.0\.0\.0|\[::1\])/.test(host);
+
+/**
+ * The deployed Content-Security-Policy: firebase.json's (`local`) with every local address
+ * removed, connect-src naming the form endpoints' own origins instead of any form service, the
+ * project's auth domain instead of `*.firebaseapp.com` in frame-src, and of Google's scripts only
+ * the loader that sign-in with Google needs.
+ * @param {string} local the policy of firebase.json
+ * @param {Record<string, string | undefined>} env a deploy build's variables (deployProblems: none)
+ * @returns {string}
+ */
+export function deployCsp(local, env) {
+  const formOrigins = ['VITE_FORM_ENDPOINT_1', 'VITE_FORM_ENDPOINT_2']
+    .map((name) => env[name]?.trim())
+    .filter(Boolean)
+    .map((value) => new URL(value).origin);
+  const authDomain = `https://${env.VITE_FIREBASE_AUTH_DOMAIN?.trim()}`;
+  const directives = local
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean)
+    .map((directive) => {
+      const [name, ...sources] = directive.split(/\s+/);
+      let kept = sources.filter((source) => !/^https?:\/\/(127\.|localhost)/.test(source));
+      if (name === 'connect-src') {
+        kept = unique([
+          ...kept.filter((source) => source !== 'https://formspree.io'),
+          ...formOrigins,
+        ]);
+      }
+      if (name === 'frame-src') {
+        kept = unique(
+          kept.map((source) => (source === 'https://*.firebaseapp.com' ? authDomain : source)),
+        );
+      }
+      if (name === 'script-src') {
+        kept = kept.map((source) =>
+          source === 'https://apis.google.com' ? 'https://apis.google.com/js/api.js' : source,
+        );
+      }
+      return [name, ...kept].join(' ');
+    });
+  return directives.join('; ');
+}
+
+const unique = (values) => [...new Set(values)];
+
+/**
+ * The local addresses (127.0.0.1, with a port or as a URL) written in a built file's text, to
+ * refuse shipping a build that would talk to this machine. (`http://localhost` alone is left: the
+ * Firebase SDK itself names it.)
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function localAddressesIn(text) {
+  return unique(text.match(/https?:\/\/127\.0\.0\.1(?::\d+)?|127\.0\.0\.1:\d+/g) ?? []);
+}

@@ -1,0 +1,113 @@
+// The checks and the Content-Security-Policy of a deploy build (scripts/deploy-config.mjs), against
+// firebase.json's own policy.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  deployCsp,
+  deployProblems,
+  localAddressesIn,
+  requiredVariables,
+} from './deploy-config.mjs';
+
+const real = {
+  VITE_FIREBASE_API_KEY: 'AIza-real-key',
+  VITE_FIREBASE_AUTH_DOMAIN: 'kempton-codeworks.firebaseapp.com',
+  VITE_FIREBASE_PROJECT_ID: 'kempton-codeworks',
+  VITE_FIREBASE_APP_ID: '1:123:web:abc',
+  VITE_FORM_ENDPOINT_1: 'https://formspree.io/f/abcd1234',
+  VITE_FORM_ENDPOINT_2: 'https://forms.example.net/f/second',
+};
+
+const localCsp = JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8'))
+  .hosting.headers.flatMap((rule) => rule.headers)
+  .find((header) => header.key === 'Content-Security-Policy').value;
+
+const directive = (csp, name) =>
+  csp
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([first]) => first === name)
+    ?.slice(1);
+
+describe('deployProblems', () => {
+  it('has none for a real configuration', () => {
+    expect(deployProblems(real)).toEqual([]);
+    expect(deployProblems({ ...real, VITE_FORM_ENDPOINT_2: undefined })).toEqual([]);
+  });
+
+  it('names every variable missing, and what it is', () => {
+    const problems = deployProblems({});
+    expect(problems).toHaveLength(requiredVariables.length);
+    expect(problems[0]).toBe("VITE_FIREBASE_API_KEY is not set: the Firebase web app's API key.");
+    expect(deployProblems({ ...real, VITE_FIREBASE_APP_ID: '  ' })).toEqual([
+      "VITE_FIREBASE_APP_ID is not set: the Firebase web app's id.",
+    ]);
+  });
+
+  it('refuses emulators, local or plain-http endpoints and a malformed auth domain', () => {
+    expect(deployProblems({ ...real, VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8181' })).toEqual([
+      'VITE_FIRESTORE_EMULATOR_HOST is set (127.0.0.1:8181): a deployed site must not use an emulator.',
+    ]);
+    for (const endpoint of [
+      'http://127.0.0.1:9199/f/enquiries',
+      'http://formspree.io/f/x',
+      'not a url',
+    ]) {
+      expect(deployProblems({ ...real, VITE_FORM_ENDPOINT_1: endpoint })).toEqual([
+        `VITE_FORM_ENDPOINT_1 must be an https:// address of the form service, not ${endpoint}.`,
+      ]);
+    }
+    expect(
+      deployProblems({ ...real, VITE_FIREBASE_AUTH_DOMAIN: 'https://x.firebaseapp.com/' }),
+    ).toHaveLength(1);
+  });
+});
+
+describe('deployCsp', () => {
+  const csp = deployCsp(localCsp, real);
+
+  it('names no local address', () => {
+    expect(localCsp).toContain('127.0.0.1');
+    expect(csp).not.toMatch(/127\.0\.0\.1|localhost/);
+  });
+
+  it("connects to Firebase and exactly the configured form services' origins", () => {
+    expect(directive(csp, 'connect-src')).toEqual([
+      "'self'",
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://firestore.googleapis.com',
+      'https://formspree.io',
+      'https://forms.example.net',
+    ]);
+  });
+
+  it("frames only the project's own auth domain, and loads only Google's sign-in loader", () => {
+    expect(directive(csp, 'frame-src')).toEqual([
+      "'self'",
+      'blob:',
+      'https://kempton-codeworks.firebaseapp.com',
+    ]);
+    expect(directive(csp, 'script-src')).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      'https://apis.google.com/js/api.js',
+    ]);
+  });
+
+  it('keeps every other directive as it is', () => {
+    for (const name of ['default-src', 'img-src', 'object-src', 'frame-ancestors', 'worker-src']) {
+      expect(directive(csp, name)).toEqual(directive(localCsp, name));
+    }
+    expect(csp).toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('localAddressesIn', () => {
+  it('finds the local emulator and inbox addresses a build would ship', () => {
+    expect(
+      localAddressesIn('a="127.0.0.1:9099";b="http://127.0.0.1:9199/f/x";c="http://localhost"'),
+    ).toEqual(['127.0.0.1:9099', 'http://127.0.0.1:9199']);
+    expect(localAddressesIn('https://firestore.googleapis.com 10.0.0.1')).toEqual([]);
+  });
+});
