@@ -37,29 +37,44 @@ export interface SeededCode {
   readonly url: string;
   /** Its last change, as `2026-11-18T14:40:00Z`. */
   readonly updatedAt: string;
+  /** A dynamic code's short link: its id, and the scans counted so far, per UTC day. */
+  readonly dynamic?: { readonly id: string; readonly days: Readonly<Record<string, number>> };
 }
 
 /** A website code's document, as the app writes one. */
-const websiteCode = ({ name, url, updatedAt }: SeededCode) => ({
+const websiteCode = ({ name, url, updatedAt, dynamic }: SeededCode) => ({
   type: 'web',
   name,
   content: { text: { websiteUrl: url, qrName: name } },
   design,
   logo: null,
   files: [],
-  dynamicId: null,
+  dynamicId: dynamic?.id ?? null,
   createdAt: { $timestamp: updatedAt },
   updatedAt: { $timestamp: updatedAt },
 });
 
-/** Writes website codes for `uid` into the emulator. */
+/** The short link document of a dynamic code, as the app and the redirect function write it. */
+const shortLink = (uid: string, { url, updatedAt, dynamic }: SeededCode) => ({
+  owner: uid,
+  target: url,
+  scans: Object.values(dynamic?.days ?? {}).reduce((sum, count) => sum + count, 0),
+  days: dynamic?.days ?? {},
+  createdAt: { $timestamp: updatedAt },
+  updatedAt: { $timestamp: updatedAt },
+});
+
+/** Writes website codes for `uid` into the emulator, with the short links of dynamic ones. */
 export function seedCodes(uid: string, codes: readonly SeededCode[]) {
   return seedFirestore({
     port: config.emulators.firestore.port,
     projectId,
-    documents: Object.fromEntries(
-      codes.map((code) => [`users/${uid}/codes/${code.id}`, websiteCode(code)]),
-    ),
+    documents: Object.fromEntries([
+      ...codes.map((code) => [`users/${uid}/codes/${code.id}`, websiteCode(code)]),
+      ...codes.flatMap((code) =>
+        code.dynamic ? [[`dynamic/${code.dynamic.id}`, shortLink(uid, code)]] : [],
+      ),
+    ]),
   });
 }
 

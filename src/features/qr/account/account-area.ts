@@ -72,7 +72,7 @@ export const accountPages = {
   },
   analysis: {
     heading: 'Analysis',
-    text: 'How often, when and where your codes are scanned will be shown here once codes can be made dynamic (a short link that counts its scans).',
+    text: 'How often your dynamic codes are scanned: every day of the last 30 days, and each code in all. (Where they are scanned is not recorded.)',
   },
   account: {
     heading: 'Account',

@@ -1,6 +1,11 @@
+import { ScanAnalysis } from '../saved/scan-analysis';
 import { accountPages } from './account-area';
 import { AccountInfoPage } from './account-layout';
 
 export default function AnalysisPage() {
-  return <AccountInfoPage page={accountPages.analysis} />;
+  return (
+    <AccountInfoPage page={accountPages.analysis}>
+      <ScanAnalysis />
+    </AccountInfoPage>
+  );
 }
