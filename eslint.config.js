@@ -88,6 +88,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['functions/**/*.js'],
+    extends: [js.configs.recommended],
+  },
+  {
     files: ['**/*.{js,mjs}', 'tests/**/*.ts', '*.config.ts'],
     languageOptions: { globals: { ...globals.node } },
   },

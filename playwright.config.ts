@@ -43,7 +43,9 @@ export default defineConfig({
     command: 'node scripts/serve.mjs',
     // Without the Firestore emulator the tests of saved codes cannot pass: stop with its message.
     env: { PORT: String(port), REQUIRE_FIRESTORE: '1' },
-    url: baseURL,
+    // Not `url`: Hosting answers before the Functions emulator has loaded the short-link
+    // function. The server says when all of it is ready.
+    wait: { stdout: /Serving dist\/ on http/ },
     reuseExistingServer: false,
     timeout: 120_000,
   },

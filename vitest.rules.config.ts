@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// The security rules' tests (`npm run test:rules`), against a Cloud Firestore emulator that
-// tests/rules/global-setup.ts starts on a free port of its own, so they run beside `npm start`.
+// The security rules' tests and the short-link function's (`npm run test:rules`), against a Cloud
+// Firestore emulator that tests/rules/global-setup.ts starts on a free port of its own, so they run
+// beside `npm start`.
 export default defineConfig({
   test: {
-    include: ['tests/rules/**/*.test.ts'],
+    include: ['tests/rules/**/*.test.ts', 'tests/functions/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/rules/global-setup.ts'],
     // One emulator, one set of rules: the files take turns.

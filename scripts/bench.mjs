@@ -27,6 +27,7 @@ import {
 } from './bench-lib.mjs';
 import { firstPaint } from './bench-paint.mjs';
 import { savedCodes } from './bench-codes.mjs';
+import { shortLinks } from './bench-links.mjs';
 import { qrWizard } from './bench-wizard.mjs';
 
 const timeLimitMs = 5 * 60_000;
@@ -50,6 +51,7 @@ const sections = [
   firstPaint,
   qrWizard,
   savedCodes,
+  shortLinks,
 ];
 
 /** JS and CSS a first visit to each route downloads, gzip-sized. */

@@ -47,6 +47,7 @@ for (const [taken, why] of [
   [config.emulators.auth.port, builtIn('the Firebase Auth emulator')],
   [firestorePort, builtIn('the Cloud Firestore emulator')],
   [INBOX_PORT, builtIn('the local enquiry inbox')],
+  [config.emulators.functions.port, 'the Cloud Functions emulator (the short links) needs it.'],
   [port, 'set PORT to serve the site on another port.'],
 ]) {
   if (!(await portIsFree(taken))) {
@@ -63,6 +64,9 @@ if (port !== config.emulators.hosting.port) {
   config.hosting.public = relative(folder, join(root, config.hosting.public));
   config.firestore.rules = relative(folder, join(root, config.firestore.rules));
   config.firestore.indexes = relative(folder, join(root, config.firestore.indexes));
+  for (const codebase of config.functions) {
+    codebase.source = relative(folder, join(root, codebase.source));
+  }
   config.emulators.hosting.port = port;
   configPath = join(folder, `serve-${port}.json`);
   writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
@@ -106,7 +110,7 @@ const emulator = spawn(
   [
     'emulators:start',
     '--only',
-    'hosting,auth',
+    'hosting,auth,functions',
     '--project',
     projectId,
     '--config',
@@ -117,7 +121,15 @@ const emulator = spawn(
   ],
   {
     cwd: root,
-    env: { ...process.env, CI: 'true', NO_UPDATE_NOTIFIER: '1' },
+    // The short-link function reads and counts through the Admin SDK, which finds the Firestore
+    // emulator by FIRESTORE_EMULATOR_HOST; without it the function would wait for production
+    // Firestore forever, so it is set even when the emulator did not start (it then fails at once).
+    env: {
+      ...process.env,
+      CI: 'true',
+      NO_UPDATE_NOTIFIER: '1',
+      FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestorePort}`,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );

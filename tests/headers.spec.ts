@@ -229,3 +229,17 @@ test.describe('in the browser', () => {
     expect(await policyProblems()).toEqual({ violations: [], messages: [] });
   });
 });
+
+test('a short link goes to the function, never cached, with the security headers', async ({
+  request,
+}) => {
+  // An id no code has: the function's own 404 page, not the app shell.
+  const response = await request.get('/q/noSuchShortLink2026', { maxRedirects: 0 });
+  expect(response.status()).toBe(404);
+  expect(await response.text()).not.toMatch(appShell);
+  expect(response.headers()).toMatchObject({
+    ...securityHeaders,
+    'cache-control': 'no-store',
+    'content-type': 'text/html; charset=utf-8',
+  });
+});
