@@ -34,10 +34,10 @@ test('the custom PC page answers to any letter case', async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: 'Custom PC Builds' })).toBeVisible();
     await expect(page).toHaveTitle('Custom PC Builds');
-    // One page, so one canonical: the route table's spelling.
+    // One page, so one canonical: the spelling of the paths table, which the site links to.
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',
-      new URL('/CustomPC', page.url()).href,
+      new URL('/custompc', page.url()).href,
     );
   }
 });

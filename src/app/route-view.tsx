@@ -22,7 +22,7 @@ const pageElements = new Map<AppRoute, ReactElement>(
 
 /**
  * A route's page with its document title and canonical link (React hoists both into <head>). The
- * canonical is the route table's path, so /custompc and /CUSTOMPC name /CustomPC as the page;
+ * canonical is the route table's path, so /CustomPC and /CUSTOMPC name /custompc as the page;
  * the not-found route has no path of its own and names the address asked for.
  */
 export function RouteView({ route }: { route: AppRoute }) {

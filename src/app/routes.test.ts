@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paths } from '../config/paths';
 import { routes } from './routes';
 
 describe('the route table', () => {
@@ -35,11 +36,15 @@ describe('the route table', () => {
     }
   });
 
+  it('takes every path from the one paths table, and routes each of its paths', () => {
+    expect(routes.map((route) => route.path).sort()).toEqual(Object.values(paths).sort());
+  });
+
   it('guards exactly the signed-in screens', () => {
     const guarded = routes.filter((route) => route.requiresAuth).map((route) => route.path);
     expect(guarded).toHaveLength(14);
-    expect(guarded).not.toContain('/Login');
-    expect(guarded).toContain('/QR_Content');
-    expect(guarded).toContain('/Profile');
+    expect(guarded).not.toContain(paths.login);
+    expect(guarded).toContain(paths.qrContent);
+    expect(guarded).toContain(paths.profile);
   });
 });

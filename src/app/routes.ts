@@ -1,5 +1,5 @@
 // The one route table: the router, document titles, canonical links, the sign-in guard, the
-// end-to-end tests and the bench all read it (the navbar and footer link to src/config/paths).
+// end-to-end tests and the bench all read it. Its paths are src/config/paths.ts's, which links use.
 // A screen that a later issue builds has no `load` yet and renders its heading only.
 import type { ComponentType } from 'react';
 import { paths } from '../config/paths';
@@ -46,8 +46,8 @@ export const routes: readonly AppRoute[] = [
   open(paths.contact, 'Contact us', () => import('../features/contact/contact-page')),
   open(paths.privacy, 'Privacy Policy', () => import('../features/marketing/privacy-page')),
   open(paths.terms, 'Terms and Conditions', () => import('../features/marketing/terms-page')),
-  open('/v', 'Links', () => import('../features/viewer/viewer-page')),
-  open('/CustomPC', 'Custom PC Builds', () => import('../features/marketing/custom-pc-page')),
+  open(paths.viewer, 'Links', () => import('../features/viewer/viewer-page')),
+  open(paths.customPc, 'Custom PC Builds', () => import('../features/marketing/custom-pc-page')),
   open(paths.login, 'Login', () => import('../features/auth/login-page')),
   open(paths.register, 'Register', () => import('../features/auth/register-page')),
   open(
@@ -56,19 +56,19 @@ export const routes: readonly AppRoute[] = [
     () => import('../features/auth/forgot-password-page'),
   ),
   guarded(paths.profile, 'Profile', () => import('../features/auth/profile-page')),
-  guarded('/PC_Dashboard', 'PC Dashboard'),
-  guarded('/QR_Dashboard', 'QR Dashboard', () => import('../features/qr/account/dashboard-page')),
-  guarded('/QR_Pricing', 'QR Pricing', () => import('../features/qr/account/pricing-page')),
+  guarded(paths.pcDashboard, 'PC Dashboard'),
+  guarded(paths.qrDashboard, 'QR Dashboard', () => import('../features/qr/account/dashboard-page')),
+  guarded(paths.qrPricing, 'QR Pricing', () => import('../features/qr/account/pricing-page')),
   guarded(paths.qrType, 'QR Type', () => import('../features/qr/wizard/type-page')),
   guarded(paths.qrContent, 'QR Content', () => import('../features/qr/wizard/content-page')),
   guarded(paths.qrDesign, 'QR Design', () => import('../features/qr/wizard/design-page')),
   guarded(paths.qrDemo, 'QR Demo', () => import('../features/qr/demo-page')),
-  guarded('/UserUsers', 'Users', () => import('../features/qr/account/users-page')),
-  guarded('/UserQRCodes', 'QR Codes', () => import('../features/qr/account/qr-codes-page')),
-  guarded('/UserBilling', 'Billing', () => import('../features/qr/account/billing-page')),
-  guarded('/UserAnalysis', 'Analysis', () => import('../features/qr/account/analysis-page')),
-  guarded('/UserAccount', 'Account', () => import('../features/qr/account/account-page')),
-  guarded('/UserFAQ', "FAQ's", () => import('../features/qr/account/faq-page')),
+  guarded(paths.users, 'Users', () => import('../features/qr/account/users-page')),
+  guarded(paths.qrCodes, 'QR Codes', () => import('../features/qr/account/qr-codes-page')),
+  guarded(paths.billing, 'Billing', () => import('../features/qr/account/billing-page')),
+  guarded(paths.analysis, 'Analysis', () => import('../features/qr/account/analysis-page')),
+  guarded(paths.account, 'Account', () => import('../features/qr/account/account-page')),
+  guarded(paths.faq, "FAQ's", () => import('../features/qr/account/faq-page')),
 ];
 
 export const notFoundRoute: AppRoute = {

@@ -1,4 +1,9 @@
-// Paths the site links to. The route table (src/app/routes.ts) maps them to pages.
+// Every path of the site, once: the route table (src/app/routes.ts) maps each to its page, and
+// links, redirects and the account navigation use these names. Matching is case-insensitive, so
+// /CustomPC (the specification's route table) opens the custom PC page too; the site itself
+// spells it /custompc, as the specification's navigation links do, and so does its canonical.
+import { VIEWER_PATH } from '../domain/qr/payload';
+
 export const paths = {
   home: '/',
   about: '/AboutPage',
@@ -7,12 +12,23 @@ export const paths = {
   privacy: '/PrivacyPolicy',
   terms: '/TnC',
   customPc: '/custompc',
+  /** The public viewer of link-list and apps codes (`/v#<content>`). */
+  viewer: VIEWER_PATH,
   login: '/Login',
   register: '/Register',
   forgotPassword: '/ForgotPassword',
   profile: '/Profile',
+  pcDashboard: '/PC_Dashboard',
+  qrDashboard: '/QR_Dashboard',
+  qrPricing: '/QR_Pricing',
   qrType: '/QR_Type',
   qrContent: '/QR_Content',
   qrDesign: '/QR_Design',
   qrDemo: '/QR_Demo',
+  users: '/UserUsers',
+  qrCodes: '/UserQRCodes',
+  billing: '/UserBilling',
+  analysis: '/UserAnalysis',
+  account: '/UserAccount',
+  faq: '/UserFAQ',
 } as const;

@@ -11,15 +11,16 @@ import {
 } from 'lucide-react';
 import { paths } from '../../../config/paths';
 
+/** The account area's paths, by the names its pages use. */
 export const accountPaths = {
-  dashboard: '/QR_Dashboard',
-  pricing: '/QR_Pricing',
-  analysis: '/UserAnalysis',
-  qrCodes: '/UserQRCodes',
-  account: '/UserAccount',
-  billing: '/UserBilling',
-  users: '/UserUsers',
-  faq: '/UserFAQ',
+  dashboard: paths.qrDashboard,
+  pricing: paths.qrPricing,
+  analysis: paths.analysis,
+  qrCodes: paths.qrCodes,
+  account: paths.account,
+  billing: paths.billing,
+  users: paths.users,
+  faq: paths.faq,
 } as const;
 
 export interface AccountLink {
