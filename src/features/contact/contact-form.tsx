@@ -11,20 +11,9 @@ import {
 } from '../../domain/enquiry';
 import { fieldNames } from '../../domain/form';
 import type { OutboxEntry } from '../../domain/outbox';
-import {
-  deliverLaterIfNeeded,
-  deliverNow,
-  deliverSoon,
-  hasBackgroundSync,
-  startOutboxDelivery,
-} from '../../lib/outbox/delivery';
-import {
-  removeEntry,
-  sendNew,
-  sendUnstored,
-  storeEnquiry,
-  type FirstSend,
-} from '../../lib/outbox/outbox';
+import { hasBackgroundSync, startOutboxDelivery } from '../../lib/outbox/delivery';
+import { removeEntry } from '../../lib/outbox/outbox';
+import { submitEnquiry } from '../../lib/outbox/submit';
 import { FormAlert, FormField, StatusMessage } from '../../lib/ui/field';
 import { focusFirst, useForm } from '../../lib/ui/use-form';
 import { useOnline } from '../../lib/use-online';
@@ -63,7 +52,8 @@ const PARTLY_REFUSED =
 
 /**
  * The enquiry form. Every enquiry goes into the outbox (IndexedDB) before it is posted, so one
- * that cannot be sent now is delivered later, even from another page or after the tab closed.
+ * that cannot be sent now is delivered later, even from another page or after the tab closed
+ * (submitEnquiry in src/lib/outbox/submit.ts); the form says how each send ended.
  */
 export function ContactForm() {
   // Kept in session storage while typed, so a reload loses nothing; the stored copy is read
@@ -103,46 +93,48 @@ export function ContactForm() {
       return;
     }
     setStatus({ kind: 'sending' });
-    const fields = enquiryFields(input);
-    let entry: OutboxEntry;
-    try {
-      // An edited enquiry goes only where it was not delivered, under its own id.
-      const again = resending.current;
-      entry = await storeEnquiry(fields, again?.pending ?? formEndpoints, again?.id);
-      resending.current = null;
-    } catch {
-      // No IndexedDB here (blocked or full): send it as it is, without a safety copy.
-      setStoreFailed(true);
-      const sent = await sendUnstored(fields, formEndpoints).catch(() => false);
-      if (sent) setInput(emptyEnquiry);
-      setStatus(sent ? sentStatus : { kind: 'error', message: UNSTORED_FAILED });
-      return;
-    }
-    submitting.current = entry.id;
-    sentFromThisTab.add(entry.id);
-    setDelivered(null);
-    await deliverLaterIfNeeded();
-    const outcome = await sendNew(entry.id).catch((): FirstSend => ({ result: 'queued' }));
+    const outcome = await submitEnquiry(enquiryFields(input), {
+      endpoints: formEndpoints,
+      resend: resending.current,
+      onStored: (id) => {
+        resending.current = null;
+        submitting.current = id;
+        sentFromThisTab.add(id);
+        setDelivered(null);
+      },
+    });
     submitting.current = null;
-    if (outcome.result === 'refused') {
-      // Refused, and nobody has it: sending it again as it is would not help. The form still
-      // holds it, as typed, with the service's reason where it gave one.
-      setStatus({ kind: 'error', message: refusedMessage(outcome.reason) });
-      return;
-    }
-    setInput(emptyEnquiry);
-    if (outcome.result === 'sent') {
-      setStatus(sentStatus);
-      void deliverNow(); // sends anything older still waiting, and clears the waiting flag
-    } else if (outcome.result === 'failed') {
-      setStatus({ kind: 'error', message: PARTLY_REFUSED });
-    } else {
-      // Kept in the outbox: retried on a backing-off timer (and when the connection returns).
-      deliverSoon();
-      setStatus({
-        kind: 'queued',
-        message: outcome.result === 'trouble' ? TROUBLE : queuedMessage(),
-      });
+    switch (outcome.result) {
+      case 'unstored-sent':
+      case 'unstored-failed':
+        setStoreFailed(true);
+        if (outcome.result === 'unstored-sent') setInput(emptyEnquiry);
+        setStatus(
+          outcome.result === 'unstored-sent'
+            ? sentStatus
+            : { kind: 'error', message: UNSTORED_FAILED },
+        );
+        return;
+      case 'refused':
+        // Refused, and nobody has it: sending it again as it is would not help. The form still
+        // holds it, as typed, with the service's reason where it gave one.
+        setStatus({ kind: 'error', message: refusedMessage(outcome.reason) });
+        return;
+      case 'sent':
+        setInput(emptyEnquiry);
+        setStatus(sentStatus);
+        return;
+      case 'failed':
+        setInput(emptyEnquiry);
+        setStatus({ kind: 'error', message: PARTLY_REFUSED });
+        return;
+      case 'queued':
+      case 'trouble':
+        setInput(emptyEnquiry);
+        setStatus({
+          kind: 'queued',
+          message: outcome.result === 'trouble' ? TROUBLE : queuedMessage(),
+        });
     }
   };
 

@@ -3,6 +3,7 @@
 // tests/contact.spec.ts.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installWebLocks, serve } from './testing';
 import {
   flushOutbox,
   listOutbox,
@@ -19,171 +20,169 @@ const fields = [
   ['email', 'lerato@example.test'],
 ] as const;
 
-type Answer = number | 'offline';
-/** fetch that answers each endpoint from a script, and records what was posted where. */
-function serve(script: Record<string, Answer[]>, bodies: Record<number, unknown> = {}) {
-  const posted: { url: string; accept: string | null; body: [string, unknown][] }[] = [];
-  const fetch = vi.fn(async (url: string, init: RequestInit) => {
-    posted.push({
-      url,
-      accept: new Headers(init.headers).get('Accept'),
-      body: [...(init.body as FormData).entries()],
-    });
-    const answer = script[url]?.shift() ?? 200;
-    if (answer === 'offline') throw new TypeError('Failed to fetch');
-    const body = bodies[answer] ?? {};
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status: answer });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return posted;
-}
-
 beforeEach(async () => {
   for (const entry of await listOutbox()) await removeEntry(entry.id);
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the outbox', () => {
-  it('keeps a stored enquiry until it is sent', async () => {
-    const entry = await storeEnquiry(fields, endpoints);
-    expect(await listOutbox()).toEqual([entry]);
-    expect(entry).toMatchObject({ status: 'queued', pending: endpoints, attempts: 0 });
+// Every rule holds with the browser's Web Locks (every current browser) and without (the
+// outbox then runs its tasks unlocked): the locked path is what users get.
+describe.each([
+  ['without Web Locks', false],
+  ['with Web Locks', true],
+])('%s', (_, withLocks) => {
+  let removeLocks = () => {};
+  beforeEach(() => {
+    if (withLocks) removeLocks = installWebLocks();
   });
+  afterEach(() => removeLocks());
 
-  it('posts the fields as a form to every endpoint in order, then forgets the enquiry', async () => {
-    const posted = serve({});
-    const entry = await storeEnquiry(fields, endpoints);
-    expect(await sendNew(entry.id)).toEqual({ result: 'sent' });
-    expect(posted).toEqual(
-      endpoints.map((url) => ({
-        url,
-        accept: 'application/json',
-        body: [...fields.map((f) => [...f]), ['enquiryId', entry.id]],
-      })),
-    );
-    expect(await listOutbox()).toEqual([]);
-  });
-
-  it('keeps an enquiry that found no connection, whole', async () => {
-    serve({ [endpoints[0]]: ['offline'] });
-    const entry = await storeEnquiry(fields, endpoints);
-    expect(await sendNew(entry.id)).toEqual({ result: 'queued' });
-    expect(await listOutbox()).toMatchObject([{ id: entry.id, pending: endpoints, attempts: 1 }]);
-  });
-
-  it('sends later only to the endpoint that did not get it', async () => {
-    const posted = serve({ [endpoints[1]]: [503] });
-    const entry = await storeEnquiry(fields, endpoints);
-    // One endpoint has it: sending it whole again would duplicate it, so it waits.
-    expect(await sendNew(entry.id)).toEqual({ result: 'queued' });
-    expect((await listOutbox())[0]).toMatchObject({ pending: [endpoints[1]], attempts: 1 });
-
-    expect(await flushOutbox()).toBe(true);
-    expect(posted.map((post) => post.url)).toEqual([...endpoints, endpoints[1]]);
-    expect(await listOutbox()).toEqual([]);
-  });
-
-  it('keeps an enquiry nobody has when the service fails, to try again later', async () => {
-    const posted = serve({ [endpoints[0]]: [503] });
-    const entry = await storeEnquiry(fields, endpoints);
-    expect(await sendNew(entry.id)).toEqual({ result: 'trouble' });
-    expect(posted.map((post) => post.url)).toEqual([endpoints[0]]);
-    expect(await listOutbox()).toMatchObject([
-      { id: entry.id, status: 'queued', pending: endpoints, attempts: 1 },
-    ]);
-    expect(await flushOutbox()).toBe(true);
-    expect(await listOutbox()).toEqual([]);
-  });
-
-  it("drops an enquiry the service refuses before anyone has it, with the service's reason", async () => {
-    const errors = [{ field: 'email', code: 'TYPE_EMAIL', message: 'should be an email' }];
-    serve({ [endpoints[0]]: [422] }, { 422: { error: 'email should be an email', errors } });
-    const entry = await storeEnquiry(fields, endpoints);
-    expect(await sendNew(entry.id)).toEqual({
-      result: 'refused',
-      reason: 'email should be an email',
+  describe('the outbox', () => {
+    it('keeps a stored enquiry until it is sent', async () => {
+      const entry = await storeEnquiry(fields, endpoints);
+      expect(await listOutbox()).toEqual([entry]);
+      expect(entry).toMatchObject({ status: 'queued', pending: endpoints, attempts: 0 });
     });
-    expect(await listOutbox()).toEqual([]);
 
-    serve({ [endpoints[0]]: [404] }, { 404: 'Not Found' });
-    const unexplained = await storeEnquiry(fields, endpoints);
-    expect(await sendNew(unexplained.id)).toEqual({ result: 'refused', reason: null });
-  });
-
-  it('saves each endpoint’s OK at once, before posting to the next', async () => {
-    const seen: string[][] = [];
-    const fetch = vi.fn(async (url: string) => {
-      seen.push((await listOutbox()).flatMap((entry) => entry.pending));
-      return new Response('{}', { status: url === endpoints[1] ? 503 : 200 });
+    it('posts the fields as a form to every endpoint in order, then forgets the enquiry', async () => {
+      const posted = serve({});
+      const entry = await storeEnquiry(fields, endpoints);
+      expect(await sendNew(entry.id)).toEqual({ result: 'sent' });
+      expect(posted).toEqual(
+        endpoints.map((url) => ({
+          url,
+          accept: 'application/json',
+          body: [...fields.map((f) => [...f]), ['enquiryId', entry.id]],
+        })),
+      );
+      expect(await listOutbox()).toEqual([]);
     });
-    vi.stubGlobal('fetch', fetch);
-    const entry = await storeEnquiry(fields, endpoints);
-    expect(await sendNew(entry.id)).toEqual({ result: 'queued' });
-    // When the second endpoint is asked, the first one's OK is already stored.
-    expect(seen).toEqual([endpoints, [endpoints[1]]]);
-  });
 
-  it('keeps the id of an enquiry sent again after an edit, in its fields too', async () => {
-    const posted = serve({});
-    const entry = await storeEnquiry([...fields, ['enquiryId', 'old']], [endpoints[1]], 'kept-id');
-    expect(entry.id).toBe('kept-id');
-    await sendNew(entry.id);
-    expect(posted.map((post) => [post.url, post.body.at(-1)])).toEqual([
-      [endpoints[1], ['enquiryId', 'kept-id']],
-    ]);
-    expect(posted[0]!.body.filter(([name]) => name === 'enquiryId')).toHaveLength(1);
-  });
+    it('keeps an enquiry that found no connection, whole', async () => {
+      serve({ [endpoints[0]]: ['offline'] });
+      const entry = await storeEnquiry(fields, endpoints);
+      expect(await sendNew(entry.id)).toEqual({ result: 'queued' });
+      expect(await listOutbox()).toMatchObject([{ id: entry.id, pending: endpoints, attempts: 1 }]);
+    });
 
-  it('tells each listener of a change in this context once, and of another context’s too', async () => {
-    const heard: string[] = [];
-    const stop = onOutboxChange((change) => heard.push(`${change.kind} ${change.id}`));
-    const entry = await storeEnquiry(fields, endpoints);
-    // Another tab or the service worker: its own channel, without this context's mark.
-    const elsewhere = new BroadcastChannel('kcw-enquiry-outbox');
-    elsewhere.postMessage({ kind: 'sent', id: 'other-tab' });
-    await vi.waitFor(() => expect(heard).toContain('sent other-tab'));
-    stop();
-    elsewhere.close();
-    expect(heard).toEqual([`stored ${entry.id}`, 'sent other-tab']);
-  });
+    it('sends later only to the endpoint that did not get it', async () => {
+      const posted = serve({ [endpoints[1]]: [503] });
+      const entry = await storeEnquiry(fields, endpoints);
+      // One endpoint has it: sending it whole again would duplicate it, so it waits.
+      expect(await sendNew(entry.id)).toEqual({ result: 'queued' });
+      expect((await listOutbox())[0]).toMatchObject({ pending: [endpoints[1]], attempts: 1 });
 
-  it('counts a 2xx as delivered whatever its body', async () => {
-    serve({}, { 200: '<html>not json' });
-    const entry = await storeEnquiry(fields, endpoints);
-    expect(await sendNew(entry.id)).toEqual({ result: 'sent' });
-    expect(await listOutbox()).toEqual([]);
-  });
+      expect(await flushOutbox()).toBe(true);
+      expect(posted.map((post) => post.url)).toEqual([...endpoints, endpoints[1]]);
+      expect(await listOutbox()).toEqual([]);
+    });
 
-  it('does not send again what a flush delivered first', async () => {
-    const posted = serve({});
-    const entry = await storeEnquiry(fields, endpoints);
-    await flushOutbox();
-    expect(await sendNew(entry.id)).toEqual({ result: 'sent' });
-    expect(posted).toHaveLength(2);
-  });
+    it('keeps an enquiry nobody has when the service fails, to try again later', async () => {
+      const posted = serve({ [endpoints[0]]: [503] });
+      const entry = await storeEnquiry(fields, endpoints);
+      expect(await sendNew(entry.id)).toEqual({ result: 'trouble' });
+      expect(posted.map((post) => post.url)).toEqual([endpoints[0]]);
+      expect(await listOutbox()).toMatchObject([
+        { id: entry.id, status: 'queued', pending: endpoints, attempts: 1 },
+      ]);
+      expect(await flushOutbox()).toBe(true);
+      expect(await listOutbox()).toEqual([]);
+    });
 
-  it('flushes in order, stops when offline, and leaves refused enquiries for the person', async () => {
-    serve({ [endpoints[1]]: [422] });
-    const refused = await storeEnquiry([['email', 'refused@example.test']], endpoints);
-    expect(await sendNew(refused.id)).toEqual({ result: 'failed' });
-    const first = await storeEnquiry(fields, endpoints);
-    const second = await storeEnquiry(fields, endpoints);
+    it("drops an enquiry the service refuses before anyone has it, with the service's reason", async () => {
+      const errors = [{ field: 'email', code: 'TYPE_EMAIL', message: 'should be an email' }];
+      serve({ [endpoints[0]]: [422] }, { 422: { error: 'email should be an email', errors } });
+      const entry = await storeEnquiry(fields, endpoints);
+      expect(await sendNew(entry.id)).toEqual({
+        result: 'refused',
+        reason: 'email should be an email',
+      });
+      expect(await listOutbox()).toEqual([]);
 
-    const posted = serve({ [endpoints[0]]: ['offline'] });
-    let cleared = false;
-    expect(await flushOutbox(() => (cleared = true))).toBe(false);
-    expect(cleared).toBe(false);
-    expect(posted.map((post) => post.url)).toEqual([endpoints[0]]);
-    expect((await listOutbox()).map((entry) => [entry.id, entry.status])).toEqual([
-      [refused.id, 'failed'],
-      [first.id, 'queued'],
-      [second.id, 'queued'],
-    ]);
+      serve({ [endpoints[0]]: [404] }, { 404: 'Not Found' });
+      const unexplained = await storeEnquiry(fields, endpoints);
+      expect(await sendNew(unexplained.id)).toEqual({ result: 'refused', reason: null });
+    });
 
-    serve({});
-    expect(await flushOutbox(() => (cleared = true))).toBe(true);
-    expect(cleared).toBe(true);
-    expect((await listOutbox()).map((entry) => entry.id)).toEqual([refused.id]);
+    it('saves each endpoint’s OK at once, before posting to the next', async () => {
+      const seen: string[][] = [];
+      const fetch = vi.fn(async (url: string) => {
+        seen.push((await listOutbox()).flatMap((entry) => entry.pending));
+        return new Response('{}', { status: url === endpoints[1] ? 503 : 200 });
+      });
+      vi.stubGlobal('fetch', fetch);
+      const entry = await storeEnquiry(fields, endpoints);
+      expect(await sendNew(entry.id)).toEqual({ result: 'queued' });
+      // When the second endpoint is asked, the first one's OK is already stored.
+      expect(seen).toEqual([endpoints, [endpoints[1]]]);
+    });
+
+    it('keeps the id of an enquiry sent again after an edit, in its fields too', async () => {
+      const posted = serve({});
+      const entry = await storeEnquiry(
+        [...fields, ['enquiryId', 'old']],
+        [endpoints[1]],
+        'kept-id',
+      );
+      expect(entry.id).toBe('kept-id');
+      await sendNew(entry.id);
+      expect(posted.map((post) => [post.url, post.body.at(-1)])).toEqual([
+        [endpoints[1], ['enquiryId', 'kept-id']],
+      ]);
+      expect(posted[0]!.body.filter(([name]) => name === 'enquiryId')).toHaveLength(1);
+    });
+
+    it('tells each listener of a change in this context once, and of another context’s too', async () => {
+      const heard: string[] = [];
+      const stop = onOutboxChange((change) => heard.push(`${change.kind} ${change.id}`));
+      const entry = await storeEnquiry(fields, endpoints);
+      // Another tab or the service worker: its own channel, without this context's mark.
+      const elsewhere = new BroadcastChannel('kcw-enquiry-outbox');
+      elsewhere.postMessage({ kind: 'sent', id: 'other-tab' });
+      await vi.waitFor(() => expect(heard).toContain('sent other-tab'));
+      stop();
+      elsewhere.close();
+      expect(heard).toEqual([`stored ${entry.id}`, 'sent other-tab']);
+    });
+
+    it('counts a 2xx as delivered whatever its body', async () => {
+      serve({}, { 200: '<html>not json' });
+      const entry = await storeEnquiry(fields, endpoints);
+      expect(await sendNew(entry.id)).toEqual({ result: 'sent' });
+      expect(await listOutbox()).toEqual([]);
+    });
+
+    it('does not send again what a flush delivered first', async () => {
+      const posted = serve({});
+      const entry = await storeEnquiry(fields, endpoints);
+      await flushOutbox();
+      expect(await sendNew(entry.id)).toEqual({ result: 'sent' });
+      expect(posted).toHaveLength(2);
+    });
+
+    it('flushes in order, stops when offline, and leaves refused enquiries for the person', async () => {
+      serve({ [endpoints[1]]: [422] });
+      const refused = await storeEnquiry([['email', 'refused@example.test']], endpoints);
+      expect(await sendNew(refused.id)).toEqual({ result: 'failed' });
+      const first = await storeEnquiry(fields, endpoints);
+      const second = await storeEnquiry(fields, endpoints);
+
+      const posted = serve({ [endpoints[0]]: ['offline'] });
+      let cleared = false;
+      expect(await flushOutbox(() => (cleared = true))).toBe(false);
+      expect(cleared).toBe(false);
+      expect(posted.map((post) => post.url)).toEqual([endpoints[0]]);
+      expect((await listOutbox()).map((entry) => [entry.id, entry.status])).toEqual([
+        [refused.id, 'failed'],
+        [first.id, 'queued'],
+        [second.id, 'queued'],
+      ]);
+
+      serve({});
+      expect(await flushOutbox(() => (cleared = true))).toBe(true);
+      expect(cleared).toBe(true);
+      expect((await listOutbox()).map((entry) => entry.id)).toEqual([refused.id]);
+    });
   });
 });
 
