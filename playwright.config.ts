@@ -6,8 +6,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'tests',
-  // tests/rules/ holds the security rules' Vitest tests (`npm run test:rules`).
-  testIgnore: 'rules/**',
+  // tests/rules/ and tests/functions/ hold Vitest tests (`npm run test:rules`).
+  testIgnore: ['rules/**', 'functions/**'],
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
