@@ -5,7 +5,8 @@
 // unknown form 404, a body over 1 MB 413; CORS is open for the submission (and its preflight), as
 // the service's is, and for nothing else. Enquiries are kept in memory and printed.
 //
-//   GET  /f/<form>/submissions   what the form has received: {"submissions":[{receivedAt, fields}]}
+//   GET  /f/<form>/submissions   what the form has received: {"submissions":[{receivedAt, accept,
+//                                contentType, fields}]} (the request's Accept and media type)
 //   POST /_inbox/faults          {"email", "status", "times", "form"?}: answer the next `times`
 //                                posts from that address (to that form only, if given) with
 //                                `status` (tests use it to make the service fail)
@@ -88,7 +89,12 @@ export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = consol
         send(422, { error: 'email should be an email', errors: [error] });
         return;
       }
-      submissions.get(form).push({ receivedAt: new Date().toISOString(), fields });
+      submissions.get(form).push({
+        receivedAt: new Date().toISOString(),
+        accept: request.headers.accept ?? null,
+        contentType: (request.headers['content-type'] ?? '').split(';')[0].trim() || null,
+        fields,
+      });
       log(`Enquiry on ${form}: ${fields.name ?? '?'} <${fields.email}> (${fields.inquiryType})`);
       send(200, { ok: true, next: '/thanks' });
     } catch (error) {

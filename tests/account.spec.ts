@@ -1,10 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { routes } from '../src/app/routes';
 import { scanSvg } from './support/scan-svg';
-import { signedInState } from './support/signed-in';
+import { signedInTest as test } from './support/signed-in';
 
 // The service worker is tested in its own specs; here its install would only compete for the CPU.
-test.use({ storageState: signedInState, serviceWorkers: 'block' });
 
 /** The side navigation of the specification, in its order, with where each entry leads. */
 const navEntries = [

@@ -67,13 +67,16 @@ test('logging in shows progress, sets the session flag, and logging out guards t
     displayName: 'Lerato',
   });
   await page.goto('/Login');
-  // Slow the emulator down a little, so the in-between state can be seen.
+  // Hold the emulator's answers until the in-between state has been seen.
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
   await page.route('http://127.0.0.1:9099/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await held;
     await route.continue();
   });
   await logIn(page, user.email, user.password);
   await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+  answer();
   await expect(page).toHaveURL(/\/$/);
   expect(await loggedInFlag(page)).toBe('true');
   await page.unroute('http://127.0.0.1:9099/**');

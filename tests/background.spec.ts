@@ -49,7 +49,7 @@ test.describe('with motion allowed', () => {
       }, hidden);
     await setHidden(true);
     // Frames already queued may still land; once paused, two looks a while apart match.
-    await expect.poll(() => unchangedFor(page, 300)).toBe(true);
+    await expect.poll(() => unchangedFor(page, 20)).toBe(true);
     await setHidden(false);
     const paused = await strip(page);
     await expect.poll(async () => (await strip(page)).equals(paused)).toBe(false);
@@ -61,16 +61,25 @@ test('under reduced motion it shows a still field of characters', async ({ page 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The still frame is drawn once the canvas has its size; from then on nothing moves, over
-  // a window of about fifteen animation frames.
-  await expect.poll(() => unchangedFor(page, 500)).toBe(true);
+  // a window of thirty animation frames.
+  await expect.poll(() => unchangedFor(page, 30)).toBe(true);
   const still = await strip(page);
   // Not an empty canvas: hiding it changes what the strip shows.
   await background(page).evaluate((canvas) => (canvas.style.visibility = 'hidden'));
   expect((await strip(page)).equals(still)).toBe(false);
 });
 
-async function unchangedFor(page: Page, ms: number) {
+/** Whether the strip looks the same before and after `frames` of the page's animation frames. */
+async function unchangedFor(page: Page, frames: number) {
   const before = await strip(page);
-  await page.evaluate((wait) => new Promise((resolve) => setTimeout(resolve, wait)), ms);
+  await page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        const next = (left: number) =>
+          left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1));
+        next(count);
+      }),
+    frames,
+  );
   return (await strip(page)).equals(before);
 }

@@ -1,7 +1,8 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { uniqueEmail } from './support/auth-emulator';
-import { copiesFrom, failNextFrom, receivedFrom } from './support/inbox';
+import { copiesFrom, failNextFrom, postsFrom, receivedFrom } from './support/inbox';
 import { untilControlled } from './support/service-worker';
+import { seriousViolations } from './support/axe';
 
 const sent = 'Thanks! Your message has been sent.';
 const delivered = 'Thanks! Your saved message has been sent.';
@@ -165,13 +166,11 @@ test('online, a PC enquiry reaches both form endpoints and the form is cleared @
 }) => {
   const email = uniqueEmail('pc');
   await fillEnquiry(page, email, 'pc');
-  const request = page.waitForRequest((r) => r.url().endsWith('/f/enquiries'));
   await submit(page);
   await expect(form(page).getByRole('status')).toHaveText(sent);
-  const posted = await request;
-  expect(posted.method()).toBe('POST');
-  expect(posted.headers()['accept']).toBe('application/json');
-  expect(posted.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  // What the inbox received, whoever sent it: the page, or the service worker's Background Sync.
+  const post = { accept: 'application/json', contentType: 'multipart/form-data' };
+  expect(await postsFrom(email)).toEqual({ enquiries: [post], 'enquiries-copy': [post] });
 
   const expected = {
     name: 'Lerato Mokoena',
@@ -408,4 +407,54 @@ test('a browser without AbortSignal.timeout or crypto.randomUUID (older Safari) 
   await expect(form(page).getByRole('status')).toHaveText(sent);
   const received = await receivedFrom(email);
   expect(Object.values(received).map((copies) => copies.length)).toEqual([1, 1]);
+});
+
+test.describe('an enquiry the service keeps failing', () => {
+  // The page's own retries only: the service worker's Background Sync would add tries on its own
+  // schedule, outside the page's clock.
+  test.use({ serviceWorkers: 'block' });
+
+  test('after five tries over an hour, every page says so and offers to email it instead', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('stuck');
+    await failNextFrom(email, 503, 100);
+    await page.clock.install();
+    await page.goto('/ContactPage');
+    await fillEnquiry(page, email);
+    await submit(page);
+    await expect(form(page).getByRole('status')).toContainText('did not answer properly');
+    const waiting = page.getByRole('region', { name: 'Waiting to send (1)' });
+    await expect(waiting).toContainText('Tried once so far.');
+    // The page tries again after 30 s, then 1, 2 and 4 minutes: each jump runs the next try.
+    for (const tries of [2, 3, 4, 5]) {
+      await page.clock.fastForward('10:00');
+      await expect(waiting).toContainText(`Tried ${tries} times so far.`);
+    }
+    const notice = page.getByRole('complementary', { name: 'Your enquiry has not reached us yet' });
+    await page.getByRole('navigation').getByRole('link', { name: 'Home' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Five tries, but not yet an hour: no alarm.
+    await expect(notice).toHaveCount(0);
+
+    await page.clock.fastForward('01:00:00');
+    await page.getByRole('navigation').getByRole('link', { name: 'About' }).first().click();
+    await expect(notice).toContainText('has been tried 6 times without getting through');
+    const mail = notice.getByRole('link', { name: 'Email it to us instead' });
+    await expect(mail).toHaveAttribute(
+      'href',
+      new RegExp(
+        '^mailto:hello@kemptoncodeworks\\.co\\.za\\?subject=Website%20enquiry%20from%20Lerato%20Mokoena&body=' +
+          `Name%3A%20Lerato%20Mokoena.*${encodeURIComponent('Build #3 from the gallery, please.')}`,
+      ),
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Emailed: the enquiry leaves the outbox and is never posted after all.
+    await notice.getByRole('button', { name: 'I emailed it: stop trying' }).click();
+    await expect(notice).toHaveCount(0);
+    await page.goto('/ContactPage');
+    await expect(page.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
+    expect(await copiesFrom(email)).toEqual([0, 0]);
+  });
 });

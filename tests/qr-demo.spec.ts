@@ -1,16 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { qrTypes } from '../src/domain/qr/content';
 import { HOSTING_REASON } from '../src/domain/qr/payload';
 import { demoBenefits } from '../src/features/qr/demo-content';
 import { demoUser } from './support/auth-emulator';
 import { openWebCode } from './support/demo-code';
 import { scanSvg } from './support/scan-svg';
-import { signedInState } from './support/signed-in';
+import { signedInTest as test } from './support/signed-in';
 import { chooseType, sampleFile, tinyPdf, wizardHeadings } from './support/wizard';
-
-test.use({ storageState: signedInState });
-// The service worker is tested in its own specs; here its install would only compete for the CPU.
-test.use({ serviceWorkers: 'block' });
 
 const site = 'https://kemptoncodeworks.co.za/qr?from=demo';
 const demoHeading = (page: Page) =>

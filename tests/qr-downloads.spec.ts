@@ -2,13 +2,10 @@
 // pictures decode back to the address, the SVG stands alone, the PDF draws the code as vectors.
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { openWebCode } from './support/demo-code';
 import { scanFile } from './support/scan-svg';
-import { signedInState } from './support/signed-in';
-
-test.use({ storageState: signedInState });
-test.use({ serviceWorkers: 'block' });
+import { signedInTest as test } from './support/signed-in';
 
 const site = 'https://kemptoncodeworks.co.za/print?batch=7';
 const name = 'Shop window';

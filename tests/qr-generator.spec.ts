@@ -1,13 +1,11 @@
 // The live generator on /QR_Design (issue 10): the real code follows the design, the scan check
 // says whether it scans and fixes it in one click, and types that need file hosting say so.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { findQrType } from '../src/domain/qr/content';
 import { GOLD } from '../src/domain/qr/design';
 import { scanSvg } from './support/scan-svg';
-import { signedInState } from './support/signed-in';
+import { signedInTest as test } from './support/signed-in';
 import { chooseType, label, sampleFile, tinyPdf, wizardHeadings } from './support/wizard';
-
-test.use({ storageState: signedInState, serviceWorkers: 'block' });
 
 const url = 'https://kemptoncodeworks.co.za/specials';
 

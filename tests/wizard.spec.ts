@@ -2,7 +2,7 @@
 // uploads of every kind, the design rules, and the draft that survives reloads, a new tab,
 // another user and blocked storage. Real Chromium, real IndexedDB, the demo user of the emulator.
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   contentItems,
   fileFields,
@@ -22,7 +22,7 @@ import {
 import type { FileKind } from '../src/domain/qr/files';
 import { seriousViolations } from './support/axe';
 import { builderUser, demoUser } from './support/auth-emulator';
-import { signedInState } from './support/signed-in';
+import { signedInTest as test } from './support/signed-in';
 import {
   chooseType,
   patternedBytes,
@@ -32,10 +32,6 @@ import {
   validText,
   wizardHeadings,
 } from './support/wizard';
-
-test.use({ storageState: signedInState });
-// The service worker is tested in its own specs; here its install would only compete for the CPU.
-test.use({ serviceWorkers: 'block' });
 
 const typeOf = (id: QrType['id']) => qrTypes.find((type) => type.id === id)!;
 const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true }).click();

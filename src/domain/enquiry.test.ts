@@ -5,8 +5,11 @@ import {
   enquiryForm,
   enquiryFromFields,
   enquiryFields,
+  enquiryMail,
   enquiryMessages,
   formatBudget,
+  inquiryTypes,
+  usageTypes,
   type EnquiryInput,
 } from './enquiry';
 import { checkForm } from './form';
@@ -170,5 +173,47 @@ describe('enquiryFromFields', () => {
 
   it('leaves unknown choices unchosen', () => {
     expect(enquiryFromFields([['inquiryType', 'spam']])).toEqual(emptyEnquiry);
+  });
+});
+
+describe('enquiryMail', () => {
+  it('puts every field on the form in the email with its label, the message last-but-one', () => {
+    const fields = enquiryFields({
+      ...emptyEnquiry,
+      name: 'Thabo',
+      email: 'thabo@example.test',
+      inquiryType: 'pc-building',
+      budget: '15000',
+      usageType: usageTypes[0].value,
+      message: 'A quiet PC\nfor the study',
+    });
+    const mail = enquiryMail(fields, 'hello@kemptoncodeworks.co.za', 'enquiry-7');
+    expect(mail.to).toBe('hello@kemptoncodeworks.co.za');
+    expect(mail.subject).toBe('Website enquiry from Thabo');
+    expect(mail.body).toBe(
+      [
+        'Name: Thabo',
+        'Email: thabo@example.test',
+        `Inquiry type: ${inquiryTypes.find((type) => type.value === 'pc-building')?.label}`,
+        'Budget: R15000',
+        `Usage type: ${usageTypes[0].label}`,
+        '',
+        'A quiet PC',
+        'for the study',
+        '',
+        'Reference: enquiry-7',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves out the PC fields for other enquiries', () => {
+    const fields = enquiryFields({
+      ...emptyEnquiry,
+      name: 'Lerato',
+      email: 'lerato@example.test',
+      inquiryType: 'general-inquiries',
+      message: 'Hello',
+    });
+    expect(enquiryMail(fields, 'a@b.test', 'x').body).not.toMatch(/Budget|Usage type/);
   });
 });

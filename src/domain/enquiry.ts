@@ -1,6 +1,7 @@
 // The contact enquiry (SPEC sections 3, 5, 7 and 8): its options, its form with its limits and
 // exact messages, and the fields it is sent with.
-import { emailField, field, missingFields, type FormSpec } from './form';
+import { emailField, field, fieldNames, missingFields, type FormSpec } from './form';
+import type { MailDraft } from './mail-link';
 
 export const inquiryTypes = [
   { value: 'pc-building', label: 'PC Building' },
@@ -136,5 +137,38 @@ export function enquiryFromFields(fields: readonly (readonly [string, string])[]
     inquiryType: pick(inquiryTypes, value('inquiryType')),
     budget: value('budget'),
     usageType: pick(usageTypes, value('usageType')),
+  };
+}
+
+/**
+ * An enquiry as an email to the company, for when the form service keeps failing: the subject
+ * names the sender, the body holds every field with its label (choices by their labels), and the
+ * enquiry's id, so a copy that arrives both ways can be recognised.
+ */
+export function enquiryMail(
+  fields: readonly (readonly [string, string])[],
+  to: string,
+  id: string,
+): MailDraft {
+  const input = enquiryFromFields(fields);
+  const spec = enquiryForm(input.inquiryType);
+  const choice = (options: readonly { value: string; label: string }[], value: string) =>
+    options.find((option) => option.value === value)?.label ?? value;
+  const shown = fieldNames(spec).filter((name) => !spec[name].hidden);
+  const lines = shown.map((name) => {
+    const value =
+      name === 'inquiryType'
+        ? choice(inquiryTypes, input.inquiryType)
+        : name === 'usageType'
+          ? choice(usageTypes, input.usageType)
+          : name === 'budget'
+            ? formatBudget(input.budget)
+            : input[name];
+    return name === 'message' ? `\n${value}` : `${spec[name].label}: ${value}`;
+  });
+  return {
+    to,
+    subject: `Website enquiry from ${input.name.trim() || input.email.trim()}`,
+    body: `${lines.join('\n')}\n\nReference: ${id}`,
   };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { afterRound, entryField, newEntry, outcomeOfStatus, type PostOutcome } from './outbox';
+import {
+  afterRound,
+  entryField,
+  isStuck,
+  newEntry,
+  outcomeOfStatus,
+  STUCK_AFTER,
+  type PostOutcome,
+} from './outbox';
 
 const endpoints = ['https://forms.test/a', 'https://forms.test/b'];
 const [first, second] = endpoints;
@@ -80,5 +88,21 @@ describe('entryField', () => {
   it('reads a field by name, or empty', () => {
     expect(entryField(entry, 'name')).toBe('Sipho');
     expect(entryField(entry, 'budget')).toBe('');
+  });
+});
+
+describe('isStuck', () => {
+  const hour = 60 * 60_000;
+  const entry = { ...newEntry([['name', 'A']], ['https://f.test/a'], 'e1', 0), attempts: 5 };
+
+  it('is an enquiry still queued after five tries, the first an hour ago or more', () => {
+    expect(isStuck(entry, hour)).toBe(true);
+    expect(isStuck(entry, hour - 1)).toBe(false);
+    expect(isStuck({ ...entry, attempts: 4 }, 5 * hour)).toBe(false);
+    expect(STUCK_AFTER).toEqual({ attempts: 5, ms: hour });
+  });
+
+  it('is never a refused one, which waits for the person anyway', () => {
+    expect(isStuck({ ...entry, status: 'failed' }, 5 * hour)).toBe(false);
   });
 });

@@ -60,3 +60,14 @@ export function afterRound(
 /** A field's value by name, for showing an entry ('' when it has none). */
 export const entryField = (entry: OutboxEntry, name: string) =>
   entry.fields.find(([key]) => key === name)?.[1] ?? '';
+
+/**
+ * When an enquiry counts as stuck: still queued after this many tries, the first this long ago.
+ * The site then says so on every page and offers to email it instead (it stays queued).
+ */
+export const STUCK_AFTER = { attempts: 5, ms: 60 * 60_000 } as const;
+
+export const isStuck = (entry: OutboxEntry, now: number): boolean =>
+  entry.status === 'queued' &&
+  entry.attempts >= STUCK_AFTER.attempts &&
+  now - entry.createdAt >= STUCK_AFTER.ms;

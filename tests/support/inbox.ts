@@ -7,16 +7,35 @@ const origin = `http://127.0.0.1:${INBOX_PORT}`;
 
 export type Received = Record<string, string>;
 
-/** What each form endpoint has received from `email`, by form. */
-export async function receivedFrom(email: string): Promise<Record<string, Received[]>> {
-  const byForm: Record<string, Received[]> = {};
+interface Submission {
+  accept: string | null;
+  contentType: string | null;
+  fields: Received;
+}
+
+/** Each form endpoint's submissions from `email`, by form. */
+async function submissionsFrom(email: string): Promise<Record<string, Submission[]>> {
+  const byForm: Record<string, Submission[]> = {};
   for (const form of INBOX_FORMS) {
     const response = await fetch(`${origin}/f/${form}/submissions`);
-    const { submissions } = (await response.json()) as { submissions: { fields: Received }[] };
-    byForm[form] = submissions.map((s) => s.fields).filter((fields) => fields.email === email);
+    const { submissions } = (await response.json()) as { submissions: Submission[] };
+    byForm[form] = submissions.filter((s) => s.fields.email === email);
   }
   return byForm;
 }
+
+const byForm = async <T>(email: string, pick: (submission: Submission) => T) =>
+  Object.fromEntries(
+    Object.entries(await submissionsFrom(email)).map(([form, list]) => [form, list.map(pick)]),
+  );
+
+/** What each form endpoint has received from `email`, by form. */
+export const receivedFrom = (email: string): Promise<Record<string, Received[]>> =>
+  byForm(email, (submission) => submission.fields);
+
+/** How each post from `email` reached the inbox, per form: its Accept header and media type. */
+export const postsFrom = (email: string) =>
+  byForm(email, ({ accept, contentType }) => ({ accept, contentType }));
 
 /** How many copies of enquiries from `email` arrived, per form (for expect.poll). */
 export async function copiesFrom(email: string): Promise<number[]> {

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { outboxMayHaveWaiting } from '../../lib/outbox/waiting-flag';
 import { reducedMotion } from '../../lib/use-media-query';
 import { OfflineBanner } from '../../features/pwa/offline-banner';
 import { PwaNotices } from '../../features/pwa/pwa-notices';
@@ -8,9 +9,17 @@ import { Footer } from './footer';
 import { Navbar } from './navbar';
 import './layout.css';
 
+// Enquiries that keep failing are shown on every page; its code loads only while one waits. A
+// chunk that cannot load (offline before it was cached) shows nothing rather than an error page.
+const StuckEnquiries = lazy(() =>
+  import('../../features/contact/stuck-enquiries').catch(() => ({ default: () => null })),
+);
+
 export function Layout() {
   const mainRef = useRef<HTMLElement>(null);
   useTopOnNavigation(mainRef);
+  // Read again on every navigation (the layout renders with each): set once an enquiry waits.
+  const enquiryWaiting = outboxMayHaveWaiting();
   return (
     <>
       <MatrixBackground />
@@ -19,6 +28,11 @@ export function Layout() {
       </a>
       <Navbar />
       <OfflineBanner />
+      {enquiryWaiting ? (
+        <Suspense fallback={null}>
+          <StuckEnquiries />
+        </Suspense>
+      ) : null}
       <main id="main" ref={mainRef} tabIndex={-1}>
         <Outlet />
       </main>

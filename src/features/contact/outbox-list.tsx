@@ -5,6 +5,9 @@ import { savedAt } from '../../lib/ui/saved-at';
 const typeLabel = (value: string) =>
   inquiryTypes.find((type) => type.value === value)?.label ?? value;
 
+const triedText = (attempts: number) =>
+  attempts === 1 ? 'Tried once so far.' : `Tried ${attempts} times so far.`;
+
 /** Enquiries saved on this device and not yet delivered, with what will happen to each. */
 export function OutboxList({
   entries,
@@ -34,6 +37,7 @@ export function OutboxList({
                 {online
                   ? 'Sends automatically: the form service has not taken it yet, so it is tried again every few minutes.'
                   : 'Sends automatically when you are back online.'}
+                {entry.attempts > 0 ? ` ${triedText(entry.attempts)}` : null}
               </p>
             ) : (
               <>

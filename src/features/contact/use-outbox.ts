@@ -27,6 +27,8 @@ export const sentFromThisTab = {
 
 export interface OutboxView {
   readonly entries: OutboxEntry[];
+  /** When `entries` were read (ms since the epoch), to judge how long each has waited. */
+  readonly readAt: number;
   /** False once the outbox could not be read: IndexedDB is blocked, so nothing can wait here. */
   readonly available: boolean;
 }
@@ -36,7 +38,10 @@ export interface OutboxView {
  * by the service worker). `onDelivered` hears the id of each one that has been delivered.
  */
 export function useOutbox(onDelivered: (id: string) => void): OutboxView {
-  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  const [{ entries, readAt }, setRead] = useState<{ entries: OutboxEntry[]; readAt: number }>({
+    entries: [],
+    readAt: 0,
+  });
   const [available, setAvailable] = useState(true);
   const shown = useRef<readonly OutboxEntry[]>([]);
   const delivered = useRef(onDelivered);
@@ -53,7 +58,7 @@ export function useOutbox(onDelivered: (id: string) => void): OutboxView {
       // Only the newest read counts: reads can finish out of order.
       if (live && call === latest) {
         shown.current = next ?? [];
-        setEntries(next ?? []);
+        setRead({ entries: next ?? [], readAt: Date.now() });
         setAvailable(next !== null);
       }
     };
@@ -72,5 +77,5 @@ export function useOutbox(onDelivered: (id: string) => void): OutboxView {
     };
   }, []);
 
-  return { entries, available };
+  return { entries, readAt, available };
 }
