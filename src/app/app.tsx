@@ -1,17 +1,22 @@
 import { Route, Routes } from 'react-router-dom';
+import { PwaNotices } from '../features/pwa/pwa-notices';
 import { Layout } from './layout/layout';
 import { RouteView } from './route-view';
 import { notFoundRoute, routes } from './routes';
 
 export function App() {
   return (
-    <Routes>
-      <Route element={<Layout />}>
-        {routes.map((route) => (
-          <Route key={route.path} path={route.path} element={<RouteView route={route} />} />
-        ))}
-        <Route path="*" element={<RouteView route={notFoundRoute} />} />
-      </Route>
-    </Routes>
+    <>
+      <Routes>
+        <Route element={<Layout />}>
+          {routes.map((route) => (
+            <Route key={route.path} path={route.path} element={<RouteView route={route} />} />
+          ))}
+          <Route path="*" element={<RouteView route={notFoundRoute} />} />
+        </Route>
+      </Routes>
+      {/* Beside the routes: an update is offered whatever the page shows, even an error. */}
+      <PwaNotices />
+    </>
   );
 }

@@ -24,6 +24,8 @@ let clock: () => Date = () => new Date();
 beforeAll(async () => {
   const { host, port } = inject('firestore');
   process.env.FIRESTORE_EMULATOR_HOST = `${host}:${port}`;
+  // No Google Cloud metadata server here: without this the Admin SDK asks one and logs its 403.
+  process.env.METADATA_SERVER_DETECTION = 'none';
   app = initializeApp({ projectId: 'demo-kcw-rules' }, 'redirect-tests');
   db = getFirestore(app);
   server = createServer((request, response) => {

@@ -3,7 +3,6 @@ import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { outboxMayHaveWaiting } from '../../lib/outbox/waiting-flag';
 import { reducedMotion } from '../../lib/use-media-query';
 import { OfflineBanner } from '../../features/pwa/offline-banner';
-import { PwaNotices } from '../../features/pwa/pwa-notices';
 import { MatrixBackground } from '../background/matrix-background';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -37,7 +36,6 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <PwaNotices />
     </>
   );
 }
