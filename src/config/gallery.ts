@@ -5,7 +5,7 @@ export interface GalleryImage {
   alt: string;
 }
 
-// Stand-ins drawn by scripts/make-images.mjs. Real photos can replace the files under the same
+// Stand-in pictures (drawn once, now kept as assets). Real photos can replace the files under the same
 // names; update the alt text to match what each photo shows when they do.
 export const galleryImages: readonly GalleryImage[] = [
   {
