@@ -90,8 +90,10 @@ test('Duplicate adds a copy named after the code that holds the same code', asyn
   await expect(page.getByRole('status').filter({ hasText: 'Duplicated' })).toHaveText(
     'Duplicated as “Copy of Menu board”.',
   );
-  await page.reload();
+  // Listed once Firestore has it in the device's cache (the notice comes a moment before).
   const copy = row(page, 'Copy of Menu board');
+  await expect(copy).toBeVisible();
+  await page.reload();
   await expect(copy).toContainText(/Saved \d/);
   await expect
     .poll(() => scanSvg(copy.getByRole('img', { name: 'QR code Copy of Menu board' })))
@@ -116,6 +118,8 @@ test('Edit reopens the wizard on the code, and saving changes that same code', a
   await expect(page.getByRole('status').filter({ hasText: 'changes' })).toHaveText(
     'Saved your changes to “Bus stop 10”.',
   );
+  // In the device's cache once the list has it first (it is the newest now).
+  await expect(rows(page).first()).toHaveAccessibleName('Bus stop 10');
   await page.reload();
   // Still three codes: the edit changed one, it added none; the changed one is now the newest.
   await expect(savedRegion(page)).toHaveAccessibleName('Saved codes (3)');
