@@ -96,7 +96,7 @@ export async function savedCodes({ browser }) {
   } finally {
     await visitor.close();
     await context.close();
-    server.stop();
+    await server.stop();
   }
 }
 

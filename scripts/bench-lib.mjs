@@ -162,14 +162,17 @@ export async function startServe() {
     });
   });
   child.removeAllListeners('exit');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    stop: () => {
+    /** Stops the server and its emulators; resolves once it has exited and freed its ports. */
+    stop: async () => {
       try {
         process.kill(-child.pid, 'SIGTERM');
       } catch {
-        // already gone
+        return; // already gone
       }
+      await exited;
     },
   };
 }

@@ -49,7 +49,7 @@ export async function shortLinks() {
       },
     };
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 

@@ -166,7 +166,7 @@ export async function qrWizard({ browser }) {
   } finally {
     await anonymous.close();
     await context.close();
-    server.stop();
+    await server.stop();
   }
 }
 

@@ -2,7 +2,7 @@
 // links, redirects and the account navigation use these names. Matching is case-insensitive, so
 // /CustomPC (the specification's route table) opens the custom PC page too; the site itself
 // spells it /custompc, as the specification's navigation links do, and so does its canonical.
-import { VIEWER_PATH } from '../domain/qr/payload';
+import { VIEWER_PATH } from '../domain/qr/viewer-path';
 
 export const paths = {
   home: '/',

@@ -16,6 +16,7 @@ import {
   type QrTypeId,
   type TextFieldId,
 } from './content';
+import { VIEWER_PATH } from './viewer-path';
 
 // ---------------------------------------------------------------------------------------------
 // The result
@@ -264,8 +265,7 @@ export function vcardPayload(fields: VCardFields): string {
 // ---------------------------------------------------------------------------------------------
 // The viewer page
 
-/** The viewer page's path on the site; the content travels in the fragment, never to a server. */
-export const VIEWER_PATH = '/v';
+export { VIEWER_PATH };
 export const VIEWER_MAX_LINKS = listFields.links.max;
 /** Longer fragments are refused unread: no code holds more than about 3 kB anyway. */
 const VIEWER_MAX_FRAGMENT = 8192;
