@@ -1,6 +1,6 @@
 // The contact enquiry (SPEC sections 3, 5, 7 and 8): its options, its form with its limits and
 // exact messages, and the fields it is sent with.
-import { emailField, field, fieldNames, missingFields, type FormSpec } from './form';
+import { emailField, field, fieldNames, missingFields, optionLabel, type FormSpec } from './form';
 import type { MailDraft } from './mail-link';
 
 export const inquiryTypes = [
@@ -152,20 +152,13 @@ export function enquiryMail(
 ): MailDraft {
   const input = enquiryFromFields(fields);
   const spec = enquiryForm(input.inquiryType);
-  const choice = (options: readonly { value: string; label: string }[], value: string) =>
-    options.find((option) => option.value === value)?.label ?? value;
-  const shown = fieldNames(spec).filter((name) => !spec[name].hidden);
-  const lines = shown.map((name) => {
-    const value =
-      name === 'inquiryType'
-        ? choice(inquiryTypes, input.inquiryType)
-        : name === 'usageType'
-          ? choice(usageTypes, input.usageType)
-          : name === 'budget'
-            ? formatBudget(input.budget)
-            : input[name];
-    return name === 'message' ? `\n${value}` : `${spec[name].label}: ${value}`;
-  });
+  const lines = fieldNames(spec)
+    .filter((name) => !spec[name].hidden)
+    .map((name) => {
+      const { label, options } = spec[name];
+      const value = options ? optionLabel(options, input[name]) : input[name];
+      return name === 'message' ? `\n${value}` : `${label}: ${value}`;
+    });
   return {
     to,
     subject: `Website enquiry from ${input.name.trim() || input.email.trim()}`,

@@ -154,6 +154,12 @@ export function checkForm<K extends string>(
 }
 
 /** A form's field names, in the order they are described (the page's order). */
+/** A choice's label by its value (the value itself when no option has it). */
+export const optionLabel = (
+  options: readonly { readonly value: string; readonly label: string }[],
+  value: string,
+): string => options.find((option) => option.value === value)?.label ?? value;
+
 export const fieldNames = <K extends string>(spec: FormSpec<K>): K[] => Object.keys(spec) as K[];
 
 /** The required fields on the form that are still empty (or unchosen), in the spec's order. */

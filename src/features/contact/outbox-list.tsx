@@ -1,9 +1,9 @@
 import { entryField, type OutboxEntry } from '../../domain/outbox';
 import { inquiryTypes } from '../../domain/enquiry';
+import { optionLabel } from '../../domain/form';
 import { savedAt } from '../../lib/ui/saved-at';
 
-const typeLabel = (value: string) =>
-  inquiryTypes.find((type) => type.value === value)?.label ?? value;
+const typeLabel = (value: string) => optionLabel(inquiryTypes, value);
 
 const triedText = (attempts: number) =>
   attempts === 1 ? 'Tried once so far.' : `Tried ${attempts} times so far.`;
