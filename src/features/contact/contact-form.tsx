@@ -50,6 +50,14 @@ const refusedMessage = (reason: string | null) =>
 const PARTLY_REFUSED =
   'Oops, something went wrong: your message was not accepted. It is saved below: check it, then send it again.';
 
+/** What the form says once an enquiry has left it: sent, or kept to be sent. */
+function afterSubmit(result: 'sent' | 'unstored-sent' | 'failed' | 'queued' | 'trouble'): Status {
+  if (result === 'failed') return { kind: 'error', message: PARTLY_REFUSED };
+  if (result === 'queued') return { kind: 'queued', message: queuedMessage() };
+  if (result === 'trouble') return { kind: 'queued', message: TROUBLE };
+  return sentStatus;
+}
+
 /**
  * The enquiry form. Every enquiry goes into the outbox (IndexedDB) before it is posted, so one
  * that cannot be sent now is delivered later, even from another page or after the tab closed
@@ -104,38 +112,21 @@ export function ContactForm() {
       },
     });
     submitting.current = null;
-    switch (outcome.result) {
-      case 'unstored-sent':
-      case 'unstored-failed':
-        setStoreFailed(true);
-        if (outcome.result === 'unstored-sent') setInput(emptyEnquiry);
-        setStatus(
-          outcome.result === 'unstored-sent'
-            ? sentStatus
-            : { kind: 'error', message: UNSTORED_FAILED },
-        );
-        return;
-      case 'refused':
-        // Refused, and nobody has it: sending it again as it is would not help. The form still
-        // holds it, as typed, with the service's reason where it gave one.
-        setStatus({ kind: 'error', message: refusedMessage(outcome.reason) });
-        return;
-      case 'sent':
-        setInput(emptyEnquiry);
-        setStatus(sentStatus);
-        return;
-      case 'failed':
-        setInput(emptyEnquiry);
-        setStatus({ kind: 'error', message: PARTLY_REFUSED });
-        return;
-      case 'queued':
-      case 'trouble':
-        setInput(emptyEnquiry);
-        setStatus({
-          kind: 'queued',
-          message: outcome.result === 'trouble' ? TROUBLE : queuedMessage(),
-        });
+    if (outcome.result === 'unstored-sent' || outcome.result === 'unstored-failed') {
+      setStoreFailed(true);
     }
+    if (outcome.result === 'refused' || outcome.result === 'unstored-failed') {
+      // Nobody has it, and nothing kept it: the form still holds it, as typed (with the service's
+      // reason when it refused it; sending it again as it is would not help).
+      setStatus({
+        kind: 'error',
+        message: outcome.result === 'refused' ? refusedMessage(outcome.reason) : UNSTORED_FAILED,
+      });
+      return;
+    }
+    // Sent, or kept in the outbox: the form is cleared either way.
+    setInput(emptyEnquiry);
+    setStatus(afterSubmit(outcome.result));
   };
 
   const edit = async (entry: OutboxEntry) => {
