@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisMax, lastDays, scansIn, scansPerDay, type LinkCounts } from './scan-stats';
+import { axisMax, lastDays, scansIn, scansPerDay, scansText, type LinkCounts } from './scan-stats';
 
 describe('lastDays', () => {
   it('gives the 30 UTC days ending today, oldest first, across a month end', () => {
@@ -34,5 +34,11 @@ describe('axisMax', () => {
     expect([0, 1, 2, 3, 7, 10, 11, 42, 180, 501].map(axisMax)).toEqual([
       1, 1, 2, 5, 10, 10, 20, 50, 200, 1000,
     ]);
+  });
+});
+
+describe('scansText', () => {
+  it('says one scan, or how many', () => {
+    expect([0, 1, 2].map(scansText)).toEqual(['0 scans', '1 scan', '2 scans']);
   });
 });

@@ -45,3 +45,6 @@ export function axisMax(max: number): number {
     step *= 10;
   }
 }
+
+/** "1 scan", "3 scans". */
+export const scansText = (count: number): string => (count === 1 ? '1 scan' : `${count} scans`);

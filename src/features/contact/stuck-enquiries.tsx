@@ -11,7 +11,8 @@ import { isStuck } from '../../domain/outbox';
 import { removeEntry } from '../../lib/outbox/outbox';
 import { savedAt } from '../../lib/ui/saved-at';
 import { useOutbox } from './use-outbox';
-import './contact.css';
+// Its own few rules: the contact page's stylesheet is not needed on every page.
+import './stuck-enquiries.css';
 
 const ignoreDeliveries = () => {};
 

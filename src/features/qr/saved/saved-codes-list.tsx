@@ -10,6 +10,7 @@ import { findQrType } from '../../../domain/qr/content';
 import { hasProgress } from '../../../domain/qr/draft';
 import { encodedText, shortLinkUrl } from '../../../domain/qr/dynamic';
 import { payloadFor, payloadText } from '../../../domain/qr/payload';
+import { scansText } from '../../../domain/qr/scan-stats';
 import {
   codeOrders,
   draftFromSaved,
@@ -410,7 +411,7 @@ function ShortLink({ id, link, nameId }: { id: string; link: DynamicLink | null;
         {link ? (
           <>
             Leads to <span className="saved-codes__target">{link.target}</span> ·{' '}
-            {link.scans === 1 ? '1 scan' : `${link.scans} scans`}
+            {scansText(link.scans)}
           </>
         ) : (
           'Its link works once it has synced.'

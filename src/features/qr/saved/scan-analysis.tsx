@@ -4,7 +4,14 @@
 // SVG by hand: smaller than any chart library for one chart.
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { axisMax, lastDays, scansIn, scansPerDay, CHART_DAYS } from '../../../domain/qr/scan-stats';
+import {
+  axisMax,
+  lastDays,
+  scansIn,
+  scansPerDay,
+  scansText,
+  CHART_DAYS,
+} from '../../../domain/qr/scan-stats';
 import { shortLinkUrl } from '../../../domain/qr/dynamic';
 import { FormAlert } from '../../../lib/ui/field';
 import { useSavedCodes } from './use-saved-codes';
@@ -16,7 +23,6 @@ const dayLabel = new Intl.DateTimeFormat('en-ZA', {
   timeZone: 'UTC',
 });
 const dayOf = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
-const scansText = (count: number) => (count === 1 ? '1 scan' : `${count} scans`);
 
 export function ScanAnalysis() {
   const { view } = useSavedCodes();
