@@ -5,10 +5,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newDynamicId } from '../../src/domain/qr/dynamic';
+import { DYNAMIC_ID, isTarget as appIsTarget, newDynamicId } from '../../src/domain/qr/dynamic';
 import { createDynamicLink, deleteDynamicLink } from '../../src/features/qr/saved/dynamic-links';
 import { deleteApp, getFirestore, initializeApp } from '../../functions/admin.js';
-import { answerScan, scanDay } from '../../functions/redirect.js';
+import { answerScan, isTarget, scanDay, shortLinkId } from '../../functions/redirect.js';
 import { useEmulator } from '../rules/emulator';
 
 const { as } = useEmulator();
@@ -165,5 +165,29 @@ describe('a link that leads nowhere', () => {
       .set({ owner: 'alice', target: 'javascript:alert(1)', scans: 0, days: {} });
     await expectNowhere(await scan(`/q/${id}`));
     expect((await counts(id)).scans).toBe(0);
+  });
+});
+
+describe('the function’s copy of the app’s rules', () => {
+  // functions/ is deployed on its own and cannot import src/: its rules are copies, held equal here.
+  const targets = [
+    'https://kemptoncodeworks.co.za/a',
+    'http://example.test',
+    'HTTPS://EXAMPLE.TEST/x',
+    'javascript:alert(1)',
+    'https://has space.test',
+    'ftp://example.test',
+    '',
+    `https://example.test/${'a'.repeat(2000)}`,
+  ];
+  it('accepts the same targets as the app', () => {
+    expect(targets.map(isTarget)).toEqual(targets.map(appIsTarget));
+  });
+
+  it('reads the same ids as the app makes and firestore.rules accepts', () => {
+    const ids = [newDynamicId(), 'abcdefgh', 'abc', 'a'.repeat(64), 'a'.repeat(65), 'abc.defgh'];
+    expect(ids.map((id) => shortLinkId(`/q/${id}`) !== null)).toEqual(
+      ids.map((id) => DYNAMIC_ID.test(id)),
+    );
   });
 });
