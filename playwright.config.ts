@@ -1,8 +1,23 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { launchOptions } from './scripts/chromium.mjs';
+// Installs the loopback guard in the runner and, as each of them loads this file, its workers.
+import './scripts/loopback-guard.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4174);
 export const baseURL = `http://127.0.0.1:${port}`;
+
+// The loopback guard (see "Testing" in README.md) in every Node process of the run: the web
+// server's children inherit NODE_OPTIONS. Each refused attempt is written to one log per run,
+// named by the runner (its workers inherit the variable), which the global teardown reads.
+const guardLog = (process.env.LOOPBACK_GUARD_LOG ??= join(
+  tmpdir(),
+  `kcw-loopback-guard-${process.pid}.jsonl`,
+));
+const guard = pathToFileURL(join(import.meta.dirname, 'scripts/loopback-guard.mjs')).href;
+const nodeOptions = [process.env.NODE_OPTIONS, `--import ${guard}`].filter(Boolean).join(' ');
 
 export default defineConfig({
   testDir: 'tests',
@@ -13,6 +28,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: 'list',
+  globalTeardown: './tests/support/loopback-guard.teardown.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -42,7 +58,12 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve.mjs',
     // Without the Firestore emulator the tests of saved codes cannot pass: stop with its message.
-    env: { PORT: String(port), REQUIRE_FIRESTORE: '1' },
+    env: {
+      PORT: String(port),
+      REQUIRE_FIRESTORE: '1',
+      NODE_OPTIONS: nodeOptions,
+      LOOPBACK_GUARD_LOG: guardLog,
+    },
     // Not `url`: Hosting answers before the Functions emulator has loaded the short-link
     // function. The server says when all of it is ready.
     wait: { stdout: /Serving dist\/ on http/ },

@@ -2,10 +2,13 @@
 // scripts/serve.mjs with the emulators, for signed-in pages), the scripts a page loads, and the
 // compact printer. The measurements themselves live in bench.mjs and its bench-*.mjs sections.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { preview, runnerImport } from 'vite';
+import { formatAttempts, readLoopbackLog } from './loopback-guard-log.mjs';
 import { freePort } from './ports.mjs';
 
 export const root = join(import.meta.dirname, '..');
@@ -132,12 +135,24 @@ export function collectScripts(context, origin) {
   return files;
 }
 
-/** scripts/serve.mjs on a free port, in its own process group; resolves once it serves. */
+/**
+ * scripts/serve.mjs on a free port, in its own process group; resolves once it serves. Like the
+ * end-to-end tests' server, it runs under the loopback guard (scripts/loopback-guard.mjs): an
+ * attempt of it or its emulators to reach anything but 127.0.0.1 is refused, and stop() fails
+ * with the list, so the section using it reports no figures.
+ */
 export async function startServe() {
   const port = await freePort();
+  const guardLog = join(tmpdir(), `kcw-bench-loopback-guard-${process.pid}-${port}.jsonl`);
+  const guard = pathToFileURL(join(root, 'scripts/loopback-guard.mjs')).href;
   const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import ${guard}`].filter(Boolean).join(' '),
+      LOOPBACK_GUARD_LOG: guardLog,
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -173,6 +188,14 @@ export async function startServe() {
         return; // already gone
       }
       await exited;
+      const attempts = readLoopbackLog(guardLog);
+      rmSync(guardLog, { force: true });
+      if (attempts.length > 0) {
+        throw new Error(
+          'serve.mjs tried to reach hosts outside 127.0.0.1 (refused by the loopback guard):\n' +
+            formatAttempts(attempts),
+        );
+      }
     },
   };
 }

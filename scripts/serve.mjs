@@ -124,10 +124,18 @@ const emulator = spawn(
     // The short-link function reads and counts through the Admin SDK, which finds the Firestore
     // emulator by FIRESTORE_EMULATOR_HOST; without it the function would wait for production
     // Firestore forever, so it is set even when the emulator did not start (it then fails at once).
+    // The rest keep firebase-tools off the network: CI skips its message of the day,
+    // NO_UPDATE_NOTIFIER its update check. METADATA_SERVER_DETECTION=none stops Google's auth
+    // library probing the metadata server (169.254.169.254) when the Functions emulator looks for
+    // credentials (the emulator already sets it for the function's own workers). npm_config_offline
+    // makes the Functions emulator's `npm show firebase-functions` (a check for a newer SDK) answer
+    // from npm's cache or fail at once, instead of asking the registry.
     env: {
       ...process.env,
       CI: 'true',
       NO_UPDATE_NOTIFIER: '1',
+      METADATA_SERVER_DETECTION: 'none',
+      npm_config_offline: 'true',
       FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestorePort}`,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
