@@ -16,6 +16,7 @@ export default tseslint.config(
       'screenshots',
       '.scratch',
       '.harness',
+      'functions/lib',
     ],
   },
   {
@@ -88,8 +89,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['functions/**/*.js'],
-    extends: [js.configs.recommended],
+    files: ['functions/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
   },
   {
     files: ['**/*.{js,mjs}', 'tests/**/*.ts', '*.config.ts'],

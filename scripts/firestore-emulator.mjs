@@ -61,7 +61,8 @@ export function findFirestoreJar() {
  * @param {{ port: number, rulesPath: string, projectId: string, timeoutMs?: number,
  *   log?: (line: string) => void }} options `log` receives the emulator's output (default: none)
  * @returns {Promise<{ host: string, port: number, stop: () => Promise<void>,
- *   exited: Promise<{ code: number | null, signal: string | null }> }>}
+ *   exited: Promise<{ code: number | null, signal: string | null }>,
+ *   pause: () => void, resume: () => void }>}
  */
 export async function startFirestore({ port, rulesPath, projectId, timeoutMs = 60_000, log }) {
   const jar = findFirestoreJar();
@@ -110,11 +111,18 @@ export async function startFirestore({ port, rulesPath, projectId, timeoutMs = 6
 
   const stop = async () => {
     if (!running) return;
+    java.kill('SIGCONT'); // a paused java would not act on SIGTERM
     java.kill('SIGTERM');
     const timer = setTimeout(() => java.kill('SIGKILL'), 5_000);
     await exited;
     clearTimeout(timer);
   };
+
+  // Freezing java (SIGSTOP) makes the emulator unreachable the way a network partition does:
+  // connections stay open and nothing answers, until SIGCONT. The tests and the bench use it to
+  // show what the short links do while Firestore is briefly away.
+  const pause = () => void (running && java.kill('SIGSTOP'));
+  const resume = () => void (running && java.kill('SIGCONT'));
 
   const url = `http://${HOST}:${port}/`;
   const deadline = Date.now() + timeoutMs;
@@ -133,7 +141,7 @@ export async function startFirestore({ port, rulesPath, projectId, timeoutMs = 6
         await stop();
         throw error;
       }
-      return { host: HOST, port, stop, exited };
+      return { host: HOST, port, stop, exited, pause, resume };
     }
     if (failure !== undefined || Date.now() > deadline) {
       await stop();

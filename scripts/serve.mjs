@@ -22,8 +22,13 @@ import { portIsFree } from './ports.mjs';
 
 const projectId = 'demo-kcw';
 const root = fileURLToPath(new URL('..', import.meta.url));
-if (!existsSync(join(root, 'dist/index.html'))) {
-  console.error('No production build in dist/. Run `npm run build` first (or `npm start`).');
+if (
+  !existsSync(join(root, 'dist/index.html')) ||
+  !existsSync(join(root, 'functions/lib/index.js'))
+) {
+  console.error(
+    'No production build in dist/ and functions/lib/. Run `npm run build` first (or `npm start`).',
+  );
   process.exit(1);
 }
 

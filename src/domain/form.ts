@@ -3,6 +3,7 @@
 // rules every field shares (trimmed, required, at most N characters) are applied here so that each
 // message names its field. Pages render fields from these descriptions (src/lib/ui/use-form.ts).
 import * as v from 'valibot';
+import { hasHiddenCharacters, HIDDEN_CHARACTERS_MESSAGE } from './qr/target';
 
 export type InputKind =
   'text' | 'email' | 'url' | 'tel' | 'number' | 'password' | 'textarea' | 'select';
@@ -68,6 +69,7 @@ export const formats = {
   /** A full web address; one typed without a scheme gets https:// in front. */
   httpUrl: v.pipe(
     v.string(),
+    v.check((text) => !hasHiddenCharacters(text), HIDDEN_CHARACTERS_MESSAGE),
     v.transform((text) => (/^[a-z][a-z\d+.-]*:/i.test(text) ? text : `https://${text}`)),
     v.check(isHttpUrl, 'Please enter a web address starting with http:// or https://.'),
   ),

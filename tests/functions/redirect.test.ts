@@ -1,149 +1,193 @@
-// The short links' redirect (functions/redirect.js) over real HTTP, against the Cloud Firestore
-// emulator: each request goes through a node:http server to the function's handler, which reads
-// and counts with the Admin SDK as it does deployed. (The Hosting rewrite of /q/** to it is held
-// by the end-to-end tests, through the Hosting and Functions emulators.)
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DYNAMIC_ID, isTarget as appIsTarget, newDynamicId } from '../../src/domain/qr/dynamic';
-import { createDynamicLink, deleteDynamicLink } from '../../src/features/qr/saved/dynamic-links';
-import { deleteApp, getFirestore, initializeApp } from '../../functions/admin.js';
-import { answerScan, isTarget, scanDay, shortLinkId } from '../../functions/redirect.js';
-import { useEmulator } from '../rules/emulator';
+// The short links' redirect (functions/src/redirect.ts) over real HTTP, against the Cloud
+// Firestore emulator: each request goes through a node:http server to the function's handler,
+// which reads and counts with the Admin SDK as it does deployed. (The Hosting rewrite of /q/** to
+// it is held by the end-to-end tests, through the Hosting and Functions emulators.)
+import { describe, expect, it } from 'vitest';
+import { sumCounts } from '../../src/domain/qr/scan-counts';
+import { scanDay } from '../../src/domain/qr/scan-time';
+import { FieldValue } from '../../functions/src/admin';
+import { shortLinkId } from '../../functions/src/redirect';
+import { countsOf, scan, useFunctions } from './servers';
 
-const { as } = useEmulator();
+const under = useFunctions();
 const site = 'https://kemptoncodeworks.co.za';
 
-let server: Server;
-let origin = '';
-let db: ReturnType<typeof getFirestore>;
-let app: ReturnType<typeof initializeApp>;
-/** The time the handler is told a scan happens at (a real clock unless a test sets it). */
-let clock: () => Date = () => new Date();
-
-beforeAll(async () => {
-  const { host, port } = inject('firestore');
-  // The Admin SDK finds the emulator by this variable; unset again after, since the test files
-  // share their worker processes.
-  process.env.FIRESTORE_EMULATOR_HOST = `${host}:${port}`;
-  app = initializeApp({ projectId: 'demo-kcw-rules' }, 'redirect-tests');
-  db = getFirestore(app);
-  server = createServer((request, response) => {
-    answerScan(db, request, response, clock()).catch((error: unknown) => {
-      response.statusCode = 500;
-      response.end(String(error));
+let made = 0;
+/** A link as the server keeps it, written with the Admin SDK (link-sync.ts makes them in use). */
+async function link(fields: Record<string, unknown> = {}) {
+  made += 1;
+  const id = `Link${String(made).padStart(6, '0')}`;
+  await under.db
+    .collection('dynamic')
+    .doc(id)
+    .set({
+      owner: 'alice',
+      code: `code${made}`,
+      target: `${site}/flyer`,
+      deletedAt: null,
+      disabled: null,
+      createdAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+      ...fields,
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await deleteApp(app);
-  delete process.env.FIRESTORE_EMULATOR_HOST;
-});
-
-/** Opens a short link as a phone's browser would, without following the redirect. */
-const scan = (path: string, method = 'GET') =>
-  fetch(`${origin}${path}`, { method, redirect: 'manual' });
-
-/** A link of Alice's, made through the app's own store (and so through the rules). */
-async function aliceLink(target = `${site}/flyer`) {
-  const id = newDynamicId();
-  await createDynamicLink(as('alice'), 'alice', id, target);
   return id;
 }
 
-const counts = async (id: string) => {
-  const snapshot = await db.collection('dynamic').doc(id).get();
-  return { exists: snapshot.exists, scans: snapshot.get('scans'), days: snapshot.get('days') };
-};
+const today = () => scanDay(new Date());
 
-describe('a known short link', () => {
-  it('redirects to its target, uncached, and counts each scan once, under its UTC day', async () => {
-    const id = await aliceLink();
-    const response = await scan(`/q/${id}`);
+/** A page of the site's look with a way to report the link, and no redirect. */
+async function expectPage(response: Response, status: number, heading: string, id?: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('location')).toBeNull();
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+  const page = await response.text();
+  expect(page).toContain(`<h1>${heading}</h1>`);
+  expect(page).toContain('<link rel="stylesheet" href="/short-link.css">');
+  if (id) expect(page).toContain(`<a href="/ContactPage?report=${id}">Report this link</a>`);
+  return page;
+}
+
+describe('a link in use', () => {
+  it('redirects to its target, uncached, and counts the scan of the printed code', async () => {
+    const id = await link();
+    const response = await scan(under.origin, `/q/${id}?qr=1`);
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(`${site}/flyer`);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await counts(id)).toEqual({
-      exists: true,
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(await countsOf(under, id, today())).toMatchObject({
       scans: 1,
-      days: { [scanDay(new Date())]: 1 },
+      unique: 1,
+      qr: 1,
+      clicks: 0,
+      bots: 0,
+      heads: 0,
+      devices: { phone: 1 },
+      os: { android: 1 },
     });
-
-    await scan(`/q/${id}`);
-    expect((await counts(id)).scans).toBe(2);
   });
 
-  it('counts 20 scans at once as 20', async () => {
-    const id = await aliceLink();
-    const responses = await Promise.all(Array.from({ length: 20 }, () => scan(`/q/${id}`)));
-    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(302));
-    expect((await counts(id)).scans).toBe(20);
+  it('tells a scan of the code from a click on the copied link', async () => {
+    const id = await link();
+    await scan(under.origin, `/q/${id}?qr=1`);
+    await scan(under.origin, `/q/${id}`);
+    await scan(under.origin, `/q/${id}?utm_source=mail`);
+    expect(await countsOf(under, id)).toMatchObject({ scans: 3, qr: 1, clicks: 2 });
   });
 
-  it('files a scan under the UTC date: 00:30 in Kempton Park is the day before', async () => {
-    const id = await aliceLink();
-    clock = () => new Date('2026-11-24T00:30:00+02:00');
+  it('counts 40 scans at once as 40, and distinct visitors once each a day', async () => {
+    const id = await link();
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        scan(under.origin, `/q/${id}?qr=1`, { from: `196.25.1.${index % 10}` }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(40).fill(302));
+    expect(await countsOf(under, id)).toMatchObject({ scans: 40, unique: 10 });
+    // The same ten phones again later in the day: more scans, no new visitors.
+    await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        scan(under.origin, `/q/${id}?qr=1`, { from: `196.25.1.${index}` }),
+      ),
+    );
+    expect(await countsOf(under, id)).toMatchObject({ scans: 50, unique: 10 });
+  });
+
+  it('stores no address or user agent, only classes and salted hashes', async () => {
+    const id = await link();
+    await scan(under.origin, `/q/${id}`, { from: '196.25.1.77' });
+    await under.counter.drain();
+    const stored = JSON.stringify([
+      ...(await under.db.collection('dynamic').doc(id).collection('counts').get()).docs.map((d) =>
+        d.data(),
+      ),
+      ...(await under.db.collection('dynamic').doc(id).collection('visitors').get()).docs.map(
+        (d) => ({ id: d.id, ...d.data() }),
+      ),
+    ]);
+    expect(stored).not.toContain('196.25.1.77');
+    expect(stored).not.toContain('Pixel 7');
+    const visitors = await under.db.collection('dynamic').doc(id).collection('visitors').get();
+    expect(visitors.docs.map((d) => d.id)).toEqual([
+      expect.stringMatching(new RegExp(`^${today()}_[0-9a-f]{32}$`)),
+    ]);
+  });
+
+  it('files a scan by South African time: 00:30 in Kempton Park is that day, at hour 00', async () => {
+    const id = await link();
+    under.clock = () => new Date('2026-11-24T00:30:00+02:00');
     try {
-      await scan(`/q/${id}`);
+      await scan(under.origin, `/q/${id}`);
     } finally {
-      clock = () => new Date();
+      under.clock = () => new Date();
     }
-    expect((await counts(id)).days).toEqual({ '2026-11-23': 1 });
+    expect(await countsOf(under, id, '2026-11-24')).toMatchObject({
+      scans: 1,
+      hours: { '00': 1 },
+    });
+    expect(await countsOf(under, id, '2026-11-23')).toMatchObject({ scans: 0 });
   });
 
-  it('leads to the new target once its owner changes it', async () => {
-    const id = await aliceLink();
-    await db
+  it('leads to the new target once it is changed', async () => {
+    const id = await link();
+    await under.db
       .collection('dynamic')
       .doc(id)
       .update({ target: `${site}/poster` });
-    const response = await scan(`/q/${id}`);
-    expect(response.headers.get('location')).toBe(`${site}/poster`);
-  });
-
-  it('answers a HEAD without counting it, and refuses other methods', async () => {
-    const id = await aliceLink();
-    const head = await scan(`/q/${id}`, 'HEAD');
-    expect(head.status).toBe(302);
-    expect(head.headers.get('location')).toBe(`${site}/flyer`);
-    const post = await scan(`/q/${id}`, 'POST');
-    expect(post.status).toBe(405);
-    expect(post.headers.get('allow')).toBe('GET, HEAD');
-    expect((await counts(id)).scans).toBe(0);
+    expect((await scan(under.origin, `/q/${id}`)).headers.get('location')).toBe(`${site}/poster`);
   });
 
   it('is found at the function’s own address too (/<id>, without /q/)', async () => {
-    const id = await aliceLink();
-    expect((await scan(`/${id}`)).headers.get('location')).toBe(`${site}/flyer`);
+    const id = await link();
+    expect((await scan(under.origin, `/${id}`)).headers.get('location')).toBe(`${site}/flyer`);
   });
 });
 
-describe('a link that leads nowhere', () => {
-  /** The 404 page of the site's look, and no redirect. */
-  async function expectNowhere(response: Response) {
-    expect(response.status).toBe(404);
-    expect(response.headers.get('location')).toBeNull();
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    const page = await response.text();
-    expect(page).toContain('<h1>This code leads nowhere</h1>');
-    expect(page).toContain('<link rel="stylesheet" href="/short-link.css">');
-  }
-
-  it('an unknown id gets a page saying so, and no document is made for it', async () => {
-    const id = newDynamicId();
-    await expectNowhere(await scan(`/q/${id}`));
-    expect((await counts(id)).exists).toBe(false);
+describe('requests that are not scans', () => {
+  it('a HEAD is answered alike and counted apart; other methods get 405', async () => {
+    const id = await link();
+    const head = await scan(under.origin, `/q/${id}`, { method: 'HEAD' });
+    expect(head.status).toBe(302);
+    expect(head.headers.get('location')).toBe(`${site}/flyer`);
+    const post = await scan(under.origin, `/q/${id}`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    expect(await countsOf(under, id)).toMatchObject({ scans: 0, heads: 1 });
   });
 
-  it('a deleted code’s link gets the same page, and is not brought back by counting', async () => {
-    const id = await aliceLink();
-    await deleteDynamicLink(as('alice'), id);
-    await expectNowhere(await scan(`/q/${id}`));
-    expect((await counts(id)).exists).toBe(false);
+  it.each([
+    'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+    'WhatsApp/2.23.20.0 A',
+    'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+    'Twitterbot/1.0',
+    'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)',
+    'TelegramBot (like TwitterBot)',
+    'curl/8.5.0',
+    'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    '',
+  ])('a link preview or crawler (%j) is sent on, and counted as filtered', async (userAgent) => {
+    const id = await link();
+    const response = await scan(under.origin, `/q/${id}`, { userAgent });
+    expect(response.status).toBe(302);
+    expect(await countsOf(under, id)).toMatchObject({ scans: 0, unique: 0, bots: 1 });
+  });
+});
+
+describe('a link that does not redirect', () => {
+  it('an unknown id: 404, and nothing is written for it', async () => {
+    await expectPage(
+      await scan(under.origin, '/q/Nobody12345'),
+      404,
+      'This code leads nowhere',
+      'Nobody12345',
+    );
+    expect((await under.db.collection('dynamic').doc('Nobody12345').get()).exists).toBe(false);
+    expect(
+      (await under.db.collection('dynamic').doc('Nobody12345').collection('counts').get()).size,
+    ).toBe(0);
   });
 
   it.each([
@@ -152,42 +196,77 @@ describe('a link that leads nowhere', () => {
     ['a path below the link', '/q/abcdefghijk/more'],
     ['a broken escape', '/q/%E0%A4%A'],
     ['the bare prefix', '/q/'],
-  ])('%s gets the page without a lookup', async (_, path) => {
-    await expectNowhere(await scan(path));
+  ])('%s: 404 without a lookup', async (_, path) => {
+    await expectPage(await scan(under.origin, path), 404, 'This code leads nowhere');
   });
 
-  it('a target that is not http(s) is never redirected to, nor counted', async () => {
-    // The rules refuse such a target from any client (tests/rules); only the Admin SDK can write it.
-    const id = newDynamicId();
-    await db
-      .collection('dynamic')
-      .doc(id)
-      .set({ owner: 'alice', target: 'javascript:alert(1)', scans: 0, days: {} });
-    await expectNowhere(await scan(`/q/${id}`));
-    expect((await counts(id)).scans).toBe(0);
+  it('a deleted code’s link: 410 “no longer active”, not counted', async () => {
+    const id = await link({ deletedAt: FieldValue.serverTimestamp() });
+    await expectPage(
+      await scan(under.origin, `/q/${id}`),
+      410,
+      'This code is no longer active',
+      id,
+    );
+    expect(await countsOf(under, id)).toMatchObject({ scans: 0 });
+  });
+
+  it('a link the company switched off: a warning, never the target', async () => {
+    const id = await link({
+      disabled: { reason: 'phishing report', at: FieldValue.serverTimestamp() },
+    });
+    const page = await expectPage(
+      await scan(under.origin, `/q/${id}?qr=1`),
+      403,
+      'This link has been switched off',
+      id,
+    );
+    expect(page).not.toContain('/flyer');
+    expect(await countsOf(under, id)).toMatchObject({ scans: 0 });
+  });
+
+  it.each([
+    ['on the blocklist', 'https://testsafebrowsing.appspot.com/s/phishing.html'],
+    ['not http(s)', 'javascript:alert(1)'],
+    ['with user info', 'https://user:pw@bank.example@evil.example/'],
+    ['a private address', 'http://192.168.1.1/'],
+    ['a control character', 'https://example.com/\u0007'],
+    ['a no-break space inside', 'https://exa\u00a0mple.com/'],
+  ])(
+    'a target stored before the rule or the blocklist (%s) is stopped at redirect time',
+    async (_, target) => {
+      const id = await link({ target });
+      const page = await expectPage(
+        await scan(under.origin, `/q/${id}`),
+        403,
+        'This link was stopped',
+        id,
+      );
+      expect(page).not.toContain(target);
+      expect(await countsOf(under, id)).toMatchObject({ scans: 0 });
+    },
+  );
+
+  it('a link pointing at another short link of the site is stopped: no chains, no loops', async () => {
+    const host = new URL(under.origin).host;
+    const first = await link();
+    const second = await link({ target: `http://${host}/q/${first}` });
+    const third = await link({ target: `http://${host}/q/${second}` });
+    await expectPage(await scan(under.origin, `/q/${third}`), 403, 'This link was stopped');
+    await expectPage(await scan(under.origin, `/q/${second}`), 403, 'This link was stopped');
+    const all = sumCounts(
+      await Promise.all([first, second, third].map(async (id) => countsOf(under, id))),
+    );
+    expect(all.scans).toBe(0);
   });
 });
 
-describe('the function’s copy of the app’s rules', () => {
-  // functions/ is deployed on its own and cannot import src/: its rules are copies, held equal here.
-  const targets = [
-    'https://kemptoncodeworks.co.za/a',
-    'http://example.test',
-    'HTTPS://EXAMPLE.TEST/x',
-    'javascript:alert(1)',
-    'https://has space.test',
-    'ftp://example.test',
-    '',
-    `https://example.test/${'a'.repeat(2000)}`,
-  ];
-  it('accepts the same targets as the app', () => {
-    expect(targets.map(isTarget)).toEqual(targets.map(appIsTarget));
-  });
-
-  it('reads the same ids as the app makes and firestore.rules accepts', () => {
-    const ids = [newDynamicId(), 'abcdefgh', 'abc', 'a'.repeat(64), 'a'.repeat(65), 'abc.defgh'];
-    expect(ids.map((id) => shortLinkId(`/q/${id}`) !== null)).toEqual(
-      ids.map((id) => DYNAMIC_ID.test(id)),
-    );
+describe('shortLinkId', () => {
+  it('reads ids the server mints and those of older links, nothing else', () => {
+    expect(shortLinkId('/q/AbCdEfGhJk?qr=1')).toBe('AbCdEfGhJk');
+    expect(shortLinkId('/q/a-b_c0123456789abcd')).toBe('a-b_c0123456789abcd');
+    expect(shortLinkId('/q/abc')).toBeNull();
+    expect(shortLinkId(`/q/${'a'.repeat(65)}`)).toBeNull();
+    expect(shortLinkId(undefined)).toBeNull();
   });
 });

@@ -1,87 +1,117 @@
-// The short links' store (src/features/qr/saved/dynamic-links.ts) against the real Cloud Firestore
-// emulator and firestore.rules: what the owner may do with a link, what nobody else may.
-import { doc, getDoc, updateDoc, type Firestore } from 'firebase/firestore';
+// The short links' read side in the app (src/features/qr/saved/dynamic-links.ts) against the real
+// Cloud Firestore emulator and firestore.rules: the owner sees their links and their scan figures,
+// nobody else does. (Links are written by the server alone: tests/functions/link-sync.test.ts.)
+import { doc, setDoc, type Firestore } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { newDynamicId } from '../../src/domain/qr/dynamic';
 import {
-  createDynamicLink,
-  deleteDynamicLink,
-  retarget,
   watchDynamicLinks,
+  watchScanCounts,
   type DynamicLink,
+  type LinkDays,
 } from '../../src/features/qr/saved/dynamic-links';
-import { useEmulator } from './emulator';
+import { db, useEmulator } from './emulator';
 
-const { as, anonymous } = useEmulator();
+const { environment, as } = useEmulator();
 
-/** How Firestore refuses what the rules do not allow. */
-const denied = { code: 'permission-denied' };
+/** Writes a document past the rules, as the Cloud Functions do. */
+const stored = (path: string, data: Record<string, unknown>) =>
+  environment().withSecurityRulesDisabled((context) => setDoc(doc(db(context), path), data));
 
-/** The first listing of the user's links that satisfies `matches`. */
-function linksOf(
-  db: Firestore,
-  uid: string,
-  matches: (links: ReadonlyMap<string, DynamicLink>) => boolean,
+const link = (owner: string, code: string, fields: Record<string, unknown> = {}) => ({
+  owner,
+  code,
+  target: `https://example.co.za/${code}`,
+  deletedAt: null,
+  disabled: null,
+  ...fields,
+});
+
+/** The first value `watch` reports that satisfies `matches`. */
+function first<T>(
+  watch: (onChange: (value: T) => void, onError: (error: Error) => void) => () => void,
+  matches: (value: T) => boolean = () => true,
 ) {
-  return new Promise<ReadonlyMap<string, DynamicLink>>((resolve, reject) => {
-    const stop = watchDynamicLinks(
-      db,
-      uid,
-      (links) => {
-        if (!matches(links)) return;
-        stop();
-        resolve(links);
-      },
-      reject,
-    );
+  return new Promise<T>((resolve, reject) => {
+    const stop = watch((value) => {
+      if (!matches(value)) return;
+      stop();
+      resolve(value);
+    }, reject);
   });
 }
 
+const linksOf = (database: Firestore, uid: string) =>
+  first<ReadonlyMap<string, DynamicLink>>((onChange, onError) =>
+    watchDynamicLinks(database, uid, onChange, onError),
+  );
+
 describe('short links through the store', () => {
-  it('the owner creates a link, lists it with no scans, retargets it and deletes it', async () => {
-    const alice = as('alice');
-    const id = newDynamicId();
-    await createDynamicLink(alice, 'alice', id, 'https://kemptoncodeworks.co.za/a');
-    const listed = await linksOf(alice, 'alice', (links) => links.has(id));
-    expect(listed.get(id)).toEqual({
-      id,
-      target: 'https://kemptoncodeworks.co.za/a',
-      scans: 0,
-      days: {},
+  it('lists the owner’s links by code, the live one over a retired one', async () => {
+    await stored('dynamic/AliceLink01', link('alice', 'c1'));
+    await stored('dynamic/AliceOld001', link('alice', 'c2', { deletedAt: new Date() }));
+    await stored('dynamic/AliceNew001', link('alice', 'c2'));
+    await stored('dynamic/AliceOff001', link('alice', 'c3', { disabled: { reason: 'spam' } }));
+    await stored('dynamic/BobLink0001', link('bob', 'c1'));
+    const links = await linksOf(as('alice'), 'alice');
+    expect([...links.values()]).toEqual([
+      {
+        id: 'AliceLink01',
+        code: 'c1',
+        target: 'https://example.co.za/c1',
+        deleted: false,
+        disabled: false,
+      },
+      {
+        id: 'AliceNew001',
+        code: 'c2',
+        target: 'https://example.co.za/c2',
+        deleted: false,
+        disabled: false,
+      },
+      {
+        id: 'AliceOff001',
+        code: 'c3',
+        target: 'https://example.co.za/c3',
+        deleted: false,
+        disabled: true,
+      },
+    ]);
+    expect((await linksOf(as('bob'), 'bob')).get('c1')?.id).toBe('BobLink0001');
+  });
+
+  it('another user’s links are refused', async () => {
+    await stored('dynamic/AliceLink01', link('alice', 'c1'));
+    await expect(linksOf(as('bob'), 'alice')).rejects.toMatchObject({ code: 'permission-denied' });
+  });
+
+  it('sums each day’s shards of the owner’s links from a day on', async () => {
+    await stored('dynamic/AliceLink01', link('alice', 'c1'));
+    const shard = (day: string, scans: number, extra: Record<string, unknown> = {}) => ({
+      owner: 'alice',
+      link: 'AliceLink01',
+      day,
+      scans,
+      unique: 1,
+      devices: { phone: scans },
+      ...extra,
     });
-
-    await retarget(alice, id, 'https://kemptoncodeworks.co.za/b');
-    expect((await getDoc(doc(alice, 'dynamic', id))).get('target')).toBe(
-      'https://kemptoncodeworks.co.za/b',
+    await stored('dynamic/AliceLink01/counts/2026-11-20_0', shard('2026-11-20', 3));
+    await stored('dynamic/AliceLink01/counts/2026-11-20_7', shard('2026-11-20', 4, { bots: 2 }));
+    await stored('dynamic/AliceLink01/counts/2026-11-01_2', shard('2026-11-01', 9));
+    const counts = await first<ReadonlyMap<string, LinkDays>>((onChange, onError) =>
+      watchScanCounts(as('alice'), 'alice', '2026-11-10', onChange, onError),
     );
-
-    await deleteDynamicLink(alice, id);
-    await linksOf(alice, 'alice', (links) => !links.has(id));
-  });
-
-  it('nobody else reads, retargets or deletes it, and no one writes its count', async () => {
-    const alice = as('alice');
-    const id = newDynamicId();
-    await createDynamicLink(alice, 'alice', id, 'https://kemptoncodeworks.co.za/a');
-    const bob = as('bob');
-    await expect(getDoc(doc(bob, 'dynamic', id))).rejects.toMatchObject(denied);
-    await expect(getDoc(doc(anonymous(), 'dynamic', id))).rejects.toMatchObject(denied);
-    await expect(retarget(bob, id, 'https://evil.example/')).rejects.toMatchObject(denied);
-    await expect(deleteDynamicLink(bob, id)).rejects.toMatchObject(denied);
-    await expect(updateDoc(doc(alice, 'dynamic', id), { scans: 100 })).rejects.toMatchObject(
-      denied,
-    );
-    // Bob's own list holds none of Alice's links.
-    expect((await linksOf(bob, 'bob', () => true)).size).toBe(0);
-  });
-
-  it('a target that is not a web address is refused', async () => {
-    const alice = as('alice');
+    expect([...(counts.get('AliceLink01')?.keys() ?? [])]).toEqual(['2026-11-20']);
+    expect(counts.get('AliceLink01')?.get('2026-11-20')).toMatchObject({
+      scans: 7,
+      unique: 2,
+      bots: 2,
+      devices: { phone: 7 },
+    });
     await expect(
-      createDynamicLink(alice, 'alice', newDynamicId(), 'javascript:alert(1)'),
-    ).rejects.toMatchObject(denied);
-    const id = newDynamicId();
-    await createDynamicLink(alice, 'alice', id, 'https://kemptoncodeworks.co.za/a');
-    await expect(retarget(alice, id, 'ftp://files.example/')).rejects.toMatchObject(denied);
+      first((onChange, onError) =>
+        watchScanCounts(as('bob'), 'alice', '2026-11-10', onChange, onError),
+      ),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
   });
 });

@@ -32,8 +32,14 @@ export function useEmulator() {
   };
   return {
     environment,
-    /** A signed-in user's database (the modular functions the app uses accept the compat one). */
-    as: (uid: string) => db(environment().authenticatedContext(uid)),
+    /**
+     * A signed-in user's database (the modular functions the app uses accept the compat one),
+     * with an email address not verified yet.
+     */
+    as: (uid: string) => db(environment().authenticatedContext(uid, { email_verified: false })),
+    /** A signed-in user whose email address is verified (their token's email_verified). */
+    asVerified: (uid: string) =>
+      db(environment().authenticatedContext(uid, { email_verified: true })),
     anonymous: () => db(environment().unauthenticatedContext()),
   };
 }

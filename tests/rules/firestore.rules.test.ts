@@ -3,6 +3,7 @@
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
+  collectionGroup,
   deleteDoc,
   doc,
   getDoc,
@@ -17,7 +18,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { db, useEmulator } from './emulator';
 
-const { environment, as, anonymous } = useEmulator();
+const { environment, as, asVerified, anonymous } = useEmulator();
 
 const earlier = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
 
@@ -30,20 +31,21 @@ function newCode(fields: Record<string, unknown> = {}) {
     design: { frame: 'frame-0', pattern: 'square', patternColor1: '#002D17' },
     logo: null,
     files: [],
-    dynamicId: null,
+    dynamic: false,
     createdAt: serverTimestamp(),
     updatedAt: serverTimestamp(),
     ...fields,
   };
 }
 
-/** A short link as the app writes it on create. */
+/** A short link as the server (functions/src/link-sync.ts) writes it. */
 function newLink(owner: string, fields: Record<string, unknown> = {}) {
   return {
     owner,
+    code: 'c1',
     target: 'https://kemptoncodeworks.co.za/',
-    scans: 0,
-    days: {},
+    deletedAt: null,
+    disabled: null,
     createdAt: serverTimestamp(),
     updatedAt: serverTimestamp(),
     ...fields,
@@ -78,14 +80,30 @@ describe('saved codes', () => {
     await assertSucceeds(deleteDoc(code));
   });
 
-  it('takes every field of a full code: a logo, file names and a dynamic link', async () => {
+  it('takes every field of a full code: a logo and file names', async () => {
     const logo = `data:image/png;base64,${'iVBORw0KGgo'.repeat(100)}=`;
     await assertSucceeds(
-      setDoc(
-        doc(as('alice'), aliceCode),
-        newCode({ type: 'pdf', logo, files: ['menu.pdf'], dynamicId: linkId }),
-      ),
+      setDoc(doc(as('alice'), aliceCode), newCode({ type: 'pdf', logo, files: ['menu.pdf'] })),
     );
+  });
+
+  it('takes a dynamic code only from an account whose email address is verified', async () => {
+    await assertFails(setDoc(doc(as('alice'), aliceCode), newCode({ dynamic: true })));
+    await assertSucceeds(setDoc(doc(asVerified('alice'), aliceCode), newCode({ dynamic: true })));
+    // Nor can an unverified account make a static code dynamic later, or edit a dynamic one.
+    await assertFails(
+      updateDoc(doc(as('alice'), aliceCode), { name: 'Flyer', updatedAt: serverTimestamp() }),
+    );
+    await storedCode('users/alice/codes/c2');
+    await assertFails(
+      updateDoc(doc(as('alice'), 'users/alice/codes/c2'), {
+        dynamic: true,
+        updatedAt: serverTimestamp(),
+      }),
+    );
+    // Its owner's Undo of a delete writes the code again: allowed, verified.
+    await assertSucceeds(deleteDoc(doc(asVerified('alice'), aliceCode)));
+    await assertSucceeds(setDoc(doc(asVerified('alice'), aliceCode), newCode({ dynamic: true })));
   });
 
   it('keeps another user out: no read, list, create, update or delete', async () => {
@@ -121,7 +139,8 @@ describe('saved codes', () => {
     ['more than 10 files', { files: Array.from({ length: 11 }, (_, i) => `f${i}.pdf`) }],
     ['a logo that is not a data URL', { logo: 'https://example.com/logo.png' }],
     ['a logo over 200000 characters', { logo: `data:image/png;base64,${'A'.repeat(200_000)}` }],
-    ['a malformed dynamic id', { dynamicId: '../x' }],
+    ['a dynamic flag that is not a boolean', { dynamic: 'yes' }],
+    ['a short link id of its own choosing', { dynamicId: 'kempton-password-reset' }],
     ['a createdAt from the client', { createdAt: earlier }],
     ['an updatedAt from the client', { updatedAt: earlier }],
   ])('refuses a code with %s', async (_, fields) => {
@@ -146,33 +165,41 @@ describe('saved codes', () => {
   });
 });
 
-describe('dynamic links', () => {
-  it('lets a user create their own link with no scans yet', async () => {
-    await assertSucceeds(setDoc(doc(as('alice'), `dynamic/${linkId}`), newLink('alice')));
-  });
-
-  it.each([
-    ['scans already counted', { scans: 5 }],
-    ['days already counted', { days: { '2026-11-20': 3 } }],
-    ['another owner', { owner: 'bob' }],
-    ['a target that is not http(s)', { target: 'javascript:alert(1)' }],
-    ['an ftp target', { target: 'ftp://example.com/file' }],
-    ['a target over 2000 characters', { target: `https://example.com/${'a'.repeat(2000)}` }],
-    ['an unknown field', { label: 'Shop' }],
-    ['a createdAt from the client', { createdAt: earlier }],
-  ])('refuses a new link with %s', async (_, fields) => {
-    await assertFails(setDoc(doc(as('alice'), `dynamic/${linkId}`), newLink('alice', fields)));
-  });
-
-  it('refuses an id short enough to guess', async () => {
-    await assertFails(setDoc(doc(as('alice'), 'dynamic/1'), newLink('alice')));
-  });
-
-  it('refuses an anonymous link', async () => {
+describe('short links: the server’s alone', () => {
+  it('no client creates a link, whatever its id: a chosen one, a minted-looking one', async () => {
+    for (const id of ['kempton-password-reset', linkId, 'AbCdEfGhJk']) {
+      await assertFails(setDoc(doc(asVerified('alice'), `dynamic/${id}`), newLink('alice')));
+    }
     await assertFails(setDoc(doc(anonymous(), `dynamic/${linkId}`), newLink('alice')));
   });
 
-  it('lets the owner read their link and list their links', async () => {
+  it('a deleted link cannot be taken over: not recreated, retargeted or brought back by anyone', async () => {
+    await storedLink(linkId, 'alice', { deletedAt: earlier });
+    const bob = asVerified('bob');
+    await assertFails(setDoc(doc(bob, `dynamic/${linkId}`), newLink('bob')));
+    await assertFails(
+      updateDoc(doc(bob, `dynamic/${linkId}`), {
+        owner: 'bob',
+        target: 'https://evil.example/',
+        deletedAt: null,
+      }),
+    );
+    // Not even its owner restores it by hand: Undo goes through the server (POST /api/links).
+    const alice = asVerified('alice');
+    await assertFails(updateDoc(doc(alice, `dynamic/${linkId}`), { deletedAt: null }));
+    await assertFails(deleteDoc(doc(alice, `dynamic/${linkId}`)));
+  });
+
+  it('the owner cannot retarget, retire, or switch back on their own link', async () => {
+    await storedLink(linkId, 'alice', { disabled: { reason: 'phishing', at: earlier } });
+    const link = doc(asVerified('alice'), `dynamic/${linkId}`);
+    await assertFails(updateDoc(link, { disabled: null }));
+    await assertFails(updateDoc(link, { target: 'https://example.com/new' }));
+    await assertFails(updateDoc(link, { deletedAt: serverTimestamp() }));
+    await assertFails(deleteDoc(link));
+  });
+
+  it('lets the owner read their link and list their links, and nobody else', async () => {
     await storedLink(linkId, 'alice');
     await storedLink('bobsLink00000001', 'bob');
     const alice = as('alice');
@@ -183,46 +210,51 @@ describe('dynamic links', () => {
     expect(mine.docs.map((link) => link.id)).toEqual([linkId]);
     // A query that could return another user's links is refused as a whole.
     await assertFails(getDocs(collection(alice, 'dynamic')));
-  });
-
-  it('lets the owner change the target, and nothing else', async () => {
-    await storedLink(linkId, 'alice', { scans: 7, days: { '2026-11-20': 7 } });
-    const link = doc(as('alice'), `dynamic/${linkId}`);
-    const now = serverTimestamp();
-    await assertSucceeds(updateDoc(link, { target: 'https://example.com/new', updatedAt: now }));
-    await assertFails(updateDoc(link, { target: 'mailto:a@example.com', updatedAt: now }));
-    await assertFails(updateDoc(link, { target: 'https://example.com/old' }));
-    await assertFails(updateDoc(link, { scans: 8, updatedAt: now }));
-    await assertFails(updateDoc(link, { scans: 0, updatedAt: now }));
-    await assertFails(updateDoc(link, { days: {}, updatedAt: now }));
-    await assertFails(updateDoc(link, { owner: 'bob', updatedAt: now }));
-    await assertFails(updateDoc(link, { createdAt: now, updatedAt: now }));
-    await assertSucceeds(deleteDoc(link));
-  });
-
-  it('keeps another user out: no read, list, update or delete', async () => {
-    await storedLink(linkId, 'alice');
     const bob = as('bob');
     await assertFails(getDoc(doc(bob, `dynamic/${linkId}`)));
     await assertFails(getDocs(query(collection(bob, 'dynamic'), where('owner', '==', 'alice'))));
-    await assertFails(
-      updateDoc(doc(bob, `dynamic/${linkId}`), {
-        target: 'https://evil.example/',
-        updatedAt: serverTimestamp(),
-      }),
-    );
-    await assertFails(updateDoc(doc(bob, `dynamic/${linkId}`), { owner: 'bob' }));
-    await assertFails(deleteDoc(doc(bob, `dynamic/${linkId}`)));
+    await assertFails(getDoc(doc(anonymous(), `dynamic/${linkId}`)));
   });
 
-  it('keeps anonymous visitors out: no read, list or write', async () => {
+  it('counts: the owner reads them, across links too; nobody writes them', async () => {
     await storedLink(linkId, 'alice');
-    const visitor = anonymous();
-    await assertFails(getDoc(doc(visitor, `dynamic/${linkId}`)));
-    await assertFails(
-      getDocs(query(collection(visitor, 'dynamic'), where('owner', '==', 'alice'))),
+    const shard = { owner: 'alice', link: linkId, day: '2026-11-20', scans: 7 };
+    await stored(`dynamic/${linkId}/counts/2026-11-20_3`, shard);
+    await stored(`dynamic/bobsLink00000001/counts/2026-11-20_0`, { ...shard, owner: 'bob' });
+    const alice = asVerified('alice');
+    const mine = await assertSucceeds(
+      getDocs(query(collectionGroup(alice, 'counts'), where('owner', '==', 'alice'))),
     );
-    await assertFails(updateDoc(doc(visitor, `dynamic/${linkId}`), { scans: 8 }));
-    await assertFails(deleteDoc(doc(visitor, `dynamic/${linkId}`)));
+    expect(mine.docs.map((count) => count.data().scans)).toEqual([7]);
+    await assertFails(getDocs(collectionGroup(alice, 'counts')));
+    await assertFails(
+      getDocs(query(collectionGroup(as('bob'), 'counts'), where('owner', '==', 'alice'))),
+    );
+    for (const write of [
+      setDoc(doc(alice, `dynamic/${linkId}/counts/2026-11-21_0`), { ...shard, scans: 1000 }),
+      updateDoc(doc(alice, `dynamic/${linkId}/counts/2026-11-20_3`), { scans: 1000 }),
+      deleteDoc(doc(alice, `dynamic/${linkId}/counts/2026-11-20_3`)),
+    ]) {
+      await assertFails(write);
+    }
+  });
+
+  it('visitors, salts and the account’s usage are the server’s: no client writes them', async () => {
+    await storedLink(linkId, 'alice');
+    await stored(`dynamic/${linkId}/visitors/2026-11-20_abc`, { day: '2026-11-20' });
+    await stored('salts/2026-11-20', { salt: 'secret' });
+    await stored('accounts/alice', {
+      activeLinks: 3,
+      day: '2026-11-20',
+      newLinks: 1,
+      targetChanges: 0,
+    });
+    const alice = asVerified('alice');
+    await assertFails(getDoc(doc(alice, `dynamic/${linkId}/visitors/2026-11-20_abc`)));
+    await assertFails(getDoc(doc(alice, 'salts/2026-11-20')));
+    await assertSucceeds(getDoc(doc(alice, 'accounts/alice')));
+    await assertFails(getDoc(doc(as('bob'), 'accounts/alice')));
+    await assertFails(updateDoc(doc(alice, 'accounts/alice'), { activeLinks: 0 }));
+    await assertFails(setDoc(doc(alice, 'accounts/alice'), { activeLinks: 0 }));
   });
 });

@@ -90,7 +90,7 @@ describe('saved codes through the store', () => {
     const list = watch(alice, 'alice');
     await list.until(({ state }) => !state.fromCache);
 
-    const fields = savedFields(menuDraft, '', { logo, dynamicId: null });
+    const fields = savedFields(menuDraft, '', { logo });
     const { id, written } = saveNewCode(alice, 'alice', fields);
     expect(id).toMatch(/^[A-Za-z0-9]{20}$/);
 
@@ -141,7 +141,7 @@ describe('saved codes through the store', () => {
     await written;
     const before = (await getDoc(doc(alice, 'users/alice/codes', id))).data()!;
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await updateCode(alice, 'alice', id, savedFields(menuDraft, 'Menu', { logo, dynamicId: null }));
+    await updateCode(alice, 'alice', id, savedFields(menuDraft, 'Menu', { logo }));
     const after = (await getDoc(doc(alice, 'users/alice/codes', id))).data()!;
     expect(after.createdAt).toEqual(before.createdAt);
     expect(after.updatedAt.toMillis()).toBeGreaterThan(before.updatedAt.toMillis());
@@ -151,7 +151,7 @@ describe('saved codes through the store', () => {
 
   it('deletes a code, and Undo brings it back with the same id and fields', async () => {
     const alice = as('alice');
-    const fields = savedFields(menuDraft, 'Menu', { logo, dynamicId: 'Xb7pQ2mZr4Lk9sTv' });
+    const fields = savedFields(menuDraft, 'Menu', { logo });
     const { id, written } = saveNewCode(alice, 'alice', fields);
     await written;
     const list = watch(alice, 'alice');
@@ -238,4 +238,4 @@ describe('saved codes through the store', () => {
   });
 });
 
-const noExtras = { logo: null, dynamicId: null };
+const noExtras = { logo: null };

@@ -57,8 +57,8 @@ const fullDraft: QrDraft<Ref> = {
   type: 'menu',
   content: fullContent,
   design: fullDesign,
-  editing: { id: 'code-1', name: 'Menu', shortLink: null },
-  shortLink: null,
+  editing: { id: 'code-1', name: 'Menu', dynamic: false, linkId: null },
+  dynamic: false,
 };
 
 /** The full draft, through JSON (as storage would), with some parts replaced. */
@@ -266,8 +266,8 @@ describe('restoreDraft', () => {
         type: 'menu',
         content: emptyContent,
         design: defaultDesign,
-        editing: { id: 'code-1', name: 'Menu', shortLink: null },
-        shortLink: null,
+        editing: { id: 'code-1', name: 'Menu', dynamic: false, linkId: null },
+        dynamic: false,
       });
       expect(restored(stored({ content: [] })).content).toEqual(emptyContent);
     });
@@ -365,10 +365,19 @@ describe('hasProgress', () => {
 
 describe('editing', () => {
   it('keeps the saved code a draft edits, and forgets a malformed one or one without a type', () => {
-    expect(restored(stored({})).editing).toEqual({ id: 'code-1', name: 'Menu', shortLink: null });
+    expect(restored(stored({})).editing).toEqual({
+      id: 'code-1',
+      name: 'Menu',
+      dynamic: false,
+      linkId: null,
+    });
     expect(
-      restored(stored({ editing: { id: 'c', name: 'M', shortLink: 'abcdefgh12' } })).editing,
-    ).toEqual({ id: 'c', name: 'M', shortLink: 'abcdefgh12' });
+      restored(stored({ editing: { id: 'c', name: 'M', dynamic: true, linkId: 'abcdefgh12' } }))
+        .editing,
+    ).toEqual({ id: 'c', name: 'M', dynamic: true, linkId: 'abcdefgh12' });
+    expect(
+      restored(stored({ editing: { id: 'c', name: 'M', dynamic: true, linkId: '../x' } })).editing,
+    ).toEqual({ id: 'c', name: 'M', dynamic: true, linkId: null });
     for (const editing of [null, 'code-1', { id: 1, name: 'Menu' }, { id: 'code-1' }]) {
       expect(restored(stored({ editing })).editing).toBeNull();
     }
@@ -376,11 +385,15 @@ describe('editing', () => {
   });
 });
 
-describe('shortLink', () => {
-  it('keeps a well-formed short link id, and drops anything else', () => {
-    expect(restored(stored({ shortLink: 'abcdefgh12' })).shortLink).toBe('abcdefgh12');
-    for (const shortLink of [undefined, 'short', 'has space 123', 42, '../../x/yyyy']) {
-      expect(restored(stored({ shortLink })).shortLink).toBeNull();
+describe('dynamic', () => {
+  it('is read as a flag, and from a draft of before, which held its own link id', () => {
+    expect(restored(stored({ dynamic: true })).dynamic).toBe(true);
+    expect(restored(stored({ shortLink: 'abcdefgh12' })).dynamic).toBe(true);
+    for (const value of [undefined, 'yes', 1, null]) {
+      expect(restored(stored({ dynamic: value })).dynamic).toBe(false);
+    }
+    for (const shortLink of ['short', 'has space 123', 42, '../../x/yyyy']) {
+      expect(restored(stored({ shortLink })).dynamic).toBe(false);
     }
   });
 });
@@ -394,7 +407,7 @@ describe('emptyDraft', () => {
       content: emptyContent,
       design: defaultDesign,
       editing: null,
-      shortLink: null,
+      dynamic: false,
     });
     expect(wizardSteps.map((step) => step.id)).toEqual(['type', 'content', 'design', 'demo']);
   });

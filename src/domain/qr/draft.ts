@@ -26,7 +26,7 @@ import {
   type Choice,
   type QrDesign,
 } from './design';
-import { DYNAMIC_ID } from './dynamic';
+import { LINK_ID } from './short-link';
 
 export const wizardSteps = [
   { id: 'type', label: 'Type' },
@@ -47,8 +47,11 @@ export interface QrDraft<F = File> {
   readonly design: QrDesign<F>;
   /** The saved code (My QR Codes) this draft edits, or null for a new code. */
   readonly editing: EditedCode | null;
-  /** The id of the short link the code holds when it is dynamic (see dynamic.ts), or null. */
-  readonly shortLink: string | null;
+  /**
+   * Whether the code is to be dynamic: it holds a short link of the site, which the server makes
+   * when the code is saved (see dynamic.ts).
+   */
+  readonly dynamic: boolean;
 }
 
 /** Which saved code a draft edits: saving it updates that code rather than adding one. */
@@ -56,8 +59,10 @@ export interface EditedCode {
   readonly id: string;
   /** Its name when the edit began, to say what is being edited. */
   readonly name: string;
-  /** Its short link when it is dynamic: printed copies use it, so it stays. */
-  readonly shortLink: string | null;
+  /** It is dynamic: printed copies use its short link, so it stays dynamic. */
+  readonly dynamic: boolean;
+  /** The id of its short link, once the server has made it. */
+  readonly linkId: string | null;
 }
 
 export const emptyDraft: QrDraft = {
@@ -67,7 +72,7 @@ export const emptyDraft: QrDraft = {
   content: emptyContent,
   design: defaultDesign,
   editing: null,
-  shortLink: null,
+  dynamic: false,
 };
 
 /** Whether there is anything to resume: a type was chosen. */
@@ -161,7 +166,8 @@ export function restoreDraft<F>(
       logo: isFile(design.logo) ? design.logo : null,
     },
     editing: type === null ? null : editedCode(stored.editing),
-    shortLink: type !== null && isShortLink(stored.shortLink) ? stored.shortLink : null,
+    // Drafts made before links were minted by the server held their own id as `shortLink`.
+    dynamic: type !== null && (stored.dynamic === true || isLinkId(stored.shortLink)),
   };
 }
 
@@ -169,15 +175,17 @@ function editedCode(value: unknown): EditedCode | null {
   if (!isRecord(value) || typeof value.id !== 'string' || typeof value.name !== 'string') {
     return null;
   }
+  const linkId = isLinkId(value.linkId) ? value.linkId : null;
   return {
     id: value.id,
     name: value.name,
-    shortLink: isShortLink(value.shortLink) ? value.shortLink : null,
+    dynamic: value.dynamic === true || linkId !== null,
+    linkId,
   };
 }
 
-const isShortLink = (value: unknown): value is string =>
-  typeof value === 'string' && DYNAMIC_ID.test(value);
+const isLinkId = (value: unknown): value is string =>
+  typeof value === 'string' && LINK_ID.test(value);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

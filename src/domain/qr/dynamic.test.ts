@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { qrTypes } from './content';
+import { emptyContent, qrTypes } from './content';
 import {
   canBeDynamic,
-  DYNAMIC_ID,
   dynamicTypes,
   encodedText,
-  isTarget,
-  newDynamicId,
-  shortLinkUrl,
+  linkTarget,
+  NOT_DYNAMIC_MESSAGE,
+  SAMPLE_LINK_ID,
 } from './dynamic';
-
-describe('newDynamicId', () => {
-  it('makes ids the rules accept, different every time', () => {
-    const ids = new Set(Array.from({ length: 200 }, () => newDynamicId()));
-    expect(ids.size).toBe(200);
-    for (const id of ids) expect(id).toMatch(DYNAMIC_ID);
-    expect([...ids][0]).toHaveLength(20);
-  });
-
-  it('draws every character from random bytes', () => {
-    expect(newDynamicId((bytes) => bytes.fill(0))).toBe('A'.repeat(20));
-    expect(newDynamicId((bytes) => bytes.fill(63))).toBe('_'.repeat(20));
-    expect(newDynamicId((bytes) => bytes.fill(64 + 26))).toBe('a'.repeat(20));
-  });
-});
+import { LINK_ID_LENGTH } from './short-link';
 
 describe('which codes can be dynamic', () => {
   it('the eight types whose code is a web address', () => {
@@ -39,30 +24,64 @@ describe('which codes can be dynamic', () => {
 
 describe('encodedText', () => {
   const origin = 'https://kempton.example/';
-  it('is the short link for a dynamic code with a web target', () => {
-    expect(encodedText('web', 'https://a.example/x', 'abcdefgh12', origin)).toBe(
-      'https://kempton.example/q/abcdefgh12',
-    );
-    expect(shortLinkUrl('https://kempton.example', 'id-1_long')).toBe(
-      'https://kempton.example/q/id-1_long',
+  it('is the printed short link, with its QR marker, for a dynamic code', () => {
+    expect(encodedText('web', 'https://a.example/x', 'AbCdEfGhJk', origin)).toBe(
+      'https://kempton.example/q/AbCdEfGhJk?qr=1',
     );
   });
 
   it('is the text itself for a static code, a type that cannot be dynamic, or no text', () => {
     expect(encodedText('web', 'https://a.example/x', null, origin)).toBe('https://a.example/x');
-    expect(encodedText('wifi', 'WIFI:T:nopass;S:x;;', 'abcdefgh12', origin)).toBe(
+    expect(encodedText('wifi', 'WIFI:T:nopass;S:x;;', 'AbCdEfGhJk', origin)).toBe(
       'WIFI:T:nopass;S:x;;',
     );
-    expect(encodedText('web', null, 'abcdefgh12', origin)).toBeNull();
+    expect(encodedText('web', null, 'AbCdEfGhJk', origin)).toBeNull();
+  });
+
+  it('has a sample link as long as a real one, for previews', () => {
+    expect(SAMPLE_LINK_ID).toHaveLength(LINK_ID_LENGTH);
   });
 });
 
-describe('isTarget', () => {
-  it('takes http and https addresses of at most 2000 characters only', () => {
-    expect(isTarget('https://a.example/')).toBe(true);
-    expect(isTarget('http://a.example/')).toBe(true);
-    expect(isTarget('javascript:alert(1)')).toBe(false);
-    expect(isTarget('https://a.example/ space')).toBe(false);
-    expect(isTarget(`https://a.example/${'x'.repeat(2000)}`)).toBe(false);
+describe('linkTarget', () => {
+  const origin = 'https://kempton.example';
+  const content = (websiteUrl: string) => ({
+    ...emptyContent,
+    text: { ...emptyContent.text, websiteUrl },
+  });
+
+  it('is the code’s web address in canonical form', () => {
+    expect(linkTarget('web', content('Example.co.za/Menu'), origin)).toEqual({
+      ok: true,
+      href: 'https://example.co.za/Menu',
+      host: 'example.co.za',
+    });
+  });
+
+  it('leads a link list to the site’s own viewer page, wherever the site runs', () => {
+    const links = { ...emptyContent, lists: { ...emptyContent.lists, links: ['example.com/a'] } };
+    const local = linkTarget('linklist', links, 'http://127.0.0.1:4173');
+    expect(local.ok && local.href).toMatch(/^http:\/\/127\.0\.0\.1:4173\/v#/);
+  });
+
+  it('refuses a type that cannot be dynamic, content that is incomplete, and a bad target', () => {
+    expect(linkTarget('wifi', emptyContent, origin)).toMatchObject({
+      ok: false,
+      message: NOT_DYNAMIC_MESSAGE,
+    });
+    expect(linkTarget('web', content(''), origin)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('is missing'),
+    });
+    expect(linkTarget('web', content('http://192.168.0.1/'), origin)).toMatchObject({
+      ok: false,
+      problem: 'private-host',
+    });
+    expect(
+      linkTarget('web', content('https://kempton.example/q/AbCdEfGhJk'), origin, ['other.example']),
+    ).toMatchObject({ ok: false, problem: 'short-link-loop' });
+    expect(
+      linkTarget('web', content('https://other.example/q/AbCdEfGhJk'), origin, ['other.example']),
+    ).toMatchObject({ ok: false, problem: 'short-link-loop' });
   });
 });

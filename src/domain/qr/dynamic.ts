@@ -1,8 +1,12 @@
-// Dynamic codes: a code that holds a short link of the site, `/q/<id>`, instead of its target.
-// The link's document (dynamic/{id} in Cloud Firestore, see firestore.rules) holds the target,
-// which its owner can change after printing; the redirect function (functions/) sends each scan
-// there and counts it. Only the types whose payload is a web address can be dynamic.
-import type { QrTypeId } from './content';
+// Dynamic codes: a code that holds a short link of the site, `/q/<id>?qr=1`, instead of its
+// target. The link (dynamic/{id} in Cloud Firestore) is made, pointed and retired by the server
+// only (functions/, see link-policy.ts), from the saved code: a saved code asks to be dynamic
+// (its `dynamic` field) and the server gives it a link. Only the types whose payload is a web
+// address can be dynamic.
+import type { QrContent, QrTypeId } from './content';
+import { payloadFor, payloadText } from './payload';
+import { printedLinkUrl } from './short-link';
+import { canonicalTarget, type TargetCheck } from './target';
 
 /** The types whose code is a web address, so a short link can stand in for it. */
 export const dynamicTypes: readonly QrTypeId[] = [
@@ -19,46 +23,50 @@ export const dynamicTypes: readonly QrTypeId[] = [
 export const canBeDynamic = (type: QrTypeId | null): boolean =>
   type !== null && dynamicTypes.includes(type);
 
-/** Where short links live on the site (the Hosting rewrite to the function, firebase.json). */
-export const SHORT_LINK_PATH = '/q/';
-
-/** A short link's id: 8 to 64 of [A-Za-z0-9_-], as firestore.rules checks. */
-export const DYNAMIC_ID = /^[A-Za-z0-9_-]{8,64}$/;
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const ID_LENGTH = 20;
+export const NOT_DYNAMIC_MESSAGE =
+  'Only codes that lead to a web address can be dynamic: this code holds its content itself.';
 
 /**
- * A new short link id: 20 characters drawn at random from 64 (120 bits), so ids cannot be found
- * by counting or guessing.
+ * Where a dynamic code of `type` with `content` leads, in the one canonical form links keep
+ * (target.ts), or why it cannot lead anywhere. `origin` is the site's: the link list and app
+ * types lead to its viewer page, which is why the site's own host is always a valid target.
+ * `otherHosts` are further names the site answers on (its short links there are refused too).
  */
-export function newDynamicId(
-  randomBytes: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = fillRandom,
-): string {
-  const bytes = randomBytes(new Uint8Array(ID_LENGTH));
-  return Array.from(bytes, (byte) => ALPHABET[byte % ALPHABET.length]).join('');
+export function linkTarget(
+  type: QrTypeId,
+  content: QrContent<unknown>,
+  origin: string,
+  otherHosts: readonly string[] = [],
+): TargetCheck {
+  if (!canBeDynamic(type)) {
+    return { ok: false, problem: 'not-a-web-address', message: NOT_DYNAMIC_MESSAGE };
+  }
+  const payload = payloadFor(type, content, { viewerOrigin: origin });
+  const text = payloadText(payload);
+  if (text === null) {
+    const message = 'reason' in payload ? payload.reason : NOT_DYNAMIC_MESSAGE;
+    return { ok: false, problem: 'not-a-web-address', message };
+  }
+  return canonicalTarget(text, { siteHosts: [new URL(origin).host, ...otherHosts] });
 }
 
-const fillRandom = (bytes: Uint8Array<ArrayBuffer>) => crypto.getRandomValues(bytes);
-
-/** The short link of `id` on the site at `origin`. */
-export const shortLinkUrl = (origin: string, id: string): string =>
-  `${origin.trim().replace(/\/+$/, '')}${SHORT_LINK_PATH}${id}`;
-
-/** A target a short link may lead to, as firestore.rules and the function check it. */
-export const isTarget = (text: string): boolean =>
-  text.length <= 2000 && /^https?:\/\/\S+$/i.test(text);
+/**
+ * The short link id a preview shows before the server has made the code's own: the same length as
+ * a real one, so the preview and its scan check see the code as dense as it will be.
+ */
+export const SAMPLE_LINK_ID = 'XXXXXXXXXX';
 
 /**
- * What a code encodes: its short link when it is dynamic (`shortLink` is its id) and its target
- * can be led to; otherwise its own text.
+ * What a code encodes: its printed short link when it is dynamic (`linkId` its id, or
+ * SAMPLE_LINK_ID for a preview before the link exists) and of a type that can be; otherwise its
+ * own text.
  */
 export function encodedText(
   type: QrTypeId | null,
   text: string | null,
-  shortLink: string | null,
+  linkId: string | null,
   origin: string,
 ): string | null {
-  if (text === null || shortLink === null || !canBeDynamic(type) || !isTarget(text)) return text;
-  return shortLinkUrl(origin, shortLink);
+  if (text === null || linkId === null || !canBeDynamic(type)) return text;
+  return printedLinkUrl(origin, linkId);
 }

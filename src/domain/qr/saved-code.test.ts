@@ -37,7 +37,7 @@ const menuDraft: QrDraft<File> = {
   },
 };
 
-const none = { logo: null, dynamicId: null };
+const none = { logo: null };
 
 function problemOf(write: () => unknown) {
   try {
@@ -51,7 +51,7 @@ function problemOf(write: () => unknown) {
 
 describe('savedFields', () => {
   it('keeps the content and design, with file names for files and no logo in the design', () => {
-    const fields = savedFields(menuDraft, '', { logo, dynamicId: null });
+    const fields = savedFields(menuDraft, '', { logo });
     expect(fields.type).toBe('menu');
     expect(fields.name).toBe('Lunch menu');
     expect(fields.content.text.password).toBe('secret');
@@ -60,7 +60,7 @@ describe('savedFields', () => {
     expect(fields.design.pattern).toBe('dots');
     expect('logo' in fields.design).toBe(false);
     expect(fields.logo).toBe(logo);
-    expect(fields.dynamicId).toBeNull();
+    expect(fields.dynamic).toBe(false);
     // Plain data only: what Firestore stores, nothing of a File.
     expect(JSON.parse(JSON.stringify(fields))).toEqual(fields);
   });
@@ -91,23 +91,14 @@ describe('savedFields', () => {
 
   it('refuses a logo over the limit or that is no picture, with a message saying so', () => {
     const big = `data:image/png;base64,${'A'.repeat(LOGO_MAX_CHARS)}`;
-    expect(problemOf(() => savedFields(menuDraft, '', { logo: big, dynamicId: null }))).toBe(
-      'logo-too-big',
+    expect(problemOf(() => savedFields(menuDraft, '', { logo: big }))).toBe('logo-too-big');
+    expect(() => savedFields(menuDraft, '', { logo: big })).toThrow(/logo is too large/);
+    expect(problemOf(() => savedFields(menuDraft, '', { logo: 'https://example.com/a.png' }))).toBe(
+      'logo-not-image',
     );
-    expect(() => savedFields(menuDraft, '', { logo: big, dynamicId: null })).toThrow(
-      /logo is too large/,
-    );
-    expect(
-      problemOf(() =>
-        savedFields(menuDraft, '', { logo: 'https://example.com/a.png', dynamicId: null }),
-      ),
-    ).toBe('logo-not-image');
   });
 
-  it('refuses a malformed dynamic id, and content too large for a document', () => {
-    expect(problemOf(() => savedFields(menuDraft, '', { logo: null, dynamicId: '../x' }))).toBe(
-      'bad-dynamic-id',
-    );
+  it('refuses content too large for a document', () => {
     const huge: QrDraft<File> = {
       ...menuDraft,
       content: { ...menuDraft.content, lists: { links: ['x'.repeat(1_100_000)], socialLinks: [] } },
@@ -133,7 +124,7 @@ describe('savedCodeFrom', () => {
   const timestamp = (date: Date) => ({ toDate: () => date });
 
   it('reads back what savedFields wrote, with the server times', () => {
-    const fields = savedFields(menuDraft, '', { logo, dynamicId: 'Xb7pQ2mZr4Lk9sTv' });
+    const fields = savedFields(menuDraft, '', { logo });
     const saved = savedCodeFrom('c1', {
       ...JSON.parse(JSON.stringify(fields)),
       createdAt: timestamp(created),
@@ -177,14 +168,14 @@ describe('savedCodeFrom', () => {
     expect(saved!.design.transparentBackground).toBe(defaultDesign.transparentBackground);
     expect(saved!.logo).toBeNull();
     expect(saved!.files).toEqual(['a.pdf']);
-    expect(saved!.dynamicId).toBeNull();
+    expect(saved!.dynamic).toBe(false);
     expect(saved!.createdAt).toBeNull();
   });
 });
 
 describe('draftFromSaved', () => {
   const saved: SavedCode = savedCodeFrom('c1', {
-    ...savedFields(menuDraft, 'Dinner', { logo, dynamicId: null }),
+    ...savedFields(menuDraft, 'Dinner', { logo }),
   })!;
 
   it('reopens the wizard on the code at its content, without the files', () => {
@@ -198,10 +189,18 @@ describe('draftFromSaved', () => {
   });
 
   it('names the code it edits, and takes the files this device kept', () => {
-    expect(draftFromSaved(saved).editing).toEqual({ id: 'c1', name: 'Dinner', shortLink: null });
-    const dynamic = { ...saved, dynamicId: 'abcdefgh12' };
-    expect(draftFromSaved(dynamic).shortLink).toBe('abcdefgh12');
-    expect(draftFromSaved(dynamic).editing?.shortLink).toBe('abcdefgh12');
+    expect(draftFromSaved(saved).editing).toEqual({
+      id: 'c1',
+      name: 'Dinner',
+      dynamic: false,
+      linkId: null,
+    });
+    const dynamic = { ...saved, type: 'web' as const, dynamic: true };
+    expect(draftFromSaved(dynamic).dynamic).toBe(true);
+    expect(draftFromSaved(dynamic, 'demo', {}, 'AbCdEfGhJk').editing).toMatchObject({
+      dynamic: true,
+      linkId: 'AbCdEfGhJk',
+    });
     const menu = new File(['x'], 'menu.pdf', { type: 'application/pdf' });
     expect(draftFromSaved(saved, 'content', { menuFile: menu }).content.files).toEqual({
       menuFile: menu,
@@ -218,7 +217,7 @@ describe('draftFromSaved', () => {
   });
 
   it('saves again to the same fields', () => {
-    const again = savedFields(draftFromSaved(saved), '', { logo, dynamicId: null });
+    const again = savedFields(draftFromSaved(saved), '', { logo });
     expect(again).toEqual({
       ...fieldsOf(saved),
       files: [],
@@ -228,16 +227,14 @@ describe('draftFromSaved', () => {
 });
 
 describe('duplicateFields', () => {
-  const saved = savedCodeFrom(
-    'c1',
-    savedFields(menuDraft, 'Dinner', { logo, dynamicId: 'abcdefgh12' }),
-  )!;
+  const saved = savedCodeFrom('c1', savedFields(menuDraft, 'Dinner', { logo }))!;
 
-  it('names the copy, renames its content and leaves the short link with the original', () => {
+  it('names the copy, renames its content, and keeps it dynamic (it gets its own link)', () => {
     const copy = duplicateFields(saved);
     expect(copy.name).toBe('Copy of Dinner');
     expect(copy.content.text.qrName).toBe('Copy of Dinner');
-    expect(copy.dynamicId).toBeNull();
+    expect(copy.dynamic).toBe(false);
+    expect(duplicateFields({ ...saved, type: 'web', dynamic: true }).dynamic).toBe(true);
     expect(copy.logo).toBe(logo);
     expect(copy.design).toEqual(fieldsOf(saved).design);
     expect(() => checkFields(copy)).not.toThrow();

@@ -7,7 +7,7 @@
 import { fileFields, qrTypeIds, type FileFieldId, type QrContent, type QrTypeId } from './content';
 import { DRAFT_VERSION, restoreDraft, type QrDraft, type WizardStep } from './draft';
 import type { QrDesign } from './design';
-import { DYNAMIC_ID } from './dynamic';
+import { canBeDynamic } from './dynamic';
 
 /** Limits of firestore.rules, checked before a write so the server never has to refuse one. */
 export const CODE_NAME_MAX = 100;
@@ -34,8 +34,11 @@ export interface SavedCodeFields {
   readonly logo: string | null;
   /** The names of the uploaded files, which stay on the device that made the code. */
   readonly files: readonly string[];
-  /** The id of the code's short link (dynamic/{id}), or null for a static code. */
-  readonly dynamicId: string | null;
+  /**
+   * The code is dynamic: it holds a short link of the site, which the server makes for it
+   * (dynamic/{id}, whose `code` names this code) once the code has reached the server.
+   */
+  readonly dynamic: boolean;
 }
 
 /** A code as read back: ready to render (its design's logo is the data: URL). */
@@ -53,8 +56,8 @@ export type SavedCodeProblem =
   | 'logo-too-big'
   | 'logo-not-image'
   | 'too-many-files'
-  | 'bad-dynamic-id'
-  | 'too-big';
+  | 'too-big'
+  | 'unverified';
 
 /** A code that cannot be saved as it is; `message` says why in words a user understands. */
 export class SavedCodeError extends Error {
@@ -90,7 +93,7 @@ export function codeName(name: string): string {
 export function savedFields(
   draft: QrDraft<unknown>,
   name: string,
-  { logo, dynamicId }: { logo: string | null; dynamicId: string | null },
+  { logo }: { logo: string | null },
 ): SavedCodeFields {
   if (draft.type === null) {
     throw new SavedCodeError('no-type', 'Choose a type of code before saving it.');
@@ -112,7 +115,7 @@ export function savedFields(
     design: withoutLogo(draft.design),
     logo,
     files: Object.values(files),
-    dynamicId,
+    dynamic: draft.dynamic && canBeDynamic(draft.type),
   };
   checkFields(fields);
   return fields;
@@ -135,7 +138,7 @@ function fileName(file: unknown, fallback: string): string {
  * update of some fields). Throws a SavedCodeError naming the first one broken.
  */
 export function checkFields(fields: Partial<SavedCodeFields>): void {
-  const { type, name, logo, files, dynamicId } = fields;
+  const { type, name, logo, files } = fields;
   if (type !== undefined && !qrTypeIds.includes(type)) {
     throw new SavedCodeError('no-type', `“${String(type)}” is not a type of code.`);
   }
@@ -161,9 +164,6 @@ export function checkFields(fields: Partial<SavedCodeFields>): void {
       'too-many-files',
       `A code can name at most ${FILES_MAX} files; this one has ${files.length}.`,
     );
-  }
-  if (dynamicId !== undefined && dynamicId !== null && !DYNAMIC_ID.test(dynamicId)) {
-    throw new SavedCodeError('bad-dynamic-id', 'The short link of this code has a malformed id.');
   }
   const bytes = new TextEncoder().encode(JSON.stringify(fields)).length;
   if (bytes > CODE_MAX_BYTES) {
@@ -204,7 +204,7 @@ export function savedCodeFrom(id: string, data: unknown): SavedCode | null {
     files: Array.isArray(data.files)
       ? data.files.filter((file): file is string => typeof file === 'string')
       : Object.values(read.content.files),
-    dynamicId: typeof data.dynamicId === 'string' ? data.dynamicId : null,
+    dynamic: data.dynamic === true && canBeDynamic(read.type),
     createdAt: dateOf(data.createdAt),
     updatedAt: dateOf(data.updatedAt),
   };
@@ -229,13 +229,14 @@ export function fieldsOf(saved: SavedCode): SavedCodeFields {
     design: withoutLogo(saved.design),
     logo: saved.logo,
     files: saved.files,
-    dynamicId: saved.dynamicId,
+    dynamic: saved.dynamic,
   };
 }
 
 /**
- * The fields of a copy of a code (Duplicate): named “Copy of …” (within the name's limit), and
- * static, since a short link belongs to one code only.
+ * The fields of a copy of a code (Duplicate): named “Copy of …” (within the name's limit). A copy
+ * of a dynamic code is dynamic too, and gets a short link of its own when it reaches the server
+ * (a link belongs to one code only).
  */
 export function duplicateFields(saved: SavedCode): SavedCodeFields {
   const name = codeName(`Copy of ${saved.name}`);
@@ -247,7 +248,6 @@ export function duplicateFields(saved: SavedCode): SavedCodeFields {
       ...fields.content,
       text: { ...fields.content.text, qrName: fields.content.text.qrName ? name : '' },
     },
-    dynamicId: null,
   };
 }
 
@@ -286,12 +286,13 @@ export function listedCodes<C extends Pick<SavedCode, 'id' | 'name'>>(
  * a file type has to be given its files again there). Its `editing` names the code, so saving the
  * draft updates it. Uploaded files were never in the cloud, only their names (`saved.files`):
  * `files` are the ones this device still keeps, if any. The logo comes back as a PNG or WebP
- * `File` rebuilt from the stored thumbnail.
+ * `File` rebuilt from the stored thumbnail. `linkId` is the code's short link, when it has one.
  */
 export function draftFromSaved(
   saved: SavedCode,
   step: WizardStep = 'content',
   files: QrContent['files'] = {},
+  linkId: string | null = null,
 ): QrDraft {
   return {
     version: DRAFT_VERSION,
@@ -303,8 +304,8 @@ export function draftFromSaved(
       files,
     },
     design: { ...saved.design, logo: saved.logo ? fileFromDataUrl(saved.logo, 'logo') : null },
-    editing: { id: saved.id, name: saved.name, shortLink: saved.dynamicId },
-    shortLink: saved.dynamicId,
+    editing: { id: saved.id, name: saved.name, dynamic: saved.dynamic, linkId },
+    dynamic: saved.dynamic,
   };
 }
 

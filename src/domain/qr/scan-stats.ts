@@ -1,36 +1,29 @@
 // The figures of /UserAnalysis from the dynamic codes' short links: scans per code, and scans per
-// day over the last 30 days. The redirect function counts each scan in `scans` and in
-// `days['YYYY-MM-DD']` (UTC), so the days here are UTC days too.
+// day over the last 30 days. The redirect function files each scan under its South African day
+// (scan-time.ts), so the days here are South African days too.
+import { daysUpTo } from './scan-time';
+import type { ScanCounts } from './scan-counts';
 
-/** What the analysis needs of a short link (see dynamic-links.ts). */
-export interface LinkCounts {
-  readonly scans: number;
-  readonly days: Readonly<Record<string, number>>;
-}
+/** A link's figures by day ('YYYY-MM-DD', or ALL_DAYS for all time): see dynamic-links.ts. */
+export type LinkCounts = ReadonlyMap<string, Pick<ScanCounts, 'scans'>>;
 
 export const CHART_DAYS = 30;
 
-/** The `count` UTC days ending with `today`'s, oldest first, as 'YYYY-MM-DD'. */
-export function lastDays(today: Date, count = CHART_DAYS): string[] {
-  const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return Array.from({ length: count }, (_, index) =>
-    new Date(end - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10),
-  );
-}
+/** The `count` days ending with `today`'s (South African dates), oldest first. */
+export const lastDays = (today: Date, count = CHART_DAYS): string[] => daysUpTo(today, count);
 
 /** Scans on each of `days`, summed over `links`. */
 export function scansPerDay(links: Iterable<LinkCounts>, days: readonly string[]): number[] {
   const totals = days.map(() => 0);
   for (const link of links) {
     days.forEach((day, index) => {
-      const count = link.days[day];
-      if (typeof count === 'number' && count > 0) totals[index] += count;
+      totals[index] += link.get(day)?.scans ?? 0;
     });
   }
   return totals;
 }
 
-/** The scans of `links` on `days` in all. */
+/** The scans of `link` on `days` in all. */
 export const scansIn = (link: LinkCounts, days: readonly string[]): number =>
   scansPerDay([link], days).reduce((sum, count) => sum + count, 0);
 

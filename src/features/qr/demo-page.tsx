@@ -15,7 +15,7 @@ import { DownloadPanel } from './render/download-panel';
 import { payloadText } from '../../domain/qr/payload';
 import { DynamicChoice } from './saved/dynamic-choice';
 import { SaveToAccount } from './saved/save-to-account';
-import { useCode, type CodeState } from './render/use-code';
+import { hasSampleLink, useCode, type CodeState } from './render/use-code';
 import { WizardFrame } from './wizard/wizard-frame';
 import { useWizard, type Wizard } from './wizard/wizard-store';
 import './qr.css';
@@ -86,6 +86,9 @@ function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
   const name = draft.content.text.qrName;
   const check = useScanCheck(code, draft.design);
   const target = code.status === 'ready' ? payloadText(code.payload) : null;
+  // A dynamic code's own short link is made by the server when it is saved: until then its
+  // picture holds a stand-in that leads nowhere, which must never be printed.
+  const sample = hasSampleLink(draft);
   return (
     <>
       <section className="qr-demo__intro" aria-label="Your code">
@@ -105,7 +108,12 @@ function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
             label={code.status === 'ready' ? codeLabel(code.text) : 'Your QR code'}
             transparent={draft.design.transparentBackground}
           />
-          {code.status === 'ready' && isWebAddress(code.text) ? (
+          {code.status === 'ready' && sample ? (
+            <figcaption>
+              A sample: its short link is made when you save the code, and leads to{' '}
+              <span className="qr-demo__target">{target}</span>
+            </figcaption>
+          ) : code.status === 'ready' && isWebAddress(code.text) ? (
             <figcaption>
               Scanning it opens <span className="qr-demo__target">{code.text}</span>
             </figcaption>
@@ -116,7 +124,15 @@ function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
       </section>
       <section className="qr-demo__get panel" aria-labelledby="qr-demo-get-title">
         <h2 id="qr-demo-get-title">Get your code</h2>
-        {code.status === 'ready' ? (
+        {code.status === 'ready' && sample ? (
+          <>
+            <SaveToAccount wizard={wizard} />
+            <p className="qr-demo__sample-note" role="note">
+              To download or email a dynamic code, save it first: its picture holds its own short
+              link, which works once it is saved. My QR Codes then offers the download.
+            </p>
+          </>
+        ) : code.status === 'ready' ? (
           <ReadyCode text={code.text}>
             <SaveToAccount wizard={wizard} />
             <DownloadPanel code={code.code} name={name} verdict={check.verdict} />

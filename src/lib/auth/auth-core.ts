@@ -8,7 +8,8 @@ import {
   indexedDBLocalPersistence,
   initializeAuth,
   inMemoryPersistence,
-  onAuthStateChanged,
+  onIdTokenChanged,
+  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
@@ -30,8 +31,10 @@ if (authEmulatorHost) {
   connectAuthEmulator(auth, `http://${authEmulatorHost}`, { disableWarnings: true });
 }
 
+// On every new ID token, not only sign-in and sign-out: after the email address is verified the
+// refreshed token says so, and the session (emailVerified) follows.
 export const watchUser = (onChange: (user: User | null) => void) =>
-  onAuthStateChanged(auth, onChange);
+  onIdTokenChanged(auth, onChange);
 
 export const currentUser = () => auth.currentUser;
 
@@ -44,6 +47,36 @@ export async function register(displayName: string, email: string, password: str
   await updateProfile(user, { displayName });
   // The state listener fired before the name was set; reload so the session sees it.
   await user.reload();
+  // Dynamic codes need a verified address; the email goes now, and can be sent again later.
+  await sendVerification().catch(() => undefined);
+}
+
+/** Where the verification email's link leads back to once the address is verified. */
+const verifiedReturn = () => ({ url: `${window.location.origin}/UserAccount` });
+
+/** Sends the signed-in user the email that verifies their address. */
+export async function sendVerification() {
+  const user = auth.currentUser;
+  if (!user) throw new Error('Nobody is signed in.');
+  await sendEmailVerification(user, verifiedReturn());
+}
+
+/**
+ * Asks the server whether the address has been verified since (in another tab or on the phone)
+ * and, if so, takes a new ID token that says so: the rules and the server read the token.
+ * Returns whether it is verified now.
+ */
+export async function checkVerified(): Promise<boolean> {
+  const user = auth.currentUser;
+  if (!user) return false;
+  await user.reload();
+  if (user.emailVerified) await user.getIdToken(true);
+  return user.emailVerified;
+}
+
+/** The signed-in user's ID token, for the site's own API (POST /api/links). */
+export async function idToken(): Promise<string | null> {
+  return (await auth.currentUser?.getIdToken()) ?? null;
 }
 
 export const sendReset = (email: string) => sendPasswordResetEmail(auth, email);

@@ -9,6 +9,8 @@ export interface SessionUser {
   readonly uid: string;
   readonly email: string | null;
   readonly displayName: string | null;
+  /** The email address is verified: needed for dynamic codes. */
+  readonly emailVerified: boolean;
 }
 
 export interface Session {
@@ -28,9 +30,21 @@ function publish(next: Session) {
   listeners.forEach((listener) => listener());
 }
 
-type FirebaseUser = { uid: string; email: string | null; displayName: string | null } | null;
+type FirebaseUser = {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  emailVerified: boolean;
+} | null;
 const toSessionUser = (user: FirebaseUser): SessionUser | null =>
-  user ? { uid: user.uid, email: user.email, displayName: user.displayName } : null;
+  user
+    ? {
+        uid: user.uid,
+        email: user.email,
+        displayName: user.displayName,
+        emailVerified: user.emailVerified,
+      }
+    : null;
 
 function loadCore() {
   core ??= import('./auth-core').then(
@@ -71,6 +85,24 @@ export async function register(displayName: string, email: string, password: str
   await module.register(displayName, email, password);
   publish({ user: toSessionUser(module.currentUser()), loading: false });
   safeSessionStorage.set(LOGGED_IN_FLAG, 'true');
+}
+
+/** Sends the signed-in user the email that verifies their address. */
+export async function sendVerificationEmail() {
+  await (await loadCore()).sendVerification();
+}
+
+/** Whether the address is verified now (asks the server); the session follows when it is. */
+export async function checkEmailVerified(): Promise<boolean> {
+  const module = await loadCore();
+  const verified = await module.checkVerified();
+  publish({ user: toSessionUser(module.currentUser()), loading: false });
+  return verified;
+}
+
+/** The signed-in user's ID token, for the site's own API; null when nobody is signed in. */
+export async function idToken(): Promise<string | null> {
+  return (await loadCore()).idToken();
 }
 
 export async function sendPasswordReset(email: string) {

@@ -17,6 +17,7 @@ import { firestoreEmulatorHost } from '../auth/firebase-config';
 
 export {
   collection,
+  collectionGroup,
   deleteDoc,
   doc,
   onSnapshot,

@@ -4,7 +4,7 @@
 // to the new picture shown in the page) for `npm run bench`.
 import { useEffect, useMemo, useState } from 'react';
 import type { QrDraft } from '../../../domain/qr/draft';
-import { encodedText } from '../../../domain/qr/dynamic';
+import { encodedText, SAMPLE_LINK_ID } from '../../../domain/qr/dynamic';
 import { payloadFor, payloadText, type Payload } from '../../../domain/qr/payload';
 import { renderCode, renderDesign, type RenderedCode } from './render-code';
 
@@ -25,6 +25,17 @@ export type CodeState =
 
 export const PREVIEW_MEASURE = 'qr-preview-update';
 
+/**
+ * The short link a draft's picture holds: none for a static code; the saved code's own once the
+ * server has made it; otherwise SAMPLE_LINK_ID, a stand-in that leads nowhere (such a picture is
+ * never offered for download: see hasSampleLink).
+ */
+export const previewLinkId = (draft: QrDraft): string | null =>
+  draft.dynamic ? (draft.editing?.linkId ?? SAMPLE_LINK_ID) : null;
+
+/** The draft's picture holds the stand-in link, not one that works. */
+export const hasSampleLink = (draft: QrDraft): boolean => previewLinkId(draft) === SAMPLE_LINK_ID;
+
 export function useCode(draft: QrDraft, id: string): CodeState {
   const { type, content, design } = draft;
   const payload = useMemo<Payload>(
@@ -34,8 +45,14 @@ export function useCode(draft: QrDraft, id: string): CodeState {
         : payloadFor(type, content, { viewerOrigin: window.location.origin }),
     [type, content],
   );
-  // A dynamic code holds its short link, which leads to the payload's text (its target).
-  const text = encodedText(type, payloadText(payload), draft.shortLink, window.location.origin);
+  // A dynamic code holds its short link, which leads to the payload's text (its target); until
+  // the server has made it, a sample of the same length stands in (see previewLinkId).
+  const text = encodedText(
+    type,
+    payloadText(payload),
+    previewLinkId(draft),
+    window.location.origin,
+  );
   const [drawn, setDrawn] = useState<{ state: CodeState; text: string } | null>(null);
 
   useEffect(() => {

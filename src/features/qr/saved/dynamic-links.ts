@@ -1,66 +1,27 @@
-// The short links of dynamic codes: dynamic/{id} in Cloud Firestore (see firestore.rules), one per
-// dynamic code, with the target its owner can change after printing and the scans the redirect
-// function counts (functions/; no client writes a count). Offline-first like saved-codes.ts: each
-// write shows at once and returns at once; its promise settles when the server confirms.
+// The short links of the user's dynamic codes, as the server keeps them (dynamic/{id}, see
+// firestore.rules): read here, never written. The server makes, points and retires them when
+// asked (link-sync.ts, POST /api/links), and the redirect function counts their scans into
+// dynamic/{id}/counts, which are read here too, all of the user's links at once.
 import {
   collection,
-  deleteDoc,
-  doc,
+  collectionGroup,
   onSnapshot,
   query,
-  serverTimestamp,
-  setDoc,
-  updateDoc,
   where,
-  settled,
   type Firestore,
   type FirestoreError,
   type Unsubscribe,
 } from '../../../lib/firestore/firestore-core';
+import type { LinkView } from '../../../domain/qr/link-policy';
+import { sumCounts, type ScanCounts } from '../../../domain/qr/scan-counts';
 
-/** What the owner sees of a short link. */
-export interface DynamicLink {
-  readonly id: string;
-  readonly target: string;
-  /** Scans counted so far. */
-  readonly scans: number;
-  /** Scans per day, 'YYYY-MM-DD' (UTC) to a count. */
-  readonly days: Readonly<Record<string, number>>;
+/** What the owner sees of a short link: the code it belongs to, and its state. */
+export interface DynamicLink extends LinkView {
+  /** The saved code (users/{uid}/codes/{code}) it belongs to. */
+  readonly code: string;
 }
 
-const linkRef = (db: Firestore, id: string) => doc(db, 'dynamic', id);
-
-/** Creates the short link `id` (newDynamicId()) of a new dynamic code, leading to `target`. */
-export function createDynamicLink(
-  db: Firestore,
-  uid: string,
-  id: string,
-  target: string,
-): Promise<void> {
-  const stamp = serverTimestamp();
-  return settled(
-    setDoc(linkRef(db, id), {
-      owner: uid,
-      target,
-      scans: 0,
-      days: {},
-      createdAt: stamp,
-      updatedAt: stamp,
-    }),
-  );
-}
-
-/** Points the short link `id` at a new target; printed codes follow. */
-export function retarget(db: Firestore, id: string, target: string): Promise<void> {
-  return settled(updateDoc(linkRef(db, id), { target, updatedAt: serverTimestamp() }));
-}
-
-/** Removes a short link: scanning it then says the code is no longer active. */
-export function deleteDynamicLink(db: Firestore, id: string): Promise<void> {
-  return settled(deleteDoc(linkRef(db, id)));
-}
-
-/** The user's short links, live, keyed by id. */
+/** The user's short links, live, keyed by the id of the code each belongs to. */
 export function watchDynamicLinks(
   db: Firestore,
   uid: string,
@@ -73,12 +34,17 @@ export function watchDynamicLinks(
       const links = new Map<string, DynamicLink>();
       for (const document of snapshot.docs) {
         const data = document.data();
-        links.set(document.id, {
+        if (typeof data.code !== 'string' || typeof data.target !== 'string') continue;
+        const link: DynamicLink = {
           id: document.id,
-          target: typeof data.target === 'string' ? data.target : '',
-          scans: typeof data.scans === 'number' ? data.scans : 0,
-          days: isCounts(data.days) ? data.days : {},
-        });
+          code: data.code,
+          target: data.target,
+          deleted: data.deletedAt != null,
+          disabled: data.disabled != null && data.disabled !== false,
+        };
+        // A code has one link; should an older retired one linger, the live one wins.
+        const known = links.get(link.code);
+        if (!known || (known.deleted && !link.deleted)) links.set(link.code, link);
       }
       onChange(links);
     },
@@ -86,7 +52,40 @@ export function watchDynamicLinks(
   );
 }
 
-const isCounts = (value: unknown): value is Record<string, number> =>
-  typeof value === 'object' &&
-  value !== null &&
-  Object.values(value).every((count) => typeof count === 'number');
+/** A link's figures, by day ('YYYY-MM-DD', South African days), summed over the day's shards. */
+export type LinkDays = ReadonlyMap<string, ScanCounts>;
+
+/**
+ * The scan figures of all the user's links from `fromDay` on, live: link id to its days.
+ * Needs the collection-group index of firestore.indexes.json (owner, day).
+ */
+export function watchScanCounts(
+  db: Firestore,
+  uid: string,
+  fromDay: string,
+  onChange: (counts: ReadonlyMap<string, LinkDays>) => void,
+  onError: (error: FirestoreError) => void,
+): Unsubscribe {
+  return onSnapshot(
+    query(collectionGroup(db, 'counts'), where('owner', '==', uid), where('day', '>=', fromDay)),
+    (snapshot) => {
+      const shards = new Map<string, Map<string, unknown[]>>();
+      for (const document of snapshot.docs) {
+        const data = document.data();
+        if (typeof data.link !== 'string' || typeof data.day !== 'string') continue;
+        const days = shards.get(data.link) ?? new Map<string, unknown[]>();
+        shards.set(data.link, days);
+        days.set(data.day, [...(days.get(data.day) ?? []), data]);
+      }
+      const counts = new Map<string, LinkDays>();
+      for (const [link, days] of shards) {
+        counts.set(
+          link,
+          new Map([...days].map(([day, parts]) => [day, sumCounts(parts)] as const)),
+        );
+      }
+      onChange(counts);
+    },
+    onError,
+  );
+}

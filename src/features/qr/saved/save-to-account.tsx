@@ -5,9 +5,8 @@
 // this device (code-files.ts): the cloud keeps their names.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { draftHasFiles, type QrDraft } from '../../../domain/qr/draft';
-import { canBeDynamic, isTarget, newDynamicId } from '../../../domain/qr/dynamic';
-import { payloadFor, payloadText } from '../../../domain/qr/payload';
+import { draftHasFiles } from '../../../domain/qr/draft';
+import { UNVERIFIED_MESSAGE } from '../../../domain/qr/link-policy';
 import { SavedCodeError, savedFields } from '../../../domain/qr/saved-code';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
@@ -22,34 +21,16 @@ export interface SavedNotice {
   readonly savedName: string;
   /** An existing code was changed (Edit), not a new one added. */
   readonly updated?: boolean;
+  /** A dynamic code saved while offline: its short link is made once it reaches the server. */
+  readonly linkWhenOnline?: boolean;
 }
-
-/**
- * The short link a saved draft gets: none for a static code; for a dynamic one its id, its target
- * (the content's web address) and whether the link is new. A copy saved from an edited dynamic
- * code gets a link of its own.
- */
-function shortLinkOf(
-  draft: QrDraft,
-  asNew: boolean,
-): { id: string; target: string; isNew: boolean } | null {
-  const target = payloadText(
-    payloadFor(draft.type ?? 'web', draft.content, { viewerOrigin: window.location.origin }),
-  );
-  if (!draft.shortLink || !canBeDynamic(draft.type) || target === null || !isTarget(target)) {
-    return null;
-  }
-  const kept = draft.editing?.shortLink === draft.shortLink && !asNew;
-  return { id: kept ? draft.shortLink : newIdFor(draft, asNew), target, isNew: !kept };
-}
-
-/** The draft's own new link, or, for a copy of a code that had one, another. */
-const newIdFor = (draft: QrDraft, asNew: boolean) =>
-  asNew && draft.editing?.shortLink === draft.shortLink ? newDynamicId() : draft.shortLink!;
 
 /** The sentence My QR Codes shows after a save. */
-export const savedMessage = ({ savedName, updated }: SavedNotice) =>
-  updated ? `Saved your changes to “${savedName}”.` : `Saved “${savedName}” to My QR Codes.`;
+export const savedMessage = ({ savedName, updated, linkWhenOnline }: SavedNotice) =>
+  (updated ? `Saved your changes to “${savedName}”.` : `Saved “${savedName}” to My QR Codes.`) +
+  (linkWhenOnline
+    ? ' You are offline: its short link is made when you are back online, and the page says so.'
+    : '');
 
 export function SaveToAccount({ wizard, hasFiles }: { wizard: Wizard; hasFiles?: boolean }) {
   const { user } = useAuth();
@@ -70,21 +51,18 @@ export function SaveToAccount({ wizard, hasFiles }: { wizard: Wizard; hasFiles?:
     try {
       const { draft } = wizard;
       const logo = draft.design.logo ? await logoThumbnail(draft.design.logo) : null;
-      const link = shortLinkOf(draft, asNew);
-      const fields = savedFields(draft, draft.content.text.qrName, {
-        logo,
-        dynamicId: link?.id ?? null,
-      });
+      const fields = savedFields(draft, draft.content.text.qrName, { logo });
+      // The rules would refuse it; say why here rather than lose the code on the server.
+      if (fields.dynamic && !user.emailVerified)
+        throw new SavedCodeError('unverified', UNVERIFIED_MESSAGE);
       const store = await openStore(user.uid);
-      // The link first: once synced, the code never names a link the server lacks.
-      if (link?.isNew) store.link(link.id, link.target);
-      else if (link) store.retarget(link.id, link.target);
       let id: string;
       if (editing && !asNew) {
         // A dynamic code stays dynamic: printed copies use its short link.
         store.update(
           editing.id,
-          editing.shortLink ? { ...fields, dynamicId: editing.shortLink } : fields,
+          { ...fields, dynamic: fields.dynamic || editing.dynamic },
+          editing.dynamic,
         );
         id = editing.id;
       } else {
@@ -94,7 +72,11 @@ export function SaveToAccount({ wizard, hasFiles }: { wizard: Wizard; hasFiles?:
         await keepCodeFiles(user.uid, id, draft);
       }
       wizard.startOver();
-      const notice: SavedNotice = { savedName: fields.name, updated: Boolean(editing && !asNew) };
+      const notice: SavedNotice = {
+        savedName: fields.name,
+        updated: Boolean(editing && !asNew),
+        linkWhenOnline: fields.dynamic && !navigator.onLine,
+      };
       void navigate(accountPaths.dashboard, { state: notice });
     } catch (error) {
       if (!(error instanceof SavedCodeError)) console.error(error);

@@ -11,10 +11,19 @@ import { CodePicture } from '../render/code-picture';
 import { DownloadPanel } from '../render/download-panel';
 import { useCode } from '../render/use-code';
 
-export function SavedCodeDownload({ code, onClose }: { code: SavedCode; onClose: () => void }) {
+export function SavedCodeDownload({
+  code,
+  linkId,
+  onClose,
+}: {
+  code: SavedCode;
+  /** The short link of a dynamic code (offered for download only once it works). */
+  linkId: string | null;
+  onClose: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const draft = useMemo(() => draftFromSaved(code, 'demo'), [code]);
+  const draft = useMemo(() => draftFromSaved(code, 'demo', {}, linkId), [code, linkId]);
   const state = useCode(draft, `download-${code.id}`);
   const check = useScanCheck(state, draft.design);
 

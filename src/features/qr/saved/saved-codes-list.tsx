@@ -8,9 +8,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { findQrType } from '../../../domain/qr/content';
 import { hasProgress } from '../../../domain/qr/draft';
-import { encodedText, shortLinkUrl } from '../../../domain/qr/dynamic';
+import { encodedText } from '../../../domain/qr/dynamic';
 import { payloadFor, payloadText } from '../../../domain/qr/payload';
+import { ALL_DAYS } from '../../../domain/qr/scan-counts';
 import { scansText } from '../../../domain/qr/scan-stats';
+import { shortLinkUrl } from '../../../domain/qr/short-link';
 import {
   codeOrders,
   draftFromSaved,
@@ -24,7 +26,9 @@ import { savedAt } from '../../../lib/ui/saved-at';
 import { renderCode } from '../render/render-code';
 import { useWizard, type Wizard } from '../wizard/wizard-store';
 import { codeFiles, forgetCodeFiles, keepCodeFiles } from './code-files';
-import type { DynamicLink } from './dynamic-links';
+import type { DynamicLink, LinkDays } from './dynamic-links';
+import { linkState, type LinkState } from './link-state';
+import { linkSyncer, useLinkWork } from './link-syncer';
 import { SavedCodeDownload } from './saved-code-download';
 import { prefetchStore, useSavedCodes, type SavedCodesStore } from './use-saved-codes';
 import './saved-codes.css';
@@ -34,7 +38,7 @@ prefetchStore();
 
 /** What the list says after an action, above the codes. */
 type Notice =
-  | { readonly kind: 'deleted'; readonly code: SavedCode; readonly link: DynamicLink | null }
+  | { readonly kind: 'deleted'; readonly code: SavedCode }
   | { readonly kind: 'said'; readonly message: string };
 
 /**
@@ -75,17 +79,23 @@ function drawNext() {
   whenIdle(() => void next().finally(drawNext));
 }
 
-/** What the code's picture holds: its short link when it is dynamic, else its content. */
-const textOf = (code: SavedCode) =>
-  encodedText(
+/**
+ * What the code's picture holds: its printed short link when it is dynamic (none until the server
+ * has made the link), else its content.
+ */
+function textOf(code: SavedCode, link: DynamicLink | null): string | null {
+  if (code.dynamic && !link) return null;
+  return encodedText(
     code.type,
     payloadText(payloadFor(code.type, code.content, { viewerOrigin: window.location.origin })),
-    code.dynamicId,
+    code.dynamic && link ? link.id : null,
     window.location.origin,
   );
+}
 
 export function SavedCodesList() {
   const { view, store } = useSavedCodes();
+  const work = useLinkWork();
   const wizard = useWizard();
   const [query, setQuery] = useState('');
   const [order, setOrder] = useState<CodeOrder>('newest');
@@ -139,25 +149,22 @@ export function SavedCodesList() {
     },
     remove: (code) => {
       if (!store) return;
-      store.remove(code.id);
-      // Its printed copies stop leading anywhere at once; Undo makes the link again.
-      const link = code.dynamicId ? (view.links.get(code.dynamicId) ?? null) : null;
-      if (code.dynamicId) store.unlink(code.dynamicId);
-      say({ kind: 'deleted', code, link });
+      // Its printed copies then say the code is no longer active; Undo brings the link back.
+      store.remove(code);
+      say({ kind: 'deleted', code });
     },
     download: setDownloading,
+    retryLink: (code) => linkSyncer.retry(code.id),
   };
-  const undo = ({ code, link }: { code: SavedCode; link: DynamicLink | null }) => {
+  const undo = (code: SavedCode) => {
     if (!store) return;
     restored.current.add(code.id);
-    if (code.dynamicId && link) store.link(code.dynamicId, link.target);
     store.restore(code);
     say({
       kind: 'said',
-      message:
-        code.dynamicId && link
-          ? `“${code.name}” is back in My QR Codes; its short link works again, its scans counted from now.`
-          : `“${code.name}” is back in My QR Codes.`,
+      message: code.dynamic
+        ? `“${code.name}” is back in My QR Codes, and its short link works again${navigator.onLine ? '' : ' once you are back online'}.`
+        : `“${code.name}” is back in My QR Codes.`,
     });
   };
 
@@ -176,7 +183,11 @@ export function SavedCodesList() {
         {notice?.kind === 'deleted' ? (
           <>
             <span>Deleted “{notice.code.name}”.</span>
-            <button type="button" className="button button--ghost" onClick={() => undo(notice)}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => undo(notice.code)}
+            >
               Undo
             </button>
           </>
@@ -225,7 +236,15 @@ export function SavedCodesList() {
             key={code.id}
             code={code}
             pending={view.pendingIds.has(code.id)}
-            link={code.dynamicId ? (view.links.get(code.dynamicId) ?? null) : null}
+            link={view.links.get(code.id) ?? null}
+            state={linkState(
+              code,
+              view.links.get(code.id) ?? null,
+              work.get(code.id),
+              window.location.origin,
+            )}
+            counts={counts(view.counts, view.links.get(code.id))}
+            pendingWrite={view.pendingIds.has(code.id)}
             actions={actions}
             wizard={wizard}
             store={store}
@@ -233,7 +252,11 @@ export function SavedCodesList() {
         ))}
       </ul>
       {downloading ? (
-        <SavedCodeDownload code={downloading} onClose={() => setDownloading(null)} />
+        <SavedCodeDownload
+          code={downloading}
+          linkId={view.links.get(downloading.id)?.id ?? null}
+          onClose={() => setDownloading(null)}
+        />
       ) : null}
     </section>
   );
@@ -253,20 +276,32 @@ interface RowActions {
   readonly duplicate: (code: SavedCode) => void;
   readonly remove: (code: SavedCode) => void;
   readonly download: (code: SavedCode) => void;
+  readonly retryLink: (code: SavedCode) => void;
 }
+
+/** A link's figures of all time, if it has any. */
+const counts = (all: ReadonlyMap<string, LinkDays>, link: DynamicLink | undefined) =>
+  link ? (all.get(link.id)?.get(ALL_DAYS) ?? null) : null;
 
 function SavedCodeRow({
   code,
   pending,
   link,
+  state,
+  counts: figures,
+  pendingWrite,
   actions,
   wizard,
   store,
 }: {
   code: SavedCode;
   pending: boolean;
-  /** The short link of a dynamic code, once it is known. */
+  /** The short link of a dynamic code, once the server has made it. */
   link: DynamicLink | null;
+  state: LinkState;
+  counts: { readonly scans: number } | null;
+  /** A write of this code has not reached the server yet. */
+  pendingWrite: boolean;
   actions: RowActions;
   wizard: Wizard;
   store: SavedCodesStore | null;
@@ -274,7 +309,9 @@ function SavedCodeRow({
   const type = findQrType(code.type);
   const navigate = useNavigate();
   const [replacing, setReplacing] = useState(false);
-  const text = textOf(code);
+  const text = textOf(code, state.kind === 'none' ? null : link);
+  // A dynamic code's picture is offered only once its link works (and is not switched off).
+  const downloadable = text !== null && (state.kind === 'none' || state.kind === 'active');
   const nameId = `saved-${code.id}`;
 
   const { draft } = wizard;
@@ -286,7 +323,7 @@ function SavedCodeRow({
       return;
     }
     const files = store ? await codeFiles(store.uid, code.id) : {};
-    wizard.replace(draftFromSaved(code, 'content', files));
+    wizard.replace(draftFromSaved(code, 'content', files, link && !link.deleted ? link.id : null));
     void navigate(paths.qrContent);
   };
 
@@ -298,8 +335,9 @@ function SavedCodeRow({
       disabled: !wizard.ready,
     },
     { label: 'Duplicate', icon: Copy, run: () => actions.duplicate(code), disabled: !store },
-    // A code of a file type has no picture to download until its file is hosted.
-    ...(text === null
+    // A code of a file type has no picture to download until its file is hosted, nor a dynamic
+    // code until its short link works.
+    ...(!downloadable
       ? []
       : [
           {
@@ -333,8 +371,16 @@ function SavedCodeRow({
             <>Saved {savedAt.format(code.updatedAt)}</>
           )}
         </p>
-        {code.dynamicId ? <ShortLink id={code.dynamicId} link={link} nameId={nameId} /> : null}
-        {text === null ? (
+        {state.kind === 'none' ? null : (
+          <ShortLink
+            state={state}
+            scans={figures?.scans ?? 0}
+            nameId={nameId}
+            pendingWrite={pendingWrite}
+            onRetry={() => actions.retryLink(code)}
+          />
+        )}
+        {text === null && state.kind === 'none' ? (
           <p className="saved-codes__meta">
             Needs its file hosted: {code.files.join(', ') || 'the file'}, kept on the device that
             saved it.
@@ -384,8 +430,75 @@ function SavedCodeRow({
   );
 }
 
-/** A dynamic code's short link, to copy, where it leads now, and its scans. */
-function ShortLink({ id, link, nameId }: { id: string; link: DynamicLink | null; nameId: string }) {
+/** A dynamic code's short link, to copy, where it leads now, and its scans; or why it has none. */
+function ShortLink({
+  state,
+  scans,
+  nameId,
+  pendingWrite,
+  onRetry,
+}: {
+  state: Exclude<LinkState, { kind: 'none' }>;
+  scans: number;
+  nameId: string;
+  pendingWrite: boolean;
+  onRetry: () => void;
+}) {
+  if (state.kind === 'making') {
+    return (
+      <p className="saved-codes__meta saved-codes__link-note">
+        {state.waiting && (pendingWrite || !navigator.onLine)
+          ? 'Dynamic: its short link is made once this code reaches our server, when you are back online.'
+          : (state.message ?? 'Dynamic: making its short link…')}
+      </p>
+    );
+  }
+  if (state.kind === 'refused') {
+    return (
+      <div className="saved-codes__link" role="group" aria-label="Short link">
+        <p className="saved-codes__meta saved-codes__link-problem">
+          Dynamic, without a short link: {state.message}
+        </p>
+        {state.retry ? (
+          <button
+            type="button"
+            className="saved-codes__copy"
+            onClick={onRetry}
+            aria-describedby={nameId}
+          >
+            Try again
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="saved-codes__link">
+      <LinkAddress id={state.link.id} nameId={nameId} />
+      {state.kind === 'disabled' ? (
+        <p className="saved-codes__meta saved-codes__link-problem">
+          Switched off by Kempton Code Works: it was reported as misused, and its printed copies
+          show a warning. Contact us if you think this is a mistake.
+        </p>
+      ) : (
+        <p className="saved-codes__meta">
+          Leads to <span className="saved-codes__target">{state.link.target}</span> ·{' '}
+          {scansText(scans)}
+          {state.change
+            ? state.change.message
+              ? ` · Not changed: ${state.change.message}`
+              : state.change.waiting
+                ? ' · Its new target applies once you are back online.'
+                : ' · Changing where it leads…'
+            : null}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The short link as it is shared, and a button that copies it. */
+function LinkAddress({ id, nameId }: { id: string; nameId: string }) {
   const url = shortLinkUrl(window.location.origin, id);
   const [copied, setCopied] = useState(false);
   const copy = () => {
@@ -395,29 +508,12 @@ function ShortLink({ id, link, nameId }: { id: string; link: DynamicLink | null;
       .catch(() => setCopied(false));
   };
   return (
-    <div className="saved-codes__link">
-      <p className="saved-codes__meta">
-        Dynamic: <a href={url}>{url.replace(/^https?:\/\//, '')}</a>{' '}
-        <button
-          type="button"
-          className="saved-codes__copy"
-          onClick={copy}
-          aria-describedby={nameId}
-        >
-          {copied ? 'Copied' : 'Copy link'}
-        </button>
-      </p>
-      <p className="saved-codes__meta">
-        {link ? (
-          <>
-            Leads to <span className="saved-codes__target">{link.target}</span> ·{' '}
-            {scansText(link.scans)}
-          </>
-        ) : (
-          'Its link works once it has synced.'
-        )}
-      </p>
-    </div>
+    <p className="saved-codes__meta">
+      Dynamic: <a href={url}>{url.replace(/^https?:\/\//, '')}</a>{' '}
+      <button type="button" className="saved-codes__copy" onClick={copy} aria-describedby={nameId}>
+        {copied ? 'Copied' : 'Copy link'}
+      </button>
+    </p>
   );
 }
 
@@ -474,7 +570,11 @@ function CodeThumbnail({ code, text }: { code: SavedCode; text: string | null })
       className="saved-codes__picture"
       role="img"
       aria-label={
-        text === null ? `No picture: ${code.name} needs its file hosted` : `QR code ${code.name}`
+        text !== null
+          ? `QR code ${code.name}`
+          : code.dynamic
+            ? `No picture yet: ${code.name} waits for its short link`
+            : `No picture: ${code.name} needs its file hosted`
       }
     >
       {drawn ? null : <QrCode aria-hidden="true" size={40} strokeWidth={1.25} />}

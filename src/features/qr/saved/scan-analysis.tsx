@@ -12,11 +12,13 @@ import {
   scansText,
   CHART_DAYS,
 } from '../../../domain/qr/scan-stats';
-import { shortLinkUrl } from '../../../domain/qr/dynamic';
+import { ALL_DAYS } from '../../../domain/qr/scan-counts';
+import { shortLinkUrl } from '../../../domain/qr/short-link';
 import { FormAlert } from '../../../lib/ui/field';
 import { useSavedCodes } from './use-saved-codes';
 import './scan-analysis.css';
 
+// The days are dates already (South African ones): shown as they are, whatever the device's zone.
 const dayLabel = new Intl.DateTimeFormat('en-ZA', {
   day: 'numeric',
   month: 'short',
@@ -30,8 +32,10 @@ export function ScanAnalysis() {
   if (view.status === 'failed') return <FormAlert>{view.message}</FormAlert>;
 
   const rows = view.codes.flatMap((code) => {
-    const link = code.dynamicId ? view.links.get(code.dynamicId) : undefined;
-    return code.dynamicId && link ? [{ code, id: code.dynamicId, link }] : [];
+    const link = code.dynamic ? view.links.get(code.id) : undefined;
+    if (!link) return [];
+    const days = view.counts.get(link.id) ?? new Map();
+    return [{ code, id: link.id, days, total: days.get(ALL_DAYS)?.scans ?? 0 }];
   });
   if (rows.length === 0) {
     return (
@@ -50,11 +54,11 @@ export function ScanAnalysis() {
 
   const days = lastDays(new Date());
   const perDay = scansPerDay(
-    rows.map((row) => row.link),
+    rows.map((row) => row.days),
     days,
   );
   const inPeriod = perDay.reduce((sum, count) => sum + count, 0);
-  const byScans = [...rows].sort((a, b) => b.link.scans - a.link.scans);
+  const byScans = [...rows].sort((a, b) => b.total - a.total);
   return (
     <div className="scan-analysis">
       <section className="panel scan-chart" aria-labelledby="scan-chart-title">
@@ -96,7 +100,7 @@ export function ScanAnalysis() {
             </tr>
           </thead>
           <tbody>
-            {byScans.map(({ code, id, link }) => (
+            {byScans.map(({ code, id, days: counted, total }) => (
               <tr key={code.id}>
                 <th scope="row">
                   {code.name}
@@ -104,8 +108,8 @@ export function ScanAnalysis() {
                     {shortLinkUrl(window.location.origin, id).replace(/^https?:\/\//, '')}
                   </span>
                 </th>
-                <td>{scansIn(link, days)}</td>
-                <td>{link.scans}</td>
+                <td>{scansIn(counted, days)}</td>
+                <td>{total}</td>
               </tr>
             ))}
           </tbody>

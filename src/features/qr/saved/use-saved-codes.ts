@@ -1,9 +1,15 @@
 // The signed-in user's saved codes, live: Firestore (its own chunk, loaded here only) opened
-// once, then a listener that also reports which codes still wait for the server; and the store's
-// writes bound to this user's database, once it is open.
+// once, then listeners for the codes (which also report those still waiting for the server), their
+// short links and the links' scan figures; and the store's writes bound to this user's database,
+// once it is open. The server is asked for a dynamic code's link after each write of the code has
+// reached Firestore (link-syncer.ts), and again whenever a listing finds a link out of step with
+// its code (a write made offline in an earlier visit, an ask the network lost).
 import { useEffect, useState } from 'react';
 import type { SavedCode, SavedCodeFields } from '../../../domain/qr/saved-code';
-import type { DynamicLink } from './dynamic-links';
+import { daysUpTo } from '../../../domain/qr/scan-time';
+import type { DynamicLink, LinkDays } from './dynamic-links';
+import { linkOutOfStep, linkSignature } from './link-state';
+import { linkSyncer } from './link-syncer';
 import { LOGGED_IN_FLAG, useAuth } from '../../../lib/auth/session';
 import { safeSessionStorage } from '../../../lib/safe-storage';
 
@@ -15,29 +21,30 @@ export type SavedCodesView =
       readonly pendingIds: ReadonlySet<string>;
       /** Shown from the device's copy: offline, or the server has not answered yet. */
       readonly fromCache: boolean;
-      /** The short links of the dynamic codes, by id, with their scans. */
+      /** The short links of the dynamic codes, by the id of their code. */
       readonly links: ReadonlyMap<string, DynamicLink>;
+      /** The links' scan figures since COUNTED_DAYS ago and of all time, by link id. */
+      readonly counts: ReadonlyMap<string, LinkDays>;
     }
   | { readonly status: 'failed'; readonly message: string };
 
 /**
  * The writes of saved-codes.ts for this user. Each shows in the listing at once and returns at
  * once (offline too); none is awaited. Throws a SavedCodeError, writing nothing, on bad fields.
+ * A write of a code that is or was dynamic then asks the server for its link.
  */
 export interface SavedCodesStore {
   readonly uid: string;
   /** Saves a new code; returns its id. */
   add(fields: SavedCodeFields): string;
-  update(id: string, fields: Partial<SavedCodeFields>): void;
-  remove(id: string): void;
+  /** Changes a code (Edit); its link follows (`wasDynamic`: the code had one). */
+  update(id: string, fields: SavedCodeFields, wasDynamic: boolean): void;
+  remove(code: SavedCode): void;
   restore(code: SavedCode): void;
-  /** Creates the short link `id` of a dynamic code, leading to `target`. */
-  link(id: string, target: string): void;
-  /** Points the short link `id` at `target`. */
-  retarget(id: string, target: string): void;
-  /** Removes the short link `id`: scanning it then says the code is no longer active. */
-  unlink(id: string): void;
 }
+
+/** How many days of scan figures the listings keep (the analysis shows the last 30). */
+export const COUNTED_DAYS = 90;
 
 /** The User Timing measure from opening the list to its first listing (`npm run bench`). */
 export const LISTED_MEASURE = 'saved-codes-listed';
@@ -53,6 +60,20 @@ export const loadStore = () =>
     import('./dynamic-links'),
   ]);
 
+const origin = () => window.location.origin;
+
+/** Asks the server for the code's link once `written` is stored, if the code is or was dynamic. */
+function linkAfter(
+  id: string,
+  written: Promise<void>,
+  code: Pick<SavedCode, 'type' | 'content' | 'dynamic'> | null,
+  wasDynamic = false,
+) {
+  if (code?.dynamic || wasDynamic) {
+    linkSyncer.after(id, written, code ? linkSignature(code, origin()) : 'gone');
+  }
+}
+
 /**
  * Fetches Firestore and opens the database now when this tab has signed in (the session's
  * IsLoggedIn flag), so that a list opened on a reload does not wait for them after sign-in is
@@ -67,24 +88,26 @@ export function prefetchStore() {
 
 /** The store bound to the user's database; its writes' refusals are reported to the console. */
 export async function openStore(uid: string): Promise<SavedCodesStore> {
-  const [{ openFirestore }, codes, links] = await loadStore();
+  const [{ openFirestore }, codes] = await loadStore();
   const db = await openFirestore();
   const report = (write: Promise<void>) => {
     write.catch((error: unknown) => console.error(error));
+    return write;
   };
   return {
     uid,
     add: (fields) => {
       const { id, written } = codes.saveNewCode(db, uid, fields);
-      report(written);
+      linkAfter(id, report(written), fields);
       return id;
     },
-    update: (id, fields) => report(codes.updateCode(db, uid, id, fields)),
-    remove: (id) => report(codes.deleteCode(db, uid, id)),
-    restore: (code) => report(codes.restoreCode(db, uid, code)),
-    link: (id, target) => report(links.createDynamicLink(db, uid, id, target)),
-    retarget: (id, target) => report(links.retarget(db, id, target)),
-    unlink: (id) => report(links.deleteDynamicLink(db, id)),
+    update: (id, fields, wasDynamic) => {
+      linkAfter(id, report(codes.updateCode(db, uid, id, fields)), fields, wasDynamic);
+    },
+    remove: (code) => {
+      linkAfter(code.id, report(codes.deleteCode(db, uid, code.id)), null, code.dynamic);
+    },
+    restore: (code) => linkAfter(code.id, report(codes.restoreCode(db, uid, code)), code),
   };
 }
 
@@ -104,48 +127,72 @@ export function useSavedCodes(): { view: SavedCodesView; store: SavedCodesStore 
       console.error(error);
       if (live) setView({ status: 'failed', message: SAVED_CODES_FAILED });
     };
+    linkSyncer.reset();
     Promise.all([loadStore(), openStore(uid)])
-      .then(async ([[{ openFirestore }, { watchCodes }, { watchDynamicLinks }], opened]) => {
-        const db = await openFirestore();
-        if (!live) return;
-        setStore(opened);
-        let links: ReadonlyMap<string, DynamicLink> = new Map();
-        let listed: Omit<Extract<SavedCodesView, { status: 'ready' }>, 'links'> | null = null;
-        const show = () => {
-          if (live && listed) setView({ ...listed, links });
-        };
-        const stopCodes = watchCodes(
-          db,
-          uid,
-          (codes, state) => {
-            if (!live) return;
-            listed = { status: 'ready', codes, ...state };
-            show();
-            if (!measured) {
-              measured = true;
-              performance.measure(LISTED_MEASURE, {
-                start: started,
-                detail: { codes: codes.length, fromCache: state.fromCache },
-              });
-            }
-          },
-          fail,
-        );
-        // Scan counts are extra: without them (an error) the codes are still listed.
-        const stopLinks = watchDynamicLinks(
-          db,
-          uid,
-          (next) => {
-            links = next;
-            show();
-          },
-          (error) => console.error(error),
-        );
-        stop = () => {
-          stopCodes();
-          stopLinks();
-        };
-      })
+      .then(
+        async ([
+          [{ openFirestore }, { watchCodes }, { watchDynamicLinks, watchScanCounts }],
+          opened,
+        ]) => {
+          const db = await openFirestore();
+          if (!live) return;
+          setStore(opened);
+          let links: ReadonlyMap<string, DynamicLink> | null = null;
+          let counts: ReadonlyMap<string, LinkDays> = new Map();
+          let listed: Omit<
+            Extract<SavedCodesView, { status: 'ready' }>,
+            'links' | 'counts'
+          > | null = null;
+          const show = () => {
+            if (!live || !listed) return;
+            setView({ ...listed, links: links ?? new Map(), counts });
+            if (links && !listed.fromCache) reconcile(listed.codes, listed.pendingIds, links);
+          };
+          const stopCodes = watchCodes(
+            db,
+            uid,
+            (codes, state) => {
+              if (!live) return;
+              listed = { status: 'ready', codes, ...state };
+              show();
+              if (!measured) {
+                measured = true;
+                performance.measure(LISTED_MEASURE, {
+                  start: started,
+                  detail: { codes: codes.length, fromCache: state.fromCache },
+                });
+              }
+            },
+            fail,
+          );
+          // Links and scan counts are extra: without them (an error) the codes are still listed.
+          const stopLinks = watchDynamicLinks(
+            db,
+            uid,
+            (next) => {
+              links = next;
+              show();
+            },
+            (error) => console.error(error),
+          );
+          const [firstDay] = daysUpTo(new Date(), COUNTED_DAYS);
+          const stopCounts = watchScanCounts(
+            db,
+            uid,
+            firstDay,
+            (next) => {
+              counts = next;
+              show();
+            },
+            (error) => console.error(error),
+          );
+          stop = () => {
+            stopCodes();
+            stopLinks();
+            stopCounts();
+          };
+        },
+      )
       .catch(fail);
     return () => {
       live = false;
@@ -154,4 +201,26 @@ export function useSavedCodes(): { view: SavedCodesView; store: SavedCodesStore 
   }, [uid]);
 
   return { view, store: store?.uid === uid ? store : null };
+}
+
+/**
+ * Asks the server about every link out of step with its code, as the server has both (a listing
+ * from the server, not the device's cache; codes with a write still pending are asked about once
+ * it is stored, by the store).
+ */
+function reconcile(
+  codes: readonly SavedCode[],
+  pendingIds: ReadonlySet<string>,
+  links: ReadonlyMap<string, DynamicLink>,
+) {
+  const listed = new Set(codes.map((code) => code.id));
+  for (const code of codes) {
+    if (pendingIds.has(code.id)) continue;
+    if (linkOutOfStep(code, links.get(code.id) ?? null, origin())) {
+      linkSyncer.ensure(code.id, linkSignature(code, origin()));
+    }
+  }
+  for (const link of links.values()) {
+    if (!listed.has(link.code) && !link.deleted) linkSyncer.ensure(link.code, 'gone');
+  }
 }

@@ -1,0 +1,66 @@
+// What the redirect learns of a request, without keeping anything that identifies a person: whether
+// it is a person's browser at all (link-preview fetchers and crawlers are not scans: `isbot`, a
+// maintained list of their user agents), its device class and operating system family (`bowser`,
+// MIT), whether it came from the printed code or the link itself, and a visitor key that lives
+// only in memory (hashed again with the day's salt before anything is stored: visitors.ts).
+import { createHash } from 'node:crypto';
+import Bowser from 'bowser';
+import { isbot } from 'isbot';
+import type { DeviceClass, OsFamily } from '../../src/domain/qr/scan-counts';
+import { QR_MARKER } from '../../src/domain/qr/short-link';
+import { header, type HttpRequest } from './http';
+
+export interface RequestFacts {
+  readonly bot: boolean;
+  readonly device: DeviceClass;
+  readonly os: OsFamily;
+  readonly source: 'qr' | 'link';
+  /** SHA-256 of the client's address and user agent: in memory only, never stored. */
+  readonly visitorKey: string;
+}
+
+const osByName: Record<string, OsFamily> = {
+  android: 'android',
+  ios: 'ios',
+  windows: 'windows',
+  macos: 'macos',
+  linux: 'linux',
+  'chrome os': 'chromeos',
+};
+
+const deviceByPlatform: Record<string, DeviceClass> = {
+  mobile: 'phone',
+  tablet: 'tablet',
+  desktop: 'computer',
+};
+
+/** A user agent's device class and OS family. */
+export function deviceOf(userAgent: string): { device: DeviceClass; os: OsFamily } {
+  if (!userAgent) return { device: 'other', os: 'other' };
+  const parsed = Bowser.parse(userAgent);
+  const os = osByName[(parsed.os.name ?? '').toLowerCase()] ?? 'other';
+  // ChromeOS has no platform of its own in bowser's table; it is a computer.
+  const device =
+    deviceByPlatform[parsed.platform.type ?? ''] ?? (os === 'chromeos' ? 'computer' : 'other');
+  return { device, os };
+}
+
+/** The client's address: the first of X-Forwarded-For (set by Hosting), else the socket's. */
+export function clientAddress(request: HttpRequest): string {
+  const forwarded = header(request, 'x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded || request.socket?.remoteAddress || '';
+}
+
+export function requestFacts(request: HttpRequest): RequestFacts {
+  const userAgent = header(request, 'user-agent') ?? '';
+  const query = (request.url ?? '').split('?')[1]?.split('#')[0] ?? '';
+  return {
+    // No user agent at all is a script, not a phone.
+    bot: userAgent.trim() === '' || isbot(userAgent),
+    ...deviceOf(userAgent),
+    source: query.split('&').includes(QR_MARKER) ? 'qr' : 'link',
+    visitorKey: createHash('sha256')
+      .update(`${clientAddress(request)}\n${userAgent}`)
+      .digest('hex'),
+  };
+}

@@ -1,0 +1,44 @@
+// The site's Cloud Functions (2nd gen, Node 20), built into lib/index.js by `npm run build`
+// (vite, functions/vite.config.ts) with the app's domain code they share:
+//   qr      the short links: firebase.json rewrites /q/** to it (redirect.ts)
+//   links   POST /api/links: makes a saved code's short link match it (link-api.ts)
+import { onRequest } from 'firebase-functions/v2/https';
+import { getAuth, initializeApp, openFirestore } from './admin';
+import { blocklistOf } from './blocklist';
+import { createLinkApi } from './link-api';
+import { LinkReader } from './link-reader';
+import { createRedirect } from './redirect';
+import { ScanCounter } from './scan-counter';
+
+initializeApp();
+const db = openFirestore();
+const counter = new ScanCounter(db);
+
+// Cloud Run sends SIGTERM before it stops an instance (idle, scaled in or redeployed) and gives it
+// about 10 seconds: the scans still tallied are written then. What cannot be written is logged
+// with its figure.
+process.once('SIGTERM', () => {
+  void counter.drain(8_000).finally(() => {
+    if (counter.pending > 0) {
+      console.error(
+        JSON.stringify({
+          severity: 'ERROR',
+          message: 'scans lost at shutdown',
+          lost: counter.pending,
+        }),
+      );
+    }
+  });
+});
+
+export const qr = onRequest(
+  // us-central1: Hosting rewrites reach 2nd-gen functions there by default. One instance answers
+  // many scans at once: a scan is a memory lookup and a tally, plus a read every few seconds.
+  { region: 'us-central1', memory: '256MiB', concurrency: 80, maxInstances: 20 },
+  createRedirect({ reader: new LinkReader(db), counter, blocklist: blocklistOf() }),
+);
+
+export const links = onRequest(
+  { region: 'us-central1', memory: '256MiB', concurrency: 40, maxInstances: 5 },
+  createLinkApi({ db, auth: getAuth() }),
+);

@@ -1,0 +1,104 @@
+// POST /api/links {"code": "<id of a saved code>"}: the page asks the server to make the code's
+// short link match the code (link-sync.ts) once the code has reached Firestore: after a save, an
+// edit, a delete or an Undo, and when My QR Codes finds a code whose link is not as it should be.
+// The caller is the bearer of a Firebase ID token (verified by the Admin SDK), so nobody acts on
+// another's codes. Answers JSON (SyncAnswer): 200 with the link, or a refusal with its message.
+import { problemStatus, type SyncAnswer } from '../../src/domain/qr/link-policy';
+import type { Auth, Firestore } from './admin';
+import { header, readBody, securityHeaders, type HttpRequest, type HttpResponse } from './http';
+import { syncLink } from './link-sync';
+import { siteHosts, siteOrigin } from './site';
+
+/** Saved codes' ids as Firestore makes them (20 letters and digits), with room to spare. */
+const CODE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const BODY_LIMIT = 1024;
+
+const statusOf = (answer: SyncAnswer) => {
+  if (answer.ok) return 200;
+  switch (answer.problem) {
+    case 'unauthenticated':
+      return 401;
+    case 'bad-request':
+      return 400;
+    case 'unavailable':
+      return 503;
+    default:
+      return problemStatus[answer.problem];
+  }
+};
+
+function send(response: HttpResponse, answer: SyncAnswer) {
+  response.statusCode = statusOf(answer);
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.end(JSON.stringify(answer));
+}
+
+const badRequest = (message: string): SyncAnswer => ({
+  ok: false,
+  problem: 'bad-request',
+  message,
+});
+
+export function createLinkApi({
+  db,
+  auth,
+  now = () => new Date(),
+}: {
+  db: Firestore;
+  auth: Auth;
+  now?: () => Date;
+}) {
+  return async function answerLinkRequest(request: HttpRequest, response: HttpResponse) {
+    response.setHeader('Cache-Control', 'no-store');
+    securityHeaders(response);
+    if (request.method !== 'POST') {
+      response.setHeader('Allow', 'POST');
+      response.statusCode = 405;
+      response.end();
+      return;
+    }
+    const token = /^Bearer (\S+)$/.exec(header(request, 'authorization') ?? '')?.[1];
+    let caller;
+    try {
+      if (!token) throw new Error('no token');
+      const claims = await auth.verifyIdToken(token);
+      caller = { uid: claims.uid, verified: claims.email_verified === true };
+    } catch {
+      send(response, {
+        ok: false,
+        problem: 'unauthenticated',
+        message: 'Sign in again to make or change short links.',
+      });
+      return;
+    }
+    const body = await readBody(request, BODY_LIMIT).catch(() => null);
+    let code: unknown;
+    try {
+      code = body ? (JSON.parse(body.toString('utf8')) as { code?: unknown }).code : undefined;
+    } catch {
+      code = undefined;
+    }
+    if (typeof code !== 'string' || !CODE_ID.test(code)) {
+      send(response, badRequest('Send {"code": "<the id of one of your saved codes>"}.'));
+      return;
+    }
+    try {
+      const site = { origin: siteOrigin(request), hosts: siteHosts(request) };
+      send(response, await syncLink(db, caller, code, site, now()));
+    } catch (error) {
+      console.error(
+        JSON.stringify({
+          severity: 'ERROR',
+          message: 'link sync failed',
+          code,
+          error: String(error),
+        }),
+      );
+      send(response, {
+        ok: false,
+        problem: 'unavailable',
+        message: 'The short link could not be updated just now; it will be tried again.',
+      });
+    }
+  };
+}

@@ -1,0 +1,136 @@
+// Reading a short link for the redirect, with a short memory in the function's instance: a code
+// on a poster is scanned many times a second, and each scan should not wait on a database read;
+// and when Firestore is briefly unreachable, a link read recently keeps redirecting from memory
+// instead of failing the scan.
+//
+// - A link read less than FRESH_MS ago is used as it is: a retarget, a delete or a switch-off
+//   reaches an instance within that time.
+// - Otherwise it is read again, at most once at a time per link (concurrent scans share the read),
+//   giving up after READ_TIMEOUT_MS.
+// - A failed or timed-out read falls back to what was read within STALE_MS; only a link this
+//   instance has not read in that time answers "try again in a moment".
+import type { Firestore } from './admin';
+
+export const FRESH_MS = 5_000;
+/** A missing link is remembered for less: a link made a moment ago should work at once. */
+export const MISSING_MS = 1_000;
+export const STALE_MS = 24 * 60 * 60 * 1000;
+export const READ_TIMEOUT_MS = 1_500;
+/** Links remembered at most per instance (the least recently read go first). */
+export const CACHE_SIZE = 10_000;
+
+/** What the redirect needs of a link. */
+export interface LinkRecord {
+  readonly id: string;
+  readonly owner: string;
+  readonly target: string;
+  readonly deleted: boolean;
+  readonly disabled: boolean;
+}
+
+/** Firestore could not be read and the link was not read recently: the scan cannot be answered. */
+export class LinkUnavailable extends Error {
+  constructor(id: string, cause: unknown) {
+    super(`Short link ${id} could not be read: ${String(cause)}`, { cause });
+    this.name = 'LinkUnavailable';
+  }
+}
+
+/** A link document's fields as the redirect reads them; null when it lacks an owner or target. */
+export function linkRecord(
+  id: string,
+  data: Record<string, unknown> | undefined,
+): LinkRecord | null {
+  if (!data || typeof data.owner !== 'string' || typeof data.target !== 'string') return null;
+  return {
+    id,
+    owner: data.owner,
+    target: data.target,
+    deleted: data.deletedAt != null,
+    disabled: data.disabled != null && data.disabled !== false,
+  };
+}
+
+interface Entry {
+  readonly link: LinkRecord | null;
+  readonly readAt: number;
+}
+
+export interface ReaderStats {
+  /** Scans answered from memory because Firestore could not be read. */
+  servedStale: number;
+  /** Reads that failed or timed out. */
+  failedReads: number;
+}
+
+export interface ReaderOptions {
+  readonly freshMs: number;
+  readonly timeoutMs: number;
+}
+
+export class LinkReader {
+  private readonly entries = new Map<string, Entry>();
+  private readonly reading = new Map<string, Promise<LinkRecord | null>>();
+  readonly stats: ReaderStats = { servedStale: 0, failedReads: 0 };
+
+  constructor(
+    private readonly db: Firestore,
+    private readonly now: () => number = Date.now,
+    private readonly options: ReaderOptions = { freshMs: FRESH_MS, timeoutMs: READ_TIMEOUT_MS },
+  ) {}
+
+  /** The link `id`, or null when there is none. Throws LinkUnavailable (see the top). */
+  async read(id: string): Promise<LinkRecord | null> {
+    const entry = this.entries.get(id);
+    const age = entry ? this.now() - entry.readAt : Infinity;
+    const freshFor = entry?.link
+      ? this.options.freshMs
+      : Math.min(MISSING_MS, this.options.freshMs);
+    if (entry && age < freshFor) return entry.link;
+    try {
+      return await this.readShared(id);
+    } catch (error) {
+      this.stats.failedReads += 1;
+      if (entry && age < STALE_MS) {
+        this.stats.servedStale += 1;
+        return entry.link;
+      }
+      throw new LinkUnavailable(id, error);
+    }
+  }
+
+  private readShared(id: string): Promise<LinkRecord | null> {
+    let pending = this.reading.get(id);
+    if (!pending) {
+      pending = this.readOnce(id).finally(() => this.reading.delete(id));
+      this.reading.set(id, pending);
+    }
+    return pending;
+  }
+
+  private async readOnce(id: string): Promise<LinkRecord | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${this.options.timeoutMs} ms`)),
+        this.options.timeoutMs,
+      );
+    });
+    try {
+      const snapshot = await Promise.race([this.db.collection('dynamic').doc(id).get(), timeout]);
+      const link = linkRecord(id, snapshot.data());
+      this.remember(id, link);
+      return link;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private remember(id: string, link: LinkRecord | null) {
+    this.entries.delete(id); // set again last: a Map keeps the order of insertion
+    this.entries.set(id, { link, readAt: this.now() });
+    if (this.entries.size > CACHE_SIZE) {
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+  }
+}

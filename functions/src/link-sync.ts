@@ -1,0 +1,154 @@
+// Making a saved code's short link match the code, on the server, in one Firestore transaction
+// with the account's limits (the decision itself is planSync() in the app's domain code, shared).
+//
+// The server alone writes dynamic/{id}: ids are minted here, at random (short-link.ts), and a
+// link is never deleted, only retired (`deletedAt`): its id can then never be made again, by
+// anyone, and the printed codes that hold it answer "no longer active". Only the owner's own code
+// can bring it back (Undo of a delete), since a link is found by its owner and code.
+import { blocklistOf } from './blocklist';
+import { linkTarget } from '../../src/domain/qr/dynamic';
+import {
+  planSync,
+  usageOn,
+  type CodeWish,
+  type LinkView,
+  type StoredLink,
+  type SyncAnswer,
+} from '../../src/domain/qr/link-policy';
+import { savedCodeFrom } from '../../src/domain/qr/saved-code';
+import { scanDay } from '../../src/domain/qr/scan-time';
+import { mintLinkId } from '../../src/domain/qr/short-link';
+import { randomFillSync } from 'node:crypto';
+import { FieldValue, type Firestore, type Transaction } from './admin';
+
+/** Who asks, from their verified ID token. */
+export interface Caller {
+  readonly uid: string;
+  /** The token's email_verified claim. */
+  readonly verified: boolean;
+}
+
+const viewOf = (link: StoredLink): LinkView => ({
+  id: link.id,
+  target: link.target,
+  deleted: link.deleted,
+  disabled: link.disabled,
+});
+
+function storedLink(id: string, data: Record<string, unknown>): StoredLink {
+  return {
+    id,
+    owner: String(data.owner),
+    code: String(data.code),
+    target: String(data.target),
+    deleted: data.deletedAt != null,
+    disabled: data.disabled != null && data.disabled !== false,
+  };
+}
+
+/** Finds a fresh id: minted at random, and read first, so it is certainly new. */
+async function freshLinkId(db: Firestore, transaction: Transaction): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const id = mintLinkId((bytes) => randomFillSync(bytes));
+    if (!(await transaction.get(db.collection('dynamic').doc(id))).exists) return id;
+  }
+  throw new Error('Five minted link ids in a row were taken: the random source is broken.');
+}
+
+/**
+ * Makes the link of `codeId` (a code of `caller`) match the code: makes it, points it at the
+ * code's target, retires it when the code is gone or no longer dynamic, or restores it. `site`
+ * is where the site answers (the link list and app types lead to its viewer page; its short
+ * links are never a target).
+ */
+export function syncLink(
+  db: Firestore,
+  caller: Caller,
+  codeId: string,
+  site: { readonly origin: string; readonly hosts: readonly string[] },
+  now: Date = new Date(),
+): Promise<SyncAnswer> {
+  const codeRef = db.collection('users').doc(caller.uid).collection('codes').doc(codeId);
+  const accountRef = db.collection('accounts').doc(caller.uid);
+  const linksOfCode = db
+    .collection('dynamic')
+    .where('owner', '==', caller.uid)
+    .where('code', '==', codeId)
+    .limit(1);
+
+  return db.runTransaction(async (transaction) => {
+    const [codeSnapshot, linkSnapshot, accountSnapshot] = await Promise.all([
+      transaction.get(codeRef),
+      transaction.get(linksOfCode),
+      transaction.get(accountRef),
+    ]);
+    const code = codeSnapshot.exists ? savedCodeFrom(codeId, codeSnapshot.data()) : null;
+    const wish: CodeWish | null = code
+      ? code.dynamic
+        ? { dynamic: true, target: linkTarget(code.type, code.content, site.origin, site.hosts) }
+        : { dynamic: false }
+      : null;
+    const linkDocument = linkSnapshot.docs[0];
+    const link = linkDocument ? storedLink(linkDocument.id, linkDocument.data()) : null;
+    const before = usageOn(accountSnapshot.data(), scanDay(now));
+    const { plan, usage } = planSync({
+      code: wish,
+      link,
+      usage: before,
+      verified: caller.verified,
+      blocklist: blocklistOf(),
+    });
+
+    const stamp = FieldValue.serverTimestamp();
+    let result: StoredLink | null = link;
+    switch (plan.kind) {
+      case 'refuse':
+        return {
+          ok: false,
+          problem: plan.problem,
+          message: plan.message,
+          link: link && viewOf(link),
+        };
+      case 'keep':
+        return { ok: true, link: link && viewOf(link) };
+      case 'create': {
+        const id = await freshLinkId(db, transaction);
+        transaction.create(db.collection('dynamic').doc(id), {
+          owner: caller.uid,
+          code: codeId,
+          target: plan.target,
+          deletedAt: null,
+          disabled: null,
+          createdAt: stamp,
+          updatedAt: stamp,
+        });
+        result = {
+          id,
+          owner: caller.uid,
+          code: codeId,
+          target: plan.target,
+          deleted: false,
+          disabled: false,
+        };
+        break;
+      }
+      case 'update':
+        transaction.update(db.collection('dynamic').doc(link!.id), {
+          target: plan.target,
+          deletedAt: null,
+          updatedAt: stamp,
+        });
+        result = { ...link!, target: plan.target, deleted: false };
+        break;
+      case 'retire':
+        transaction.update(db.collection('dynamic').doc(link!.id), {
+          deletedAt: stamp,
+          updatedAt: stamp,
+        });
+        result = { ...link!, deleted: true };
+        break;
+    }
+    transaction.set(accountRef, usage);
+    return { ok: true, link: result && viewOf(result) };
+  });
+}

@@ -1,0 +1,119 @@
+// The small pages the short links answer with when they do not redirect: in the site's look
+// (/short-link.css is a static file of the site, allowed by its Content-Security-Policy), without
+// the app, so a phone that scanned a code gets a few kilobytes. Every one of them offers to report
+// the link to the company (the contact form, which keeps an enquiry until it is delivered).
+import { securityHeaders, type HttpResponse } from './http';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
+
+/** Where a visitor reports a link: the contact page, with the link named in the enquiry. */
+export const reportPath = (id: string) => `/ContactPage?report=${encodeURIComponent(id)}`;
+
+interface Page {
+  readonly status: number;
+  readonly title: string;
+  /** Paragraphs of plain text. */
+  readonly text: readonly string[];
+  /** The link's id, for the report path (none when the path held no id). */
+  readonly id: string | null;
+  readonly warning?: boolean;
+  /** Where the visitor may go on to (the redirect's own body, shown by rare clients). */
+  readonly continueTo?: string;
+}
+
+function html({ title, text, id, warning, continueTo }: Page) {
+  const paragraphs = text.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+  const next = continueTo
+    ? `<p><a href="${escapeHtml(continueTo)}">Continue to ${escapeHtml(continueTo)}</a></p>\n`
+    : '';
+  const report = id
+    ? `<p class="short-link__report"><a href="${escapeHtml(reportPath(id))}">Report this link</a></p>\n`
+    : '';
+  return `<!doctype html>
+<html lang="en-ZA">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} | Kempton Code Works</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/short-link.css">
+</head>
+<body>
+<main${warning ? ' class="short-link--warning"' : ''}>
+<img src="/logo.svg" alt="" width="64" height="64">
+<h1>${escapeHtml(title)}</h1>
+${paragraphs}
+${next}${report}<p><a href="/">Kempton Code Works</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+/** Answers with `page` (no body for a HEAD). */
+export function sendPage(response: HttpResponse, method: string, page: Page) {
+  response.statusCode = page.status;
+  response.setHeader('Content-Type', 'text/html; charset=utf-8');
+  securityHeaders(response);
+  response.end(method === 'HEAD' ? undefined : html(page));
+}
+
+export const pages = {
+  notFound: (id: string | null): Page => ({
+    status: 404,
+    title: 'This code leads nowhere',
+    text: [
+      'There is no short link at this address: it may have been mistyped. If you scanned it from a printed code, ask whoever printed it for a new one.',
+    ],
+    id,
+  }),
+  noLongerActive: (id: string): Page => ({
+    status: 410,
+    title: 'This code is no longer active',
+    text: [
+      'Its owner has switched this QR code off, so it no longer leads anywhere. Ask whoever printed it for a current one.',
+    ],
+    id,
+  }),
+  disabled: (id: string): Page => ({
+    status: 403,
+    title: 'This link has been switched off',
+    text: [
+      'Kempton Code Works switched this short link off because it was reported as harmful or misused. We have not sent you on to where it led.',
+      'If you trusted this code, contact whoever printed it.',
+    ],
+    id,
+    warning: true,
+  }),
+  blocked: (id: string): Page => ({
+    status: 403,
+    title: 'This link was stopped',
+    text: [
+      'This short link leads to an address on our list of harmful or abused sites, so we have not sent you on.',
+      'If you trusted this code, contact whoever printed it.',
+    ],
+    id,
+    warning: true,
+  }),
+  unavailable: (id: string): Page => ({
+    status: 503,
+    title: 'Try again in a moment',
+    text: [
+      'We could not look this code up just now. Scan it again in a minute: it should work then.',
+    ],
+    id,
+  }),
+  redirecting: (id: string, target: string): Page => ({
+    status: 302,
+    title: 'Redirecting',
+    text: ['This code leads to another site.'],
+    id,
+    continueTo: target,
+  }),
+};

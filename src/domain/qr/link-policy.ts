@@ -1,0 +1,192 @@
+// What may happen to a dynamic code's short link, decided in one place for the server that makes
+// and changes links (functions/, the only writer of dynamic/{id}) and for the page that explains
+// a refusal. A link is always made, pointed and retired by the server, from the code as its owner
+// saved it: the page asks "make this code's link match the code" (POST /api/links), and
+// planSync() says what that means.
+//
+// The limits keep the site's domain from becoming a free redirector for spam: link shorteners
+// that last (Bitly, Dub, Shlink) all cap and verify. They are per account, enforced on the server
+// in the same transaction that writes the link, and generous for a business printing codes.
+import { isBlockedHost, type Blocklist } from './blocklist';
+import type { TargetCheck } from './target';
+
+export const LINK_LIMITS = {
+  /** Dynamic codes with a working link at once (deleted ones do not count). */
+  activeLinks: 100,
+  /** New links made per account per day (South African days). */
+  newLinksPerDay: 20,
+  /** Changes of where a link leads, per account per day. */
+  targetChangesPerDay: 50,
+} as const;
+
+/** What the server keeps per account for the limits (accounts/{uid}; only the server writes). */
+export interface AccountUsage {
+  readonly activeLinks: number;
+  /** The day the two daily counts are for. */
+  readonly day: string;
+  readonly newLinks: number;
+  readonly targetChanges: number;
+}
+
+/** The account's usage as of `today`: the daily counts start again on a new day. */
+export function usageOn(stored: Partial<AccountUsage> | undefined, today: string): AccountUsage {
+  const sameDay = stored?.day === today;
+  const count = (value: unknown) => (typeof value === 'number' && value > 0 ? value : 0);
+  return {
+    activeLinks: count(stored?.activeLinks),
+    day: today,
+    newLinks: sameDay ? count(stored?.newLinks) : 0,
+    targetChanges: sameDay ? count(stored?.targetChanges) : 0,
+  };
+}
+
+/** A short link as the server keeps it (dynamic/{id}). */
+export interface StoredLink {
+  readonly id: string;
+  readonly owner: string;
+  /** The id of the saved code (users/{owner}/codes/{code}) it belongs to. */
+  readonly code: string;
+  readonly target: string;
+  /** Retired when its code was deleted: it answers "no longer active"; the owner can restore it. */
+  readonly deleted: boolean;
+  /** Switched off by the company (abuse): only the company can switch it on again. */
+  readonly disabled: boolean;
+}
+
+/** What the saved code asks of its link. */
+export type CodeWish =
+  { readonly dynamic: false } | { readonly dynamic: true; readonly target: TargetCheck };
+
+export type LinkProblem =
+  | 'unverified'
+  | 'bad-target'
+  | 'blocked-target'
+  | 'too-many-links'
+  | 'too-many-new-links'
+  | 'too-many-changes';
+
+export type SyncPlan =
+  | { readonly kind: 'keep' }
+  | { readonly kind: 'create'; readonly target: string }
+  | { readonly kind: 'update'; readonly target: string; readonly restore: boolean }
+  | { readonly kind: 'retire' }
+  | { readonly kind: 'refuse'; readonly problem: LinkProblem; readonly message: string };
+
+/** The HTTP status the server answers a refusal with. */
+export const problemStatus: Record<LinkProblem, number> = {
+  unverified: 403,
+  'bad-target': 422,
+  'blocked-target': 422,
+  'too-many-links': 429,
+  'too-many-new-links': 429,
+  'too-many-changes': 429,
+};
+
+export const UNVERIFIED_MESSAGE =
+  'Dynamic codes need a verified email address. Open the link in the email we sent you, then try again.';
+
+export const BLOCKED_MESSAGE =
+  'This address is on our list of harmful or abused sites, so a short link of ours cannot lead there. If you think that is a mistake, contact us.';
+
+const refuse = (problem: LinkProblem, message: string): SyncPlan => ({
+  kind: 'refuse',
+  problem,
+  message,
+});
+
+/**
+ * What to do so that the link matches the code (`code` null: the code was deleted), and the
+ * account's usage afterwards. A refusal changes nothing. `verified`: the signed-in user's email
+ * address is verified (the ID token's email_verified).
+ */
+export function planSync({
+  code,
+  link,
+  usage,
+  verified,
+  blocklist,
+}: {
+  code: CodeWish | null;
+  link: StoredLink | null;
+  usage: AccountUsage;
+  verified: boolean;
+  blocklist: Blocklist;
+}): { plan: SyncPlan; usage: AccountUsage } {
+  const unchanged = (plan: SyncPlan) => ({ plan, usage });
+  if (!code?.dynamic) {
+    if (!link || link.deleted) return unchanged({ kind: 'keep' });
+    return {
+      plan: { kind: 'retire' },
+      usage: { ...usage, activeLinks: Math.max(0, usage.activeLinks - 1) },
+    };
+  }
+  if (!verified) return unchanged(refuse('unverified', UNVERIFIED_MESSAGE));
+  if (!code.target.ok) return unchanged(refuse('bad-target', code.target.message));
+  const target = code.target.href;
+  if (isBlockedHost(code.target.host, blocklist)) {
+    return unchanged(refuse('blocked-target', BLOCKED_MESSAGE));
+  }
+  const { activeLinks, newLinksPerDay, targetChangesPerDay } = LINK_LIMITS;
+  const comesBack = !link || link.deleted;
+  if (comesBack && usage.activeLinks >= activeLinks) {
+    return unchanged(
+      refuse(
+        'too-many-links',
+        `An account can have ${activeLinks} dynamic codes at once, and yours has ${usage.activeLinks}. Delete a dynamic code you no longer use, or make this one static.`,
+      ),
+    );
+  }
+  if (!link) {
+    if (usage.newLinks >= newLinksPerDay) {
+      return unchanged(
+        refuse(
+          'too-many-new-links',
+          `An account can make ${newLinksPerDay} new dynamic codes a day, and yours has made ${usage.newLinks} today. Save this one again tomorrow, or make it static.`,
+        ),
+      );
+    }
+    return {
+      plan: { kind: 'create', target },
+      usage: { ...usage, activeLinks: usage.activeLinks + 1, newLinks: usage.newLinks + 1 },
+    };
+  }
+  const retargets = link.target !== target;
+  if (retargets && usage.targetChanges >= targetChangesPerDay) {
+    return unchanged(
+      refuse(
+        'too-many-changes',
+        `Short links can be pointed somewhere new ${targetChangesPerDay} times a day per account, and yours have been ${usage.targetChanges} times today. Its printed copies still lead to ${link.target}; save it again tomorrow.`,
+      ),
+    );
+  }
+  if (!retargets && !link.deleted) return unchanged({ kind: 'keep' });
+  return {
+    plan: { kind: 'update', target, restore: link.deleted },
+    usage: {
+      ...usage,
+      activeLinks: usage.activeLinks + (link.deleted ? 1 : 0),
+      targetChanges: usage.targetChanges + (retargets ? 1 : 0),
+    },
+  };
+}
+
+/** What POST /api/links answers: the code's link as it now is (null: it has none). */
+export interface LinkView {
+  readonly id: string;
+  readonly target: string;
+  readonly deleted: boolean;
+  readonly disabled: boolean;
+}
+
+export type SyncAnswer =
+  | { readonly ok: true; readonly link: LinkView | null }
+  | {
+      readonly ok: false;
+      readonly problem: LinkProblem | 'unauthenticated' | 'bad-request' | 'unavailable';
+      readonly message: string;
+      /** The link as it stays, if the code has one. */
+      readonly link?: LinkView | null;
+    };
+
+/** The path the page posts a code's id to, to make its link match it. */
+export const LINK_API_PATH = '/api/links';

@@ -1,0 +1,147 @@
+// Asking the server for dynamic codes' short links (POST /api/links), and what the page says
+// meanwhile. The server only reads a code once it has it, so each ask waits for the code's write
+// to reach Firestore, which may be much later (offline): until then the code is 'waiting'. An ask
+// the network loses is repeated when the browser is back online, and every 30 seconds doubling
+// to 10 minutes; a refusal (a limit, an unverified address, a target the rule refuses) stays
+// shown until the code changes or the user asks again.
+//
+// One syncer for the page (a module), so an ask made on the demo page goes on, and is shown,
+// after My QR Codes opens.
+import { useSyncExternalStore } from 'react';
+import type { SyncAnswer } from '../../../domain/qr/link-policy';
+import { requestLinkSync } from './link-requests';
+
+export type LinkWork =
+  | { readonly status: 'waiting' | 'working'; readonly signature: string }
+  | { readonly status: 'retrying'; readonly signature: string; readonly message: string }
+  | { readonly status: 'refused'; readonly signature: string; readonly message: string };
+
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 10 * 60_000;
+
+export class LinkSyncer {
+  private work = new Map<string, LinkWork>();
+  private readonly retries = new Map<
+    string,
+    { timer: ReturnType<typeof setTimeout>; wait: number }
+  >();
+  private readonly listeners = new Set<() => void>();
+  private snapshot: ReadonlyMap<string, LinkWork> = new Map();
+  private generation = 0;
+
+  constructor(
+    private readonly request: (code: string) => Promise<SyncAnswer> = requestLinkSync,
+    private readonly onAnswer: (code: string, answer: SyncAnswer) => void = () => undefined,
+  ) {
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', () => this.retryAll());
+    }
+  }
+
+  /**
+   * Asks for the link of `code` once `written` (the code's write) has reached the server.
+   * `signature` names what was asked for: a later ask with another one replaces this one.
+   */
+  after(code: string, written: Promise<unknown>, signature: string) {
+    this.set(code, { status: 'waiting', signature });
+    const generation = this.generation;
+    written.then(
+      () => {
+        if (generation === this.generation && this.work.get(code)?.signature === signature) {
+          void this.run(code, signature);
+        }
+      },
+      // The write was refused (the rules): there is nothing for the server to read.
+      () => {
+        if (this.work.get(code)?.signature === signature) this.forget(code);
+      },
+    );
+  }
+
+  /**
+   * Asks for the link of `code` now, unless an ask with this signature is waiting, running, or
+   * was refused (My QR Codes calls it for every code whose link is not as it should be).
+   */
+  ensure(code: string, signature: string) {
+    const current = this.work.get(code);
+    if (current?.signature === signature) return;
+    void this.run(code, signature);
+  }
+
+  /** Asks again now (the user's "Try again"). */
+  retry(code: string) {
+    const current = this.work.get(code);
+    if (current) void this.run(code, current.signature);
+  }
+
+  /** Forgets everything (another user signed in). */
+  reset() {
+    this.generation += 1;
+    for (const { timer } of this.retries.values()) clearTimeout(timer);
+    this.retries.clear();
+    this.work = new Map();
+    this.publish();
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  private async run(code: string, signature: string) {
+    this.clearRetry(code);
+    this.set(code, { status: 'working', signature });
+    const generation = this.generation;
+    const answer = await this.request(code);
+    if (generation !== this.generation || this.work.get(code)?.signature !== signature) return;
+    this.onAnswer(code, answer);
+    if (answer.ok) {
+      this.forget(code);
+    } else if (answer.problem === 'unavailable') {
+      this.set(code, { status: 'retrying', signature, message: answer.message });
+      this.scheduleRetry(code);
+    } else {
+      this.set(code, { status: 'refused', signature, message: answer.message });
+    }
+  }
+
+  private scheduleRetry(code: string) {
+    const wait = Math.min(MAX_RETRY_MS, (this.retries.get(code)?.wait ?? FIRST_RETRY_MS / 2) * 2);
+    const timer = setTimeout(() => this.retry(code), wait);
+    this.retries.set(code, { timer, wait });
+  }
+
+  private clearRetry(code: string) {
+    const retry = this.retries.get(code);
+    if (retry) clearTimeout(retry.timer);
+  }
+
+  private retryAll() {
+    for (const [code, work] of this.work) if (work.status === 'retrying') this.retry(code);
+  }
+
+  private set(code: string, work: LinkWork) {
+    this.work.set(code, work);
+    this.publish();
+  }
+
+  private forget(code: string) {
+    this.clearRetry(code);
+    this.retries.delete(code);
+    this.work.delete(code);
+    this.publish();
+  }
+
+  private publish() {
+    this.snapshot = new Map(this.work);
+    this.listeners.forEach((listener) => listener());
+  }
+}
+
+export const linkSyncer = new LinkSyncer();
+
+/** What is being asked of the server for each code's link, live. */
+export const useLinkWork = (): ReadonlyMap<string, LinkWork> =>
+  useSyncExternalStore(linkSyncer.subscribe, linkSyncer.getSnapshot, linkSyncer.getSnapshot);

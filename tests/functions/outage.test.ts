@@ -1,0 +1,66 @@
+// The redirect while Firestore is unreachable, on a Firestore emulator of this file's own that is
+// frozen (SIGSTOP: connections stay open, nothing answers, as in a network partition) and thawed
+// again: a link read recently keeps redirecting from the instance's memory, and the scans made
+// meanwhile are counted once Firestore is back, none twice.
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFirestore } from '../../scripts/firestore-emulator.mjs';
+import { freePort } from '../../scripts/ports.mjs';
+import { FieldValue } from '../../functions/src/admin';
+import { countsOf, PROJECT_ID, scan, useFunctions } from './servers';
+
+let emulator: Awaited<ReturnType<typeof startFirestore>> | undefined;
+beforeAll(async () => {
+  emulator = await startFirestore({
+    port: await freePort(),
+    rulesPath: fileURLToPath(new URL('../../firestore.rules', import.meta.url)),
+    projectId: PROJECT_ID,
+  });
+});
+afterAll(() => emulator?.stop());
+
+// Links stay fresh for 50 ms here, so the scans below read Firestore again, and fail to.
+const under = useFunctions({
+  firestore: () => emulator!,
+  reader: { freshMs: 50, timeoutMs: 300 },
+});
+
+const target = 'https://kemptoncodeworks.co.za/poster';
+
+describe('Firestore unreachable for a moment', () => {
+  it('a link read recently keeps redirecting, and its scans are counted when it is back', async () => {
+    await under.db.collection('dynamic').doc('PosterLink1').set({
+      owner: 'alice',
+      code: 'c1',
+      target,
+      deletedAt: null,
+      disabled: null,
+      createdAt: FieldValue.serverTimestamp(),
+    });
+    // Read once, and counted.
+    expect((await scan(under.origin, '/q/PosterLink1?qr=1')).headers.get('location')).toBe(target);
+    await under.counter.drain();
+
+    emulator!.pause();
+    try {
+      const during = await Promise.all(
+        Array.from({ length: 30 }, () => scan(under.origin, '/q/PosterLink1?qr=1')),
+      );
+      expect(during.map((response) => response.status)).toEqual(Array(30).fill(302));
+      expect(new Set(during.map((response) => response.headers.get('location')))).toEqual(
+        new Set([target]),
+      );
+      expect(under.reader.stats.servedStale).toBeGreaterThan(0);
+      // A link never read by this instance cannot be answered: "try again", not an error.
+      const unknown = await scan(under.origin, '/q/NeverRead01');
+      expect(unknown.status).toBe(503);
+      expect(unknown.headers.get('retry-after')).toBe('30');
+      expect(under.counter.pending).toBe(30);
+    } finally {
+      emulator!.resume();
+    }
+    expect(await countsOf(under, 'PosterLink1')).toMatchObject({ scans: 31, qr: 31, unique: 1 });
+    expect(under.counter.pending).toBe(0);
+    expect(under.counter.stats.lost).toBe(0);
+  });
+});

@@ -1,0 +1,188 @@
+// The Cloud Functions' handlers (functions/src) behind a real node:http server on 127.0.0.1, with
+// the Admin SDK on the Firestore emulator that tests/rules/global-setup.ts starts: /api/links goes
+// to the link API, every other path to the redirect, as Hosting's rewrites send them deployed.
+//
+// The Admin SDK is told everything it would otherwise look up (the project id, the emulators'
+// addresses, the universe domain), so it never dials Google's metadata server. Users and their
+// ID tokens come from the Auth emulator that global-setup.ts starts.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, inject } from 'vitest';
+import {
+  deleteApp,
+  getAuth,
+  initializeApp,
+  openFirestore,
+  type App,
+  type Firestore,
+} from '../../functions/src/admin';
+import { createLinkApi } from '../../functions/src/link-api';
+import { LinkReader, type ReaderOptions } from '../../functions/src/link-reader';
+import { createRedirect } from '../../functions/src/redirect';
+import { ScanCounter } from '../../functions/src/scan-counter';
+import { blocklistOf } from '../../functions/src/blocklist';
+import { LINK_API_PATH, type SyncAnswer } from '../../src/domain/qr/link-policy';
+import { ALL_DAYS, sumCounts } from '../../src/domain/qr/scan-counts';
+
+export const PROJECT_ID = 'demo-kcw-rules';
+
+/** A phone's user agent: Node's fetch says `node`, which counts as a bot. */
+export const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
+const tokens = new Map<string, Promise<string>>();
+
+/**
+ * A real ID token of the Auth emulator for the user `uid` (made on first use, with the email
+ * address `<uid>@kcw.example`, verified or not: use another uid for the other state).
+ */
+export function idToken(uid: string, { verified = true }: { verified?: boolean } = {}) {
+  let token = tokens.get(uid);
+  if (!token) {
+    token = signIn(uid, verified);
+    tokens.set(uid, token);
+  }
+  return token;
+}
+
+async function signIn(uid: string, verified: boolean): Promise<string> {
+  const { host, port } = inject('auth');
+  const base = `http://${host}:${port}/identitytoolkit.googleapis.com/v1`;
+  const email = `${uid}@kcw.example`;
+  const password = `pass-${uid}-2026`;
+  const call = async (path: string, body: object, admin = false) => {
+    const response = await fetch(`${base}/${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(admin ? { Authorization: 'Bearer owner' } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as { idToken?: string; error?: { message: string } };
+    if (!response.ok) throw new Error(`Auth emulator ${path}: ${json.error?.message}`);
+    return json;
+  };
+  await call(
+    `projects/${PROJECT_ID}/accounts`,
+    { localId: uid, email, password, emailVerified: verified },
+    true,
+  );
+  const { idToken: token } = await call('accounts:signInWithPassword?key=test', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  return token!;
+}
+
+export interface FunctionsUnderTest {
+  readonly origin: string;
+  readonly db: Firestore;
+  readonly reader: LinkReader;
+  readonly counter: ScanCounter;
+  /** The time the handlers are told it is (a real clock unless a test sets one). */
+  clock: () => Date;
+}
+
+/**
+ * Registers hooks that serve the handlers for the calling test file. `reader` options let a test
+ * see a retarget at once (freshMs 0) or keep links in memory (the outage test).
+ */
+export function useFunctions(
+  options: {
+    reader?: Partial<ReaderOptions>;
+    firestore?: () => { host: string; port: number };
+  } = {},
+) {
+  let server: Server | undefined;
+  let app: App | undefined;
+  const under = {} as FunctionsUnderTest;
+  under.clock = () => new Date();
+
+  beforeAll(async () => {
+    const { host, port } = options.firestore?.() ?? inject('firestore');
+    process.env.FIRESTORE_EMULATOR_HOST = `${host}:${port}`;
+    const auth = inject('auth');
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = `${auth.host}:${auth.port}`;
+    app = initializeApp({ projectId: PROJECT_ID }, `functions-${Math.random()}`);
+    const db = openFirestore(app);
+    const reader = new LinkReader(db, Date.now, {
+      freshMs: 0,
+      timeoutMs: 1_500,
+      ...options.reader,
+    });
+    const counter = new ScanCounter(db, { log: () => undefined });
+    const redirect = createRedirect({
+      reader,
+      counter,
+      blocklist: blocklistOf(),
+      now: () => under.clock(),
+    });
+    const api = createLinkApi({ db, auth: getAuth(app), now: () => under.clock() });
+    server = createServer((request, response) => {
+      const handler = request.url?.startsWith(LINK_API_PATH) ? api : redirect;
+      handler(request, response).catch((error: unknown) => {
+        response.statusCode = 500;
+        response.end(String(error));
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    Object.assign(under, {
+      origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      db,
+      reader,
+      counter,
+    });
+  });
+  afterAll(async () => {
+    await under.counter?.drain(2_000);
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    if (app) await deleteApp(app);
+    delete process.env.FIRESTORE_EMULATOR_HOST;
+    delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  });
+  return under;
+}
+
+/** POST /api/links for `code`, as the page sends it. */
+export async function syncRequest(
+  origin: string,
+  code: string,
+  token: string | null | Promise<string>,
+): Promise<{ status: number; answer: SyncAnswer }> {
+  token = await token;
+  const response = await fetch(`${origin}${LINK_API_PATH}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ code }),
+  });
+  return { status: response.status, answer: (await response.json()) as SyncAnswer };
+}
+
+/** Opens a short link as a phone's browser would, without following the redirect. */
+export const scan = (
+  origin: string,
+  path: string,
+  {
+    method = 'GET',
+    userAgent = PHONE,
+    from,
+  }: { method?: string; userAgent?: string; from?: string } = {},
+) =>
+  fetch(`${origin}${path}`, {
+    method,
+    redirect: 'manual',
+    headers: { 'User-Agent': userAgent, ...(from ? { 'X-Forwarded-For': from } : {}) },
+  });
+
+/** A link's figures of `day` (or of all time), summed over its shards, once every tally is written. */
+export async function countsOf(under: FunctionsUnderTest, id: string, day?: string) {
+  await under.counter.drain(5_000);
+  const shards = under.db.collection('dynamic').doc(id).collection('counts');
+  const snapshot = await shards.where('day', '==', day ?? ALL_DAYS).get();
+  return sumCounts(snapshot.docs.map((document) => document.data()));
+}
