@@ -37,8 +37,15 @@ export interface SeededCode {
   readonly url: string;
   /** Its last change, as `2026-11-18T14:40:00Z`. */
   readonly updatedAt: string;
-  /** A dynamic code's short link: its id, and the scans counted so far, per UTC day. */
-  readonly dynamic?: { readonly id: string; readonly days: Readonly<Record<string, number>> };
+  /**
+   * A dynamic code's short link: its id, and its figures per South African day as the redirect
+   * function counts them (each day's `scans`, and optionally any other count of
+   * src/domain/qr/scan-counts.ts); the figures of all time are their sum.
+   */
+  readonly dynamic?: {
+    readonly id: string;
+    readonly days: Readonly<Record<string, number | Readonly<Record<string, unknown>>>>;
+  };
 }
 
 /** A website code's document, as the app writes one. */
@@ -49,20 +56,40 @@ const websiteCode = ({ name, url, updatedAt, dynamic }: SeededCode) => ({
   design,
   logo: null,
   files: [],
-  dynamicId: dynamic?.id ?? null,
+  dynamic: dynamic !== undefined,
   createdAt: { $timestamp: updatedAt },
   updatedAt: { $timestamp: updatedAt },
 });
 
-/** The short link document of a dynamic code, as the app and the redirect function write it. */
-const shortLink = (uid: string, { url, updatedAt, dynamic }: SeededCode) => ({
+/** The short link document of a dynamic code, as the server (functions/) writes it. */
+const shortLink = (uid: string, { id, url, updatedAt }: SeededCode) => ({
   owner: uid,
-  target: url,
-  scans: Object.values(dynamic?.days ?? {}).reduce((sum, count) => sum + count, 0),
-  days: dynamic?.days ?? {},
+  code: id,
+  // As the server keeps targets: in canonical form.
+  target: new URL(url).href,
+  deletedAt: null,
+  disabled: null,
   createdAt: { $timestamp: updatedAt },
   updatedAt: { $timestamp: updatedAt },
 });
+
+/** A link's figures of each day (one shard each) and of all time, as the redirect writes them. */
+function countDocuments(uid: string, { id, days }: NonNullable<SeededCode['dynamic']>) {
+  const documents: [string, Record<string, unknown>][] = [];
+  const all = new Map<string, number>();
+  for (const [day, figures] of Object.entries(days)) {
+    const counts = typeof figures === 'number' ? { scans: figures } : figures;
+    documents.push([`dynamic/${id}/counts/${day}_0`, { owner: uid, link: id, day, ...counts }]);
+    for (const [key, value] of Object.entries(counts)) {
+      if (typeof value === 'number') all.set(key, (all.get(key) ?? 0) + value);
+    }
+  }
+  documents.push([
+    `dynamic/${id}/counts/all_0`,
+    { owner: uid, link: id, day: 'all', ...Object.fromEntries(all) },
+  ]);
+  return documents;
+}
 
 /** Writes website codes for `uid` into the emulator, with the short links of dynamic ones. */
 export function seedCodes(uid: string, codes: readonly SeededCode[]) {
@@ -72,7 +99,12 @@ export function seedCodes(uid: string, codes: readonly SeededCode[]) {
     documents: Object.fromEntries([
       ...codes.map((code) => [`users/${uid}/codes/${code.id}`, websiteCode(code)]),
       ...codes.flatMap((code) =>
-        code.dynamic ? [[`dynamic/${code.dynamic.id}`, shortLink(uid, code)]] : [],
+        code.dynamic
+          ? [
+              [`dynamic/${code.dynamic.id}`, shortLink(uid, code)],
+              ...countDocuments(uid, code.dynamic),
+            ]
+          : [],
       ),
     ]),
   });
@@ -87,9 +119,20 @@ export async function logIn(page: Page, user: TestUser) {
   await expect(page).not.toHaveURL(/\/Login$/);
 }
 
-/** A new user with `codes` saved, signed in on `page`, on My QR Codes. */
-export async function userWithCodes(page: Page, codes: readonly SeededCode[]): Promise<TestUser> {
-  const user = await createUser({ email: uniqueEmail('codes'), password: 'Codes-pass-1' });
+/**
+ * A new user with `codes` saved, signed in on `page`, on My QR Codes. Their email address is
+ * verified unless `verified` is false (dynamic codes need it).
+ */
+export async function userWithCodes(
+  page: Page,
+  codes: readonly SeededCode[],
+  { verified = true }: { verified?: boolean } = {},
+): Promise<TestUser> {
+  const user = await createUser({
+    email: uniqueEmail('codes'),
+    password: 'Codes-pass-1',
+    emailVerified: verified,
+  });
   await seedCodes(user.uid, codes);
   await logIn(page, user);
   await page.goto('/QR_Dashboard');
