@@ -57,7 +57,8 @@ export type SavedCodeProblem =
   | 'logo-not-image'
   | 'too-many-files'
   | 'too-big'
-  | 'unverified';
+  | 'unverified'
+  | 'bad-target';
 
 /** A code that cannot be saved as it is; `message` says why in words a user understands. */
 export class SavedCodeError extends Error {

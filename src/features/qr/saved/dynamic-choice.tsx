@@ -4,8 +4,9 @@
 // accounts whose email address is verified (the short links are the company's domain). A saved
 // dynamic code being edited stays dynamic: printed copies already use its link.
 import { useId } from 'react';
-import { canBeDynamic } from '../../../domain/qr/dynamic';
+import { canBeDynamic, linkTarget } from '../../../domain/qr/dynamic';
 import { useAuth } from '../../../lib/auth/session';
+import { FormAlert } from '../../../lib/ui/field';
 import type { Wizard } from '../wizard/wizard-store';
 import { VerifyEmail } from './verify-email';
 
@@ -17,6 +18,8 @@ export function DynamicChoice({ wizard, target }: { wizard: Wizard; target: stri
   const locked = draft.editing?.dynamic === true;
   const verified = user?.emailVerified === true;
   const dynamic = draft.dynamic;
+  // The server would refuse a target the link rule does not allow: say so before saving.
+  const check = dynamic ? linkTarget(draft.type!, draft.content, window.location.origin) : null;
   const hint = locked
     ? 'This saved code is dynamic: printed copies use its short link, so it stays dynamic. Saving your changes points the link at the new target.'
     : dynamic
@@ -42,6 +45,9 @@ export function DynamicChoice({ wizard, target }: { wizard: Wizard; target: stri
       <p id={`${id}-hint`} className="qr-demo__dynamic-hint">
         {hint}
       </p>
+      {check && !check.ok ? (
+        <FormAlert>A short link cannot lead there. {check.message}</FormAlert>
+      ) : null}
       <VerifyEmail why="Dynamic codes need a verified email address, so that our short links are never anonymous." />
     </div>
   );

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { draftHasFiles } from '../../../domain/qr/draft';
+import { linkTarget } from '../../../domain/qr/dynamic';
 import { UNVERIFIED_MESSAGE } from '../../../domain/qr/link-policy';
 import { SavedCodeError, savedFields } from '../../../domain/qr/saved-code';
 import { useAuth } from '../../../lib/auth/session';
@@ -53,8 +54,15 @@ export function SaveToAccount({ wizard, hasFiles }: { wizard: Wizard; hasFiles?:
       const logo = draft.design.logo ? await logoThumbnail(draft.design.logo) : null;
       const fields = savedFields(draft, draft.content.text.qrName, { logo });
       // The rules would refuse it; say why here rather than lose the code on the server.
-      if (fields.dynamic && !user.emailVerified)
+      if (fields.dynamic && !user.emailVerified) {
         throw new SavedCodeError('unverified', UNVERIFIED_MESSAGE);
+      }
+      const target = fields.dynamic
+        ? linkTarget(fields.type, fields.content, window.location.origin)
+        : null;
+      if (target && !target.ok) {
+        throw new SavedCodeError('bad-target', `A short link cannot lead there. ${target.message}`);
+      }
       const store = await openStore(user.uid);
       let id: string;
       if (editing && !asNew) {
