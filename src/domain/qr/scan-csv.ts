@@ -1,0 +1,85 @@
+// A code's daily figures as a CSV file (RFC 4180: comma separated, CRLF line ends, a field in
+// double quotes when it holds a comma, quote or line break, its quotes doubled), for a spreadsheet.
+//
+// Every day from the first one counted to the last (or to `until`, today) has a row, a day without
+// scans as zeros: a spreadsheet's chart of the file then has an even time axis, and a quiet day
+// reads as a quiet day, not as a gap in the figures.
+import { addDays } from './scan-time';
+import { deviceClasses, osFamilies, sumCounts, type ScanCounts } from './scan-counts';
+
+type Field = string | number;
+
+/** One field as written in a CSV file. */
+export function csvField(value: Field): string {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Rows as a CSV file's text: each row a line ended by CRLF. */
+export const toCsv = (rows: readonly (readonly Field[])[]): string =>
+  rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+
+interface Column {
+  readonly header: string;
+  readonly value: (counts: ScanCounts) => number;
+}
+
+/** The file's columns after the date, from the same tables the page labels its bars with. */
+export const scanCsvColumns: readonly Column[] = [
+  { header: 'scans', value: (counts) => counts.scans },
+  { header: 'unique visitors', value: (counts) => counts.unique },
+  { header: 'printed code', value: (counts) => counts.qr },
+  { header: 'copied link', value: (counts) => counts.clicks },
+  { header: 'filtered (bots)', value: (counts) => counts.bots },
+  { header: 'filtered (HEAD)', value: (counts) => counts.heads },
+  ...deviceClasses.map(({ id, label }) => ({
+    header: id === 'other' ? 'other device' : label.toLowerCase(),
+    value: (counts: ScanCounts) => counts.devices[id] ?? 0,
+  })),
+  // System names keep their capitals (iOS, macOS); "other" says what it is beside the devices'.
+  ...osFamilies.map(({ id, label }) => ({
+    header: id === 'other' ? 'other system' : label,
+    value: (counts: ScanCounts) => counts.os[id] ?? 0,
+  })),
+];
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The CSV of a link's figures by day (summed over shards; the figures of all time and anything
+ * that is not a date are left out), dates ascending, with a header row. `until` ('YYYY-MM-DD',
+ * today) continues the rows with zeros up to that day; with no day counted there is only the
+ * header.
+ */
+export function scanCsv(days: ReadonlyMap<string, ScanCounts>, until?: string): string {
+  const dates = [...days.keys()].filter((day) => DATE.test(day)).sort();
+  const rows: Field[][] = [['date', ...scanCsvColumns.map((column) => column.header)]];
+  if (dates.length > 0) {
+    const lastCounted = dates[dates.length - 1];
+    const last =
+      until !== undefined && DATE.test(until) && until > lastCounted ? until : lastCounted;
+    for (let day = dates[0]; day <= last; day = addDays(day, 1)) {
+      const counts = days.get(day) ?? sumCounts([]);
+      rows.push([day, ...scanCsvColumns.map((column) => column.value(counts))]);
+    }
+  }
+  return toCsv(rows);
+}
+
+/** The longest name part of the file's name, so that the link id always fits after it. */
+const SLUG_MAX = 40;
+
+/** A code's name as a part of a file name: lower case ASCII letters and digits, dashed. */
+export function slug(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return words.slice(0, SLUG_MAX).replace(/-+$/, '') || 'code';
+}
+
+/** "scans-shop-window-AbC123xyz9.csv". */
+export const scanCsvFileName = (name: string, linkId: string): string =>
+  `scans-${slug(name)}-${linkId}.csv`;
