@@ -4,6 +4,7 @@
 import { doc, setDoc, type Firestore } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import {
+  readLinkCounts,
   watchDynamicLinks,
   watchScanCounts,
   type DynamicLink,
@@ -113,5 +114,37 @@ describe('short links through the store', () => {
         watchScanCounts(as('bob'), 'alice', '2026-11-10', onChange, onError),
       ),
     ).rejects.toMatchObject({ code: 'permission-denied' });
+  });
+
+  it('reads all of one link’s days once, for its owner only', async () => {
+    await stored('dynamic/AliceLink01', link('alice', 'c1'));
+    const shard = (day: string, scans: number, extra: Record<string, unknown> = {}) => ({
+      owner: 'alice',
+      link: 'AliceLink01',
+      day,
+      scans,
+      ...extra,
+    });
+    await stored('dynamic/AliceLink01/counts/2025-01-05_3', shard('2025-01-05', 2, { qr: 2 }));
+    await stored('dynamic/AliceLink01/counts/2026-11-20_0', shard('2026-11-20', 3));
+    await stored('dynamic/AliceLink01/counts/2026-11-20_7', shard('2026-11-20', 4, { heads: 1 }));
+    await stored('dynamic/AliceLink01/counts/all_0', shard('all', 5));
+    await stored('dynamic/AliceLink01/counts/all_4', shard('all', 4));
+    // Another link's figures stay out of this one's.
+    await stored('dynamic/AliceLink02/counts/2026-11-20_0', {
+      ...shard('2026-11-20', 8),
+      link: 'AliceLink02',
+    });
+    const days = await readLinkCounts(as('alice'), 'alice', 'AliceLink01');
+    expect(Object.fromEntries([...days].map(([day, counts]) => [day, counts.scans]))).toEqual({
+      '2025-01-05': 2,
+      '2026-11-20': 7,
+      all: 9,
+    });
+    expect(days.get('2026-11-20')).toMatchObject({ heads: 1 });
+    await expect(readLinkCounts(as('bob'), 'alice', 'AliceLink01')).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    await expect(readLinkCounts(as('bob'), 'bob', 'AliceLink01')).resolves.toEqual(new Map());
   });
 });

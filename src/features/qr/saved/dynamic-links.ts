@@ -12,6 +12,9 @@ import {
   type FirestoreError,
   type Unsubscribe,
 } from '../../../lib/firestore/firestore-core';
+// firestore-core re-exports no one-off read yet; this one comes from the same package (this module
+// is itself loaded lazily, so Firestore stays out of other pages as before).
+import { getDocsFromServer } from 'firebase/firestore';
 import type { LinkView } from '../../../domain/qr/link-policy';
 import { sumCounts, type ScanCounts } from '../../../domain/qr/scan-counts';
 
@@ -88,4 +91,27 @@ export function watchScanCounts(
     },
     onError,
   );
+}
+
+/**
+ * All of one link's figures, read once (for a download of its daily figures): every day it was
+ * counted, and ALL_DAYS, each summed over its shards. The rules let the owner list them only with
+ * `where owner == <uid>`. From the server only: the device holds the last few months at most, and
+ * a file of part of the figures would pass for all of them; offline it fails ('unavailable').
+ */
+export async function readLinkCounts(
+  db: Firestore,
+  uid: string,
+  linkId: string,
+): Promise<LinkDays> {
+  const snapshot = await getDocsFromServer(
+    query(collection(db, 'dynamic', linkId, 'counts'), where('owner', '==', uid)),
+  );
+  const shards = new Map<string, unknown[]>();
+  for (const document of snapshot.docs) {
+    const data = document.data();
+    if (typeof data.day !== 'string') continue;
+    shards.set(data.day, [...(shards.get(data.day) ?? []), data]);
+  }
+  return new Map([...shards].map(([day, parts]) => [day, sumCounts(parts)] as const));
 }
