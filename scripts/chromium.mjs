@@ -15,6 +15,13 @@ export function chromiumPath() {
   return found;
 }
 
+/**
+ * A public-looking host name the tests' browser resolves to 127.0.0.1: the short links refuse
+ * targets on this machine or a private network, so a test that follows a dynamic code to "a shop's
+ * site" serves that site locally under this name.
+ */
+export const TEST_SITE_HOST = 'shop.kcw-test.example';
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -23,8 +30,9 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  // Chromium still tries a few Google hosts; make those look-ups fail at once.
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+  // Chromium still tries a few Google hosts; make those look-ups fail at once. The first rule that
+  // matches wins: the test site's name is loopback.
+  `--host-resolver-rules=MAP ${TEST_SITE_HOST} 127.0.0.1 , MAP * ~NOTFOUND , EXCLUDE 127.0.0.1`,
 ];
 
 export function launchOptions() {

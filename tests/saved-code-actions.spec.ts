@@ -2,13 +2,11 @@
 // wizard reopens on the code and saving updates it), Duplicate, Download, and Delete with Undo,
 // each surviving a reload, for a new user of each test with codes seeded into the real Firestore
 // emulator; and a second user, or a fresh browser of the same one, sees what the server holds.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
+import { bytesOf } from './support/downloads';
 import { scanFile, scanSvg } from './support/scan-svg';
-import { openWebCode } from './support/demo-code';
-import { linkDocument, logIn, userWithCodes, type SeededCode } from './support/saved-user';
+import { logIn, userWithCodes, type SeededCode } from './support/saved-user';
 import { chooseType, label, sampleFile, tinyPdf, wizardHeadings } from './support/wizard';
 import { qrTypes } from '../src/domain/qr/content';
 
@@ -18,13 +16,6 @@ const codes: readonly SeededCode[] = [
   { id: 'café-door', name: 'Café door', url: `${site}/cafe`, updatedAt: '2026-11-12T09:00:00Z' },
   { id: 'bus-stop', name: 'Bus stop 10', url: `${site}/bus`, updatedAt: '2026-11-16T09:00:00Z' },
 ];
-
-/** A download's bytes. */
-async function bytesOf(download: Download) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 const savedRegion = (page: Page) => page.getByRole('region', { name: /^Saved codes \(\d+\)$/ });
 const rows = (page: Page) => savedRegion(page).getByRole('list').getByRole('listitem');
@@ -229,79 +220,4 @@ test('a PDF code is saved without its file, which stays on this device and comes
   await row(page, 'Price list').getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/QR_Content$/);
   await expect(page.getByRole('button', { name: `Remove ${file}` })).toBeVisible();
-});
-
-test('a dynamic code: its printed short link leads to the target, follows Edit, counts scans, and Delete removes it', async ({
-  page,
-  baseURL,
-}) => {
-  // Where the code leads: a shop's site, a real server here (Playwright's routes do not see the
-  // hops of a redirect), each page titled by its path.
-  const shop = createServer((request, response) => {
-    response.setHeader('Content-Type', 'text/html; charset=utf-8');
-    response.end(`<!doctype html><title>${request.url}</title>`);
-  });
-  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
-  const site = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
-  await userWithCodes(page, []);
-  await openWebCode(page, { url: `${site}/specials`, name: 'Specials' });
-  const dynamic = page.getByRole('checkbox', {
-    name: 'Dynamic code: change where it leads after printing',
-  });
-  await expect(dynamic).not.toBeChecked();
-  await dynamic.check();
-  // The code itself now holds a short link of the site.
-  const code = page.getByRole('img', { name: /^QR code that opens .*\/q\// });
-  const shortLink = (await code.getAttribute('aria-label'))!.replace('QR code that opens ', '');
-  expect(shortLink).toMatch(new RegExp(`^${baseURL}/q/[A-Za-z0-9_-]{20}$`));
-  await expect.poll(() => scanSvg(code)).toBe(shortLink);
-  await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
-
-  const saved = row(page, 'Specials');
-  await expect(saved).toContainText(`Dynamic: ${shortLink.replace('http://', '')}`);
-  await expect(saved).toContainText(`Leads to ${site}/specials · 0 scans`);
-  const id = shortLink.split('/q/')[1];
-  await expect.poll(() => linkDocument(id)).toMatchObject({ target: `${site}/specials`, scans: 0 });
-
-  // Printed: the downloaded PNG holds the short link, and a phone that scans it lands on the
-  // target through the redirect function, which counts the scan.
-  await saved.getByRole('button', { name: 'Download' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Download “Specials”' });
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Download', exact: true }).click(),
-  ]);
-  const printed = (await scanFile(page, await bytesOf(download), 'image/png')).text;
-  expect(printed).toBe(shortLink);
-  await page.keyboard.press('Escape');
-  const phone = await page.context().newPage();
-  await phone.goto(shortLink);
-  await expect(phone).toHaveURL(`${site}/specials`);
-  await expect(saved).toContainText(`Leads to ${site}/specials · 1 scan`);
-
-  await saved.getByRole('button', { name: 'Edit' }).click();
-  await page.getByLabel(label('websiteUrl'), { exact: true }).fill(`${site}/winter-specials`);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expect(dynamic).toBeChecked();
-  await expect(dynamic).toBeDisabled();
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(row(page, 'Specials')).toContainText(`Leads to ${site}/winter-specials`);
-  // The printed code did not change: the same short link leads to the new target.
-  await expect
-    .poll(() => scanSvg(row(page, 'Specials').getByRole('img', { name: 'QR code Specials' })))
-    .toBe(shortLink);
-  await expect.poll(() => linkDocument(id)).toMatchObject({ target: `${site}/winter-specials` });
-  await phone.goto(shortLink);
-  await expect(phone).toHaveURL(`${site}/winter-specials`);
-  await expect(row(page, 'Specials')).toContainText(`Leads to ${site}/winter-specials · 2 scans`);
-
-  await row(page, 'Specials').getByRole('button', { name: 'Delete' }).click();
-  await expect.poll(() => linkDocument(id)).toBeNull();
-  // A deleted code's link leads nowhere, and says so in the site's look.
-  await phone.goto(shortLink);
-  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('This code leads nowhere');
-  await expect(phone.getByRole('main')).toHaveCSS('border-radius', '14px');
-  expect(await seriousViolations(phone)).toEqual([]);
-  shop.close();
 });

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { seedFirestore } from '../../scripts/firestore-emulator.mjs';
+import { scanDay } from '../../src/domain/qr/scan-time';
 import { createUser, projectId, uniqueEmail, type TestUser } from './auth-emulator';
 
 const config = JSON.parse(
@@ -158,4 +159,24 @@ function plain(value: Record<string, unknown>): unknown {
   if ('integerValue' in value) return Number(value.integerValue);
   const [first] = Object.values(value);
   return first;
+}
+
+/** Sets what the server counts of an account's short links today (accounts/{uid}). */
+export function seedAccount(
+  uid: string,
+  usage: Partial<{ activeLinks: number; newLinks: number; targetChanges: number }>,
+) {
+  return seedFirestore({
+    port: config.emulators.firestore.port,
+    projectId,
+    documents: {
+      [`accounts/${uid}`]: {
+        activeLinks: 0,
+        newLinks: 0,
+        targetChanges: 0,
+        day: scanDay(new Date()),
+        ...usage,
+      },
+    },
+  });
 }

@@ -1,0 +1,20 @@
+// "A shop's site" for the dynamic codes' tests to lead to: a real HTTP server (Playwright's routes
+// do not see the hops of a redirect) on 127.0.0.1, under a public-looking name that the tests'
+// Chromium resolves to it (scripts/chromium.mjs), since short links refuse private addresses.
+// Each page is titled by its path.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TEST_SITE_HOST } from '../../scripts/chromium.mjs';
+
+export async function startShop() {
+  const server = createServer((request, response) => {
+    response.setHeader('Content-Type', 'text/html; charset=utf-8');
+    response.end(`<!doctype html><title>${request.url}</title><h1>${request.url}</h1>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://${TEST_SITE_HOST}:${port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
