@@ -9,7 +9,10 @@ import {
   enquiryMessages,
   formatBudget,
   inquiryTypes,
+  reportedLinkId,
+  reportMessage,
   usageTypes,
+  withReport,
   type EnquiryInput,
 } from './enquiry';
 import { checkForm } from './form';
@@ -215,5 +218,63 @@ describe('enquiryMail', () => {
       message: 'Hello',
     });
     expect(enquiryMail(fields, 'a@b.test', 'x').body).not.toMatch(/Budget|Usage type/);
+  });
+});
+
+describe('reports of short links', () => {
+  const origin = 'https://kemptoncodeworks.co.za';
+  const start = 'I want to report the short link https://kemptoncodeworks.co.za/q/Ab3dEfGh2k: ';
+
+  it('begins the message by naming the link, for the visitor to add why', () => {
+    expect(reportMessage(origin, 'Ab3dEfGh2k')).toBe(start);
+    expect(reportMessage(`${origin}/`, 'Ab3dEfGh2k')).toBe(start);
+  });
+
+  it('takes a link id from the report parameter, and nothing else', () => {
+    expect(reportedLinkId('Ab3dEfGh2k')).toBe('Ab3dEfGh2k');
+    expect(reportedLinkId('legacy_link-01')).toBe('legacy_link-01');
+    for (const value of [
+      null,
+      '',
+      'short',
+      'a/b/c/d/e',
+      '<script>x',
+      'x'.repeat(65),
+      'Ab3d EfGh2k',
+    ]) {
+      expect(reportedLinkId(value)).toBeNull();
+    }
+  });
+
+  it('fills an empty form as a general inquiry reporting the link', () => {
+    expect(withReport(emptyEnquiry, origin, 'Ab3dEfGh2k')).toEqual({
+      ...emptyEnquiry,
+      inquiryType: 'general-inquiries',
+      message: start,
+    });
+  });
+
+  it('keeps what was typed, and leaves a form that already reports the link alone', () => {
+    const typed = {
+      ...emptyEnquiry,
+      name: 'Lerato',
+      inquiryType: 'pc-building',
+      message: 'A PC.',
+    } as const;
+    const report = withReport(typed, origin, 'Ab3dEfGh2k');
+    expect(report).toEqual({
+      ...typed,
+      inquiryType: 'general-inquiries',
+      message: `${start}\n\nA PC.`,
+    });
+    const written = { ...report, message: `${start}it asks for my bank PIN` };
+    expect(withReport(written, origin, 'Ab3dEfGh2k')).toEqual(written);
+  });
+
+  it('sends the report as a general inquiry, its message trimmed', () => {
+    const report = { ...withReport(general, origin, 'Ab3dEfGh2k'), message: `${start}phishing` };
+    expect(enquiryAlert(report)).toBeUndefined();
+    expect(enquiryFields(report)).toContainEqual(['message', `${start}phishing`]);
+    expect(enquiryFields(report)).toContainEqual(['inquiryType', 'general-inquiries']);
   });
 });

@@ -2,6 +2,7 @@
 // exact messages, and the fields it is sent with.
 import { emailField, field, fieldNames, missingFields, optionLabel, type FormSpec } from './form';
 import type { MailDraft } from './mail-link';
+import { LINK_ID, shortLinkUrl } from './qr/short-link';
 
 export const inquiryTypes = [
   { value: 'pc-building', label: 'PC Building' },
@@ -164,4 +165,33 @@ export function enquiryMail(
     subject: `Website enquiry from ${input.name.trim() || input.email.trim()}`,
     body: `${lines.join('\n')}\n\nReference: ${id}`,
   };
+}
+
+/**
+ * How an enquiry that reports a short link begins (the short links' pages link to the contact page
+ * with `?report=<id>`); the visitor adds why after it.
+ */
+export const reportMessage = (origin: string, id: string): string =>
+  `I want to report the short link ${shortLinkUrl(origin, id)}: `;
+
+/** What a report of a link fills in: the inquiry type, and the message's beginning. */
+const reportPrefill = { inquiryType: 'general-inquiries' } as const satisfies Partial<EnquiryInput>;
+
+/** The link id of the contact page's `report` parameter; null when there is none or it is no id. */
+export const reportedLinkId = (value: string | null): string | null =>
+  value !== null && LINK_ID.test(value) ? value : null;
+
+/**
+ * The form as a report of the link `id`: General Inquiries, and the message beginning with
+ * reportMessage. Whatever else was typed is kept (a message that does not begin so follows it),
+ * and a form that already reports the link is left as it is.
+ */
+export function withReport(input: EnquiryInput, origin: string, id: string): EnquiryInput {
+  const start = reportMessage(origin, id);
+  const message = input.message.startsWith(start)
+    ? input.message
+    : input.message.trim()
+      ? `${start}\n\n${input.message}`
+      : start;
+  return { ...input, ...reportPrefill, message };
 }

@@ -7,9 +7,12 @@ import {
   enquiryForm,
   enquiryFromFields,
   enquiryMessages,
+  reportMessage,
+  withReport,
   type EnquiryInput,
 } from '../../domain/enquiry';
 import { fieldNames } from '../../domain/form';
+import { shortLinkUrl } from '../../domain/qr/short-link';
 import type { OutboxEntry } from '../../domain/outbox';
 import { hasBackgroundSync, startOutboxDelivery } from '../../lib/outbox/delivery';
 import { removeEntry } from '../../lib/outbox/outbox';
@@ -62,12 +65,25 @@ function afterSubmit(result: 'sent' | 'unstored-sent' | 'failed' | 'queued' | 't
  * The enquiry form. Every enquiry goes into the outbox (IndexedDB) before it is posted, so one
  * that cannot be sent now is delivered later, even from another page or after the tab closed
  * (submitEnquiry in src/lib/outbox/submit.ts); the form says how each send ended.
+ *
+ * `report`: the id of a short link the visitor came to report (the link's page links here): the
+ * form opens as a general inquiry whose message names the link, with the cursor after it.
  */
-export function ContactForm() {
+export function ContactForm({ report = null }: { report?: string | null }) {
+  const origin = window.location.origin;
   // Kept in session storage while typed, so a reload loses nothing; the stored copy is read
   // through the same checks as a stored enquiry (an unknown choice comes back unchosen).
-  const [draft, setInput] = useSessionDraft<EnquiryInput>(DRAFT_KEY, emptyEnquiry);
-  const input = enquiryFromFields(Object.entries(draft));
+  const [draft, setDraft] = useSessionDraft<EnquiryInput>(DRAFT_KEY, emptyEnquiry);
+  // A report fills the form in over the draft until the form is first changed, and the draft
+  // then holds it (a reload finds the link named already, and leaves it so).
+  const [prefill, setPrefill] = useState(report);
+  const stored = enquiryFromFields(Object.entries(draft));
+  const input = prefill ? withReport(stored, origin, prefill) : stored;
+  const setInput = (next: EnquiryInput) => {
+    setPrefill(null);
+    setDraft(next);
+  };
+  const reporting = report !== null && input.message.startsWith(reportMessage(origin, report));
   const online = useOnline();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   // Budget and usage type are on the form only for a PC build.
@@ -90,6 +106,16 @@ export function ContactForm() {
   const sending = status.kind === 'sending';
 
   useEffect(startOutboxDelivery, []);
+
+  // Arriving to report a link: the visitor is asked why, so the cursor waits after its name.
+  useEffect(() => {
+    if (!report) return;
+    const message = formRef.current?.elements.namedItem('message');
+    if (!(message instanceof HTMLTextAreaElement)) return;
+    const end = reportMessage(origin, report).length;
+    message.focus();
+    message.setSelectionRange(end, end);
+  }, [formRef, origin, report]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -146,6 +172,13 @@ export function ContactForm() {
 
   return (
     <>
+      {reporting ? (
+        <p className="contact-form__report">
+          You are reporting the short link{' '}
+          <strong className="contact-form__link">{shortLinkUrl(origin, report)}</strong>. Tell us in
+          the message what is wrong with it: where it led, or why you think it is harmful.
+        </p>
+      ) : null}
       <form
         ref={formRef}
         className="contact-form"

@@ -1,8 +1,13 @@
+import { useSearchParams } from 'react-router-dom';
 import { company } from '../../config/company';
+import { reportedLinkId } from '../../domain/enquiry';
 import { ContactForm } from './contact-form';
 import './contact.css';
 
 export default function ContactPage() {
+  // The short links' pages send a visitor here to report a link: /ContactPage?report=<id>.
+  const [params] = useSearchParams();
+  const report = reportedLinkId(params.get('report'));
   return (
     <div className="page contact">
       <section className="contact__intro" aria-labelledby="contact-intro-title">
@@ -20,7 +25,7 @@ export default function ContactPage() {
       </section>
       <section className="contact__form panel" aria-labelledby="contact-form-title">
         <h2 id="contact-form-title">Contact Form</h2>
-        <ContactForm />
+        <ContactForm key={report ?? ''} report={report} />
       </section>
     </div>
   );
