@@ -12,6 +12,7 @@ describe('isAppPage', () => {
     '/__/auth/handler?apiKey=x&authType=signInViaPopup',
     '/__/firebase/init.json',
     '/q/abc123',
+    '/api/links',
     '/gallery/build-1.webp',
     '/gallery/build-1.webp?v=2',
     '/manifest.webmanifest',

@@ -3,8 +3,9 @@
 export const notAppPages: readonly RegExp[] = [
   // Firebase's reserved paths: the sign-in helper /__/auth/handler, /__/firebase/init.json.
   /^\/__\//,
-  // The short links of dynamic QR codes, which the server redirects.
+  // The short links of dynamic QR codes, which the server redirects, and the site's API.
   /^\/q\//,
+  /^\/api\//,
   // A file, not a page: the last segment of the path has an extension (/gallery/build-1.webp).
   /^[^?]*\/[^/?]*\.[^/?]*(?:\?.*)?$/,
 ];

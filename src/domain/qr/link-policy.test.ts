@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { parseBlocklist } from './blocklist';
+import {
+  LINK_LIMITS,
+  planSync,
+  problemStatus,
+  usageOn,
+  type AccountUsage,
+  type CodeWish,
+  type StoredLink,
+} from './link-policy';
+import { canonicalTarget } from './target';
+
+const today = '2026-11-24';
+const fresh: AccountUsage = { activeLinks: 3, day: today, newLinks: 1, targetChanges: 2 };
+const blocklist = parseBlocklist('evil.example\n');
+const wish = (target: string): CodeWish => ({ dynamic: true, target: canonicalTarget(target) });
+const link = (fields: Partial<StoredLink> = {}): StoredLink => ({
+  id: 'AbCdEfGhJk',
+  owner: 'alice',
+  code: 'c1',
+  target: 'https://example.co.za/a',
+  deleted: false,
+  disabled: false,
+  ...fields,
+});
+const plan = (input: Partial<Parameters<typeof planSync>[0]>) =>
+  planSync({ code: null, link: null, usage: fresh, verified: true, blocklist, ...input });
+
+describe('usageOn', () => {
+  it('starts the daily counts again on a new day, keeps the links in use', () => {
+    expect(usageOn(fresh, today)).toEqual(fresh);
+    expect(usageOn(fresh, '2026-11-25')).toEqual({
+      activeLinks: 3,
+      day: '2026-11-25',
+      newLinks: 0,
+      targetChanges: 0,
+    });
+    expect(usageOn(undefined, today)).toEqual({
+      activeLinks: 0,
+      day: today,
+      newLinks: 0,
+      targetChanges: 0,
+    });
+    expect(usageOn({ activeLinks: -4, newLinks: Number.NaN } as never, today).activeLinks).toBe(0);
+  });
+});
+
+describe('planSync', () => {
+  it('makes a link for a new dynamic code, counting it', () => {
+    expect(plan({ code: wish('https://example.co.za/a') })).toEqual({
+      plan: { kind: 'create', target: 'https://example.co.za/a' },
+      usage: { ...fresh, activeLinks: 4, newLinks: 2 },
+    });
+  });
+
+  it('keeps a link that matches its code, changing nothing', () => {
+    expect(plan({ code: wish('https://example.co.za/a'), link: link() })).toEqual({
+      plan: { kind: 'keep' },
+      usage: fresh,
+    });
+  });
+
+  it('retargets, counting a change', () => {
+    expect(plan({ code: wish('https://example.co.za/b'), link: link() })).toEqual({
+      plan: { kind: 'update', target: 'https://example.co.za/b', restore: false },
+      usage: { ...fresh, targetChanges: 3 },
+    });
+  });
+
+  it('retires the link of a deleted or static code, freeing its place; once', () => {
+    for (const code of [null, { dynamic: false } as const]) {
+      expect(plan({ code, link: link() })).toEqual({
+        plan: { kind: 'retire' },
+        usage: { ...fresh, activeLinks: 2 },
+      });
+      expect(plan({ code, link: link({ deleted: true }) }).plan).toEqual({ kind: 'keep' });
+      expect(plan({ code }).plan).toEqual({ kind: 'keep' });
+    }
+  });
+
+  it('restores a retired link when its code is back (Undo), leading where the code says', () => {
+    expect(plan({ code: wish('https://example.co.za/a'), link: link({ deleted: true }) })).toEqual({
+      plan: { kind: 'update', target: 'https://example.co.za/a', restore: true },
+      usage: { ...fresh, activeLinks: 4 },
+    });
+  });
+
+  it('refuses an unverified account, a bad target and a blocklisted one, changing nothing', () => {
+    const refused = (input: Partial<Parameters<typeof planSync>[0]>) => {
+      const { plan: decided, usage } = plan(input);
+      expect(usage).toBe(fresh);
+      return decided.kind === 'refuse' ? decided.problem : decided.kind;
+    };
+    expect(refused({ code: wish('https://example.co.za/'), verified: false })).toBe('unverified');
+    expect(refused({ code: wish('http://10.0.0.1/') })).toBe('bad-target');
+    expect(refused({ code: wish('https://www.evil.example/'), link: link() })).toBe(
+      'blocked-target',
+    );
+    // Retiring needs no verified address: a code can always be deleted.
+    expect(plan({ code: null, link: link(), verified: false }).plan).toEqual({ kind: 'retire' });
+  });
+
+  it('holds each limit, with a message naming it', () => {
+    const at = (usage: Partial<AccountUsage>) => ({ ...fresh, ...usage });
+    const outcome = (input: Partial<Parameters<typeof planSync>[0]>) => plan(input).plan;
+    expect(
+      outcome({
+        code: wish('https://example.co.za/'),
+        usage: at({ activeLinks: LINK_LIMITS.activeLinks }),
+      }),
+    ).toMatchObject({ problem: 'too-many-links', message: expect.stringContaining('100') });
+    expect(
+      outcome({
+        code: wish('https://example.co.za/'),
+        link: link({ deleted: true }),
+        usage: at({ activeLinks: LINK_LIMITS.activeLinks }),
+      }),
+    ).toMatchObject({ problem: 'too-many-links' });
+    expect(
+      outcome({
+        code: wish('https://example.co.za/'),
+        usage: at({ newLinks: LINK_LIMITS.newLinksPerDay }),
+      }),
+    ).toMatchObject({ problem: 'too-many-new-links' });
+    expect(
+      outcome({
+        code: wish('https://example.co.za/b'),
+        link: link(),
+        usage: at({ targetChanges: LINK_LIMITS.targetChangesPerDay }),
+      }),
+    ).toMatchObject({
+      problem: 'too-many-changes',
+      message: expect.stringContaining('still lead to https://example.co.za/a'),
+    });
+    // At the change limit, a link that already leads there is simply kept.
+    expect(
+      outcome({
+        code: wish('https://example.co.za/a'),
+        link: link(),
+        usage: at({ targetChanges: LINK_LIMITS.targetChangesPerDay }),
+      }),
+    ).toEqual({ kind: 'keep' });
+  });
+
+  it('answers refusals with statuses a client can tell apart', () => {
+    expect(problemStatus).toEqual({
+      unverified: 403,
+      'bad-target': 422,
+      'blocked-target': 422,
+      'too-many-links': 429,
+      'too-many-new-links': 429,
+      'too-many-changes': 429,
+    });
+  });
+});
