@@ -44,6 +44,10 @@ test('a visitor registers, returns to the page they asked for and sees their pro
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText('User ID')).toBeVisible();
   expect(await loggedInFlag(page)).toBe('true');
+  // The address is to be verified (dynamic codes need it): the email went out at once.
+  await expect
+    .poll(async () => (await oobCodes(email)).map((code) => code.requestType))
+    .toEqual(['VERIFY_EMAIL']);
 });
 
 test('registering with an email that has an account says so beside the email', async ({ page }) => {

@@ -3,8 +3,15 @@
 // unit-tested.
 import { linkTarget } from '../../../domain/qr/dynamic';
 import type { LinkView } from '../../../domain/qr/link-policy';
-import type { SavedCode } from '../../../domain/qr/saved-code';
+import type { QrContent, QrTypeId } from '../../../domain/qr/content';
 import type { LinkWork } from './link-syncer';
+
+/** What the link of a code depends on. */
+export interface LinkedCode {
+  readonly type: QrTypeId;
+  readonly content: QrContent<unknown>;
+  readonly dynamic: boolean;
+}
 
 export type LinkState =
   /** A static code: no link. */
@@ -26,10 +33,7 @@ export type LinkState =
  * What the server is asked for a code: a new ask whenever this changes (the code made dynamic or
  * static, its target edited, its link retired or restored).
  */
-export function linkSignature(
-  code: Pick<SavedCode, 'type' | 'content' | 'dynamic'> | null,
-  origin: string,
-): string {
+export function linkSignature(code: LinkedCode | null, origin: string): string {
   if (!code?.dynamic) return 'static';
   const target = linkTarget(code.type, code.content, origin);
   return target.ok ? `to ${target.href}` : 'no target';
@@ -41,7 +45,7 @@ export function linkSignature(
  * works. A code whose content has no valid target is not asked about (the page says why).
  */
 export function linkOutOfStep(
-  code: Pick<SavedCode, 'type' | 'content' | 'dynamic'> | null,
+  code: LinkedCode | null,
   link: LinkView | null,
   origin: string,
 ): boolean {
@@ -52,7 +56,7 @@ export function linkOutOfStep(
 }
 
 export function linkState(
-  code: Pick<SavedCode, 'type' | 'content' | 'dynamic'>,
+  code: LinkedCode,
   link: LinkView | null,
   work: LinkWork | undefined,
   origin: string,

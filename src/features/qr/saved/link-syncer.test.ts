@@ -88,7 +88,7 @@ describe('LinkSyncer', () => {
   });
 
   it('asks again at once when the browser is back online', async () => {
-    const request = vi.fn(async () => offline);
+    const request = vi.fn(async (): Promise<SyncAnswer> => offline);
     const syncer = new LinkSyncer(request);
     syncer.ensure('c1', 'to a');
     await vi.advanceTimersByTimeAsync(0);

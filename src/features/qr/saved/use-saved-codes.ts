@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { SavedCode, SavedCodeFields } from '../../../domain/qr/saved-code';
 import { daysUpTo } from '../../../domain/qr/scan-time';
 import type { DynamicLink, LinkDays } from './dynamic-links';
-import { linkOutOfStep, linkSignature } from './link-state';
+import { linkOutOfStep, linkSignature, type LinkedCode } from './link-state';
 import { linkSyncer } from './link-syncer';
 import { LOGGED_IN_FLAG, useAuth } from '../../../lib/auth/session';
 import { safeSessionStorage } from '../../../lib/safe-storage';
@@ -66,7 +66,7 @@ const origin = () => window.location.origin;
 function linkAfter(
   id: string,
   written: Promise<void>,
-  code: Pick<SavedCode, 'type' | 'content' | 'dynamic'> | null,
+  code: LinkedCode | null,
   wasDynamic = false,
 ) {
   if (code?.dynamic || wasDynamic) {

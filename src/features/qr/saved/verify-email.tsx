@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { checkEmailVerified, sendVerificationEmail, useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
+import './verify-email.css';
 
 type Said = { readonly tone: 'info' | 'error'; readonly text: string } | null;
 
