@@ -243,3 +243,19 @@ test('a short link goes to the function, never cached, with the security headers
     'content-type': 'text/html; charset=utf-8',
   });
 });
+
+test('the links API goes to its function: JSON, never cached, and nobody unsigned gets in', async ({
+  request,
+}) => {
+  const response = await request.post('/api/links', { data: { code: 'anything' } });
+  expect(response.status()).toBe(401);
+  expect(response.headers()).toMatchObject({
+    'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+  });
+  expect(await response.json()).toMatchObject({ ok: false, problem: 'unauthenticated' });
+  const get = await request.get('/api/links', { maxRedirects: 0 });
+  expect(get.status()).toBe(405);
+  expect(await get.text()).not.toMatch(appShell);
+});
