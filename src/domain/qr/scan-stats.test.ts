@@ -3,6 +3,7 @@ import { emptyCounts, type ScanCounts } from './scan-counts';
 import {
   axisMax,
   breakdowns,
+  countText,
   codeFigures,
   countsIn,
   hourly,
@@ -204,8 +205,20 @@ describe('axisMax', () => {
   });
 });
 
+describe('countText', () => {
+  it('groups thousands with a no-break space', () => {
+    expect([0, 999, 1000, 1234567].map(countText)).toEqual([
+      '0',
+      '999',
+      '1\u00a0000',
+      '1\u00a0234\u00a0567',
+    ]);
+  });
+});
+
 describe('scansText', () => {
   it('says one scan, or how many', () => {
     expect([0, 1, 2].map(scansText)).toEqual(['0 scans', '1 scan', '2 scans']);
+    expect(scansText(12345)).toBe('12\u00a0345 scans');
   });
 });

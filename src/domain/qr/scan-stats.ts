@@ -177,5 +177,11 @@ export function axisMax(max: number): number {
   }
 }
 
+const counted = new Intl.NumberFormat('en-ZA');
+
+/** A count as South Africans write it: "1 234" (a no-break space between thousands). */
+export const countText = (count: number): string => counted.format(count);
+
 /** "1 scan", "3 scans". */
-export const scansText = (count: number): string => (count === 1 ? '1 scan' : `${count} scans`);
+export const scansText = (count: number): string =>
+  count === 1 ? '1 scan' : `${countText(count)} scans`;

@@ -1,0 +1,52 @@
+// A code's daily figures of all time as a CSV file: read from the server when asked (the page
+// holds only the last few months), built by scan-csv.ts, saved through a download link.
+import { useState } from 'react';
+import { scanCsv, scanCsvFileName } from '../../../domain/qr/scan-csv';
+import { scanDay } from '../../../domain/qr/scan-time';
+import { useAuth } from '../../../lib/auth/session';
+import { FormAlert } from '../../../lib/ui/field';
+import { saveFile } from '../render/downloads';
+import { loadStore } from './use-saved-codes';
+
+const FAILED = 'The daily figures could not be read. Check your connection, then try again.';
+
+async function downloadCsv(uid: string, linkId: string, name: string) {
+  const [{ openFirestore }, , { readLinkCounts }] = await loadStore();
+  const days = await readLinkCounts(await openFirestore(), uid, linkId);
+  // Up to today: the last rows of a code no longer scanned say so with zeros.
+  const csv = scanCsv(days, scanDay(new Date()));
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), scanCsvFileName(name, linkId));
+}
+
+export function ScanCsvButton({ linkId, name }: { linkId: string; name: string }) {
+  const { user } = useAuth();
+  const [state, setState] = useState<'idle' | 'reading' | 'failed'>('idle');
+  const download = () => {
+    if (!user || state === 'reading') return;
+    setState('reading');
+    downloadCsv(user.uid, linkId, name).then(
+      () => setState('idle'),
+      (error: unknown) => {
+        console.error(error);
+        setState('failed');
+      },
+    );
+  };
+  return (
+    <div className="scan-csv">
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={download}
+        aria-disabled={state === 'reading'}
+      >
+        Download daily figures (CSV)
+        <span className="visually-hidden"> of {name}</span>
+      </button>
+      <p role="status" className="scan-csv__status">
+        {state === 'reading' ? 'Reading the figures…' : ''}
+      </p>
+      {state === 'failed' ? <FormAlert>{FAILED}</FormAlert> : null}
+    </div>
+  );
+}
