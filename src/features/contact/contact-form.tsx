@@ -107,14 +107,21 @@ export function ContactForm({ report = null }: { report?: string | null }) {
 
   useEffect(startOutboxDelivery, []);
 
-  // Arriving to report a link: the visitor is asked why, so the cursor waits after its name.
+  // Arriving to report a link: the visitor is asked why, so the cursor waits after its name. Where
+  // the message is out of sight (a phone), the page scrolls to the note over the form instead of
+  // to the message alone, so both are seen.
+  const reportNote = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (!report) return;
     const message = formRef.current?.elements.namedItem('message');
     if (!(message instanceof HTMLTextAreaElement)) return;
     const end = reportMessage(origin, report).length;
-    message.focus();
+    message.focus({ preventScroll: true });
     message.setSelectionRange(end, end);
+    const { top, bottom } = message.getBoundingClientRect();
+    if (top < 0 || bottom > window.innerHeight) {
+      (reportNote.current ?? message).scrollIntoView({ block: 'start' });
+    }
   }, [formRef, origin, report]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -173,7 +180,7 @@ export function ContactForm({ report = null }: { report?: string | null }) {
   return (
     <>
       {reporting ? (
-        <p className="contact-form__report">
+        <p ref={reportNote} className="contact-form__report">
           You are reporting the short link{' '}
           <strong className="contact-form__link">{shortLinkUrl(origin, report)}</strong>. Tell us in
           the message what is wrong with it: where it led, or why you think it is harmful.
