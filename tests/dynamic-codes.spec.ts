@@ -58,6 +58,8 @@ test('a dynamic code: saved first, then printed; its link follows Edit, counts s
   page,
   baseURL,
 }) => {
+  // A whole life of a printed code: many round trips through the emulators.
+  test.setTimeout(90_000);
   await userWithCodes(page, []);
   await openWebCode(page, { url: `${shop.origin}/specials`, name: 'Specials' });
   await expect(dynamicChoice(page)).not.toBeChecked();

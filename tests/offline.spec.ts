@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { routes } from '../src/app/routes';
 import { galleryImages } from '../src/config/gallery';
+import { reassertOffline } from './support/offline';
 import { untilControlled } from './support/service-worker';
 
 const publicRoutes = routes.filter((route) => !route.requiresAuth);
@@ -50,6 +51,7 @@ test('after one visit every public route opens offline, by address and by link',
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+  await reassertOffline(context);
   await expect(page.getByRole('status').getByText('You are offline.')).toBeVisible();
 });
 

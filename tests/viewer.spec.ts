@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { encodeViewerFragment, viewerUrl, type ViewerContent } from '../src/domain/qr/payload';
+import { reassertOffline } from './support/offline';
 import { untilControlled } from './support/service-worker';
 
 const links = {
@@ -148,6 +149,7 @@ test('once the site has been visited, the viewer opens a new code offline @phone
 
   await open(page, baseURL, links);
   await expectLinks(page, links.links);
+  await reassertOffline(context);
   await expect(page.getByRole('status').getByText('You are offline.')).toBeVisible();
 
   await open(page, baseURL, apps);
