@@ -156,12 +156,22 @@ export async function startServe() {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // However the bench ends (its time limit exits the process), serve.mjs and its emulators, on
+  // ports other runs need, do not outlive it.
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', killGroup);
   let output = '';
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`serve.mjs did not start:\n${output}`)),
-      90_000,
-    );
+    const timer = setTimeout(() => {
+      killGroup();
+      reject(new Error(`serve.mjs did not start:\n${output}`));
+    }, 90_000);
     const read = (chunk) => {
       output += chunk;
       if (output.includes('Serving dist/')) {
@@ -178,8 +188,13 @@ export async function startServe() {
   });
   child.removeAllListeners('exit');
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  void exited.then(() => process.off('exit', killGroup));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    /** serve.mjs's process id, which is also its process group's (its emulators are in it). */
+    pid: child.pid,
+    /** What serve.mjs and its emulators have printed so far. */
+    output: () => output,
     /** Stops the server and its emulators; resolves once it has exited and freed its ports. */
     stop: async () => {
       try {

@@ -3,7 +3,12 @@
 // only when it could not measure at all. `--build` rebuilds dist/ even when it looks fresh.
 //
 // To add a figure, write an async section function taking the shared `env` and returning
-// { key, title, rows, align, data }, and list it in `sections`.
+// { key, title, rows, align, data } (and `more`: further tables { title, rows, align } to print
+// after it), and list it in `allSections`. A section that needs longer than the bench's own time limit
+// says how much more with a `budgetMs` property on its function.
+//
+// `node scripts/bench.mjs shortLinks qrWizard` measures only the sections named (their function
+// names) and writes bench-results/latest-<names>.json instead of latest.json.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +49,7 @@ const settling = { quietMs: 1000, maxMs: 15_000 };
 
 const repeatVisits = 5;
 
-const sections = [
+const allSections = [
   transferPerRoute,
   backgroundOnHome,
   offlineFirst,
@@ -53,6 +58,17 @@ const sections = [
   savedCodes,
   shortLinks,
 ];
+const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const unknown = chosen.filter((name) => !allSections.some((run) => run.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `bench: no section ${unknown.join(', ')}; sections: ${allSections.map((run) => run.name).join(', ')}`,
+  );
+  process.exit(2);
+}
+const sections = chosen.length
+  ? allSections.filter((run) => chosen.includes(run.name))
+  : allSections;
 
 /** JS and CSS a first visit to each route downloads, gzip-sized. */
 async function transferPerRoute({ browser, baseUrl, paths }) {
@@ -350,8 +366,9 @@ async function measure(env) {
   // One section failing should not cost the figures of the others.
   for (const run of sections) {
     try {
-      const { key, title, rows, align, data } = await run(env);
+      const { key, title, rows, align, data, more = [] } = await run(env);
       section(title, rows, align);
+      for (const table of more) section(table.title, table.rows, table.align);
       results[key] = data;
       measured++;
     } catch (error) {
@@ -364,8 +381,9 @@ async function measure(env) {
 function writeResults(results) {
   const folder = join(root, 'bench-results');
   mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.log('\nFigures written to bench-results/latest.json');
+  const file = chosen.length ? `latest-${chosen.join('-')}.json` : 'latest.json';
+  writeFileSync(join(folder, file), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nFigures written to bench-results/${file}`);
 }
 
 async function main() {
@@ -390,12 +408,14 @@ async function main() {
   }
 }
 
+// The sections' own budgets on top of the bench's limit.
+const limitMs = sections.reduce((total, run) => total + (run.budgetMs ?? 0), timeLimitMs);
 const timeLimit = setTimeout(() => {
-  console.error(`bench: gave up after ${timeLimitMs / 60_000} minutes`);
+  console.error(`bench: gave up after ${Math.round(limitMs / 60_000)} minutes`);
   // Playwright kills the browser it launched when this process exits.
   killChildren();
   process.exit(1);
-}, timeLimitMs);
+}, limitMs);
 
 try {
   process.exitCode = await main();
