@@ -18,6 +18,9 @@ export function BreakdownTable({
   breakdown: Breakdown;
   counts: ScanCounts;
 }) {
+  const parts = breakdown.parts(counts);
+  // Scans counted before the server recorded this split have none of it: say so, not "0%" each.
+  const recorded = parts.some((part) => part.count > 0);
   return (
     <table className="scan-bars">
       <caption>{breakdown.title}</caption>
@@ -29,20 +32,31 @@ export function BreakdownTable({
         </tr>
       </thead>
       <tbody>
-        {breakdown.parts(counts).map((part) => (
-          <tr key={part.id}>
-            <th scope="row">{part.label}</th>
-            <td>{countText(part.count)}</td>
-            <td>
-              <span className="scan-bars__share">
-                <span className="scan-bars__track" aria-hidden="true">
-                  <span className="scan-bars__bar" style={{ inlineSize: `${part.share * 100}%` }} />
+        {recorded ? (
+          parts.map((part) => (
+            <tr key={part.id}>
+              <th scope="row">{part.label}</th>
+              <td>{countText(part.count)}</td>
+              <td>
+                <span className="scan-bars__share">
+                  <span className="scan-bars__track" aria-hidden="true">
+                    <span
+                      className="scan-bars__bar"
+                      style={{ inlineSize: `${part.share * 100}%` }}
+                    />
+                  </span>
+                  {percentText(part.share)}
                 </span>
-                {percentText(part.share)}
-              </span>
+              </td>
+            </tr>
+          ))
+        ) : (
+          <tr>
+            <td colSpan={3} className="scan-bars__none">
+              Not recorded for these scans.
             </td>
           </tr>
-        ))}
+        )}
       </tbody>
     </table>
   );

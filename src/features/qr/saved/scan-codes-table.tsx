@@ -7,33 +7,50 @@ import { shortLinkUrl } from '../../../domain/qr/short-link';
 export const linkText = (linkId: string) =>
   shortLinkUrl(window.location.origin, linkId).replace(/^https?:\/\//, '');
 
-const columns: readonly {
-  readonly label: (days: number) => string;
-  readonly value: (row: CodeFigures<SavedCode>) => number;
-}[] = [
-  { label: (days) => `Scans, ${days} days`, value: (row) => row.period.scans },
-  { label: (days) => `Unique, ${days} days`, value: (row) => row.period.unique },
-  { label: () => 'Scans of all time', value: (row) => row.total },
+type Row = CodeFigures<SavedCode>;
+
+// Two levels of headers ("Last 30 days": Scans, Unique; "All time": Scans) keep each column's
+// header one short word, so that on a phone the numbers leave the codes' names room.
+const groups = [
+  {
+    label: (days: number) => `Last ${days} days`,
+    columns: [
+      { label: 'Scans', value: (row: Row) => row.period.scans },
+      { label: 'Unique', value: (row: Row) => row.period.unique },
+    ],
+  },
+  { label: () => 'All time', columns: [{ label: 'Scans', value: (row: Row) => row.total }] },
 ];
 
-export function ScanCodesTable({
-  rows,
-  days,
-}: {
-  rows: readonly CodeFigures<SavedCode>[];
-  days: number;
-}) {
+const columns = groups.flatMap((group) => group.columns);
+
+export function ScanCodesTable({ rows, days }: { rows: readonly Row[]; days: number }) {
   return (
     <section className="panel scan-codes" aria-labelledby="scan-codes-title">
       <h2 id="scan-codes-title">Scans per code</h2>
       <table>
         <caption className="visually-hidden">Most scanned in the last {days} days first</caption>
+        <colgroup>
+          <col />
+        </colgroup>
+        {groups.map((group) => (
+          <colgroup key={group.label(days)} span={group.columns.length} />
+        ))}
         <thead>
           <tr>
-            <th scope="col">Code</th>
-            {columns.map(({ label }) => (
-              <th key={label(days)} scope="col">
-                {label(days)}
+            <th scope="col" rowSpan={2}>
+              Code
+            </th>
+            {groups.map((group) => (
+              <th key={group.label(days)} scope="colgroup" colSpan={group.columns.length}>
+                {group.label(days)}
+              </th>
+            ))}
+          </tr>
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} scope="col">
+                {column.label}
               </th>
             ))}
           </tr>
@@ -45,8 +62,8 @@ export function ScanCodesTable({
                 {row.code.name}
                 <span className="scan-codes__link">{linkText(row.linkId)}</span>
               </th>
-              {columns.map(({ label, value }) => (
-                <td key={label(days)}>{countText(value(row))}</td>
+              {columns.map((column, index) => (
+                <td key={index}>{countText(column.value(row))}</td>
               ))}
             </tr>
           ))}
