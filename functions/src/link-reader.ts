@@ -6,9 +6,13 @@
 // - A link read less than FRESH_MS ago is used as it is: a retarget, a delete or a switch-off
 //   reaches an instance within that time.
 // - Otherwise it is read again, at most once at a time per link (concurrent scans share the read),
-//   giving up after READ_TIMEOUT_MS.
+//   giving up after READ_TIMEOUT_MS when a stale copy can answer instead, or after
+//   FIRST_READ_TIMEOUT_MS when none can (a new instance's first read also sets up its Firestore
+//   client: better a slow answer than none).
 // - A failed or timed-out read falls back to what was read within STALE_MS; only a link this
 //   instance has not read in that time answers "try again in a moment".
+// - After a failed read, for UNREACHABLE_MS, stale copies answer at once (a read goes on in the
+//   background to notice Firestore's return), so an outage does not make every scan wait.
 import type { Firestore } from './admin';
 
 export const FRESH_MS = 5_000;
@@ -16,6 +20,8 @@ export const FRESH_MS = 5_000;
 export const MISSING_MS = 1_000;
 export const STALE_MS = 24 * 60 * 60 * 1000;
 export const READ_TIMEOUT_MS = 1_500;
+export const FIRST_READ_TIMEOUT_MS = 10_000;
+export const UNREACHABLE_MS = 5_000;
 /** Links remembered at most per instance (the least recently read go first). */
 export const CACHE_SIZE = 10_000;
 
@@ -65,12 +71,17 @@ export interface ReaderStats {
 
 export interface ReaderOptions {
   readonly freshMs: number;
+  /** How long to wait for a read when a stale copy could answer instead. */
   readonly timeoutMs: number;
+  /** How long to wait for a read when nothing else can answer. */
+  readonly firstTimeoutMs?: number;
 }
 
 export class LinkReader {
   private readonly entries = new Map<string, Entry>();
   private readonly reading = new Map<string, Promise<LinkRecord | null>>();
+  /** Until when stale copies answer without waiting, after a failed read. */
+  private unreachableUntil = 0;
   readonly stats: ReaderStats = { servedStale: 0, failedReads: 0 };
 
   constructor(
@@ -87,40 +98,52 @@ export class LinkReader {
       ? this.options.freshMs
       : Math.min(MISSING_MS, this.options.freshMs);
     if (entry && age < freshFor) return entry.link;
+    const stale = entry && age < STALE_MS ? entry : null;
+    if (stale && this.now() < this.unreachableUntil) {
+      this.readShared(id, this.options.timeoutMs).catch(() => undefined);
+      this.stats.servedStale += 1;
+      return stale.link;
+    }
     try {
-      return await this.readShared(id);
+      const timeout = stale
+        ? this.options.timeoutMs
+        : (this.options.firstTimeoutMs ?? FIRST_READ_TIMEOUT_MS);
+      return await this.readShared(id, timeout);
     } catch (error) {
       this.stats.failedReads += 1;
-      if (entry && age < STALE_MS) {
+      this.unreachableUntil = this.now() + UNREACHABLE_MS;
+      if (stale) {
         this.stats.servedStale += 1;
-        return entry.link;
+        return stale.link;
       }
       throw new LinkUnavailable(id, error);
     }
   }
 
-  private readShared(id: string): Promise<LinkRecord | null> {
+  /** The link read from Firestore, sharing a read in progress; waits at most `timeoutMs`. */
+  private async readShared(id: string, timeoutMs: number): Promise<LinkRecord | null> {
     let pending = this.reading.get(id);
     if (!pending) {
-      pending = this.readOnce(id).finally(() => this.reading.delete(id));
+      pending = this.db
+        .collection('dynamic')
+        .doc(id)
+        .get()
+        .then((snapshot) => {
+          const link = linkRecord(id, snapshot.data());
+          this.remember(id, link);
+          this.unreachableUntil = 0;
+          return link;
+        })
+        .finally(() => this.reading.delete(id));
+      pending.catch(() => undefined);
       this.reading.set(id, pending);
     }
-    return pending;
-  }
-
-  private async readOnce(id: string): Promise<LinkRecord | null> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`no answer within ${this.options.timeoutMs} ms`)),
-        this.options.timeoutMs,
-      );
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      const snapshot = await Promise.race([this.db.collection('dynamic').doc(id).get(), timeout]);
-      const link = linkRecord(id, snapshot.data());
-      this.remember(id, link);
-      return link;
+      return await Promise.race([pending, timeout]);
     } finally {
       clearTimeout(timer);
     }

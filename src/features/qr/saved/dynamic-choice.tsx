@@ -15,7 +15,9 @@ export function DynamicChoice({ wizard, target }: { wizard: Wizard; target: stri
   const { user } = useAuth();
   const { draft, update } = wizard;
   if (!canBeDynamic(draft.type)) return null;
-  const locked = draft.editing?.dynamic === true;
+  // Once its link exists, printed copies may use it: it stays dynamic. A code whose link was
+  // refused can still be made static.
+  const locked = draft.editing?.linkId != null;
   const verified = user?.emailVerified === true;
   const dynamic = draft.dynamic;
   // The server would refuse a target the link rule does not allow: say so before saving.
