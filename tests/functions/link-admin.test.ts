@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { FieldValue, Timestamp } from '../../functions/src/admin';
+import { Timestamp } from '../../functions/src/admin';
 import { LINK_ID } from '../../src/domain/qr/short-link';
 import { formatAttempts, readLoopbackLog } from '../../scripts/loopback-guard-log.mjs';
 import { LINK_ID as SCRIPT_LINK_ID } from '../../scripts/link-admin.mjs';
-import { PROJECT_ID, countsOf, scan, useFunctions } from './servers';
+import { PROJECT_ID, countsOf, scan, serverLink, useFunctions } from './servers';
 
 const under = useFunctions();
 const script = fileURLToPath(new URL('../../scripts/link-admin.mjs', import.meta.url));
@@ -71,26 +71,9 @@ function emulatorEnv() {
 
 const project = ['--project', PROJECT_ID];
 
-let made = 0;
-/** A link in use, as the server writes one. */
-async function link(fields: Record<string, unknown> = {}) {
-  made += 1;
-  const id = `Admin${String(made).padStart(5, '0')}`;
-  await under.db
-    .collection('dynamic')
-    .doc(id)
-    .set({
-      owner: 'alice',
-      code: `code${made}`,
-      target: 'https://kemptoncodeworks.co.za/flyer',
-      deletedAt: null,
-      disabled: null,
-      createdAt: Timestamp.fromDate(new Date('2026-11-20T09:30:00Z')),
-      updatedAt: FieldValue.serverTimestamp(),
-      ...fields,
-    });
-  return id;
-}
+/** A link in use, as the server writes one, made on 20 November. */
+const link = (fields: Record<string, unknown> = {}) =>
+  serverLink(under, { createdAt: Timestamp.fromDate(new Date('2026-11-20T09:30:00Z')), ...fields });
 
 const disabledOf = async (id: string) =>
   (await under.db.collection('dynamic').doc(id).get()).get('disabled') as unknown;

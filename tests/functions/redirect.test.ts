@@ -7,31 +7,13 @@ import { sumCounts } from '../../src/domain/qr/scan-counts';
 import { scanDay } from '../../src/domain/qr/scan-time';
 import { FieldValue } from '../../functions/src/admin';
 import { shortLinkId } from '../../functions/src/redirect';
-import { countsOf, scan, useFunctions } from './servers';
+import { countsOf, scan, serverLink, useFunctions } from './servers';
 
 const under = useFunctions();
 const site = 'https://kemptoncodeworks.co.za';
 
-let made = 0;
-/** A link as the server keeps it, written with the Admin SDK (link-sync.ts makes them in use). */
-async function link(fields: Record<string, unknown> = {}) {
-  made += 1;
-  const id = `Link${String(made).padStart(6, '0')}`;
-  await under.db
-    .collection('dynamic')
-    .doc(id)
-    .set({
-      owner: 'alice',
-      code: `code${made}`,
-      target: `${site}/flyer`,
-      deletedAt: null,
-      disabled: null,
-      createdAt: FieldValue.serverTimestamp(),
-      updatedAt: FieldValue.serverTimestamp(),
-      ...fields,
-    });
-  return id;
-}
+/** A link as the server keeps it. */
+const link = (fields: Record<string, unknown> = {}) => serverLink(under, fields);
 
 const today = () => scanDay(new Date());
 

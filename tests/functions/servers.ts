@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, inject } from 'vitest';
 import {
   deleteApp,
+  FieldValue,
   getAuth,
   initializeApp,
   openFirestore,
@@ -178,6 +179,34 @@ export const scan = (
     redirect: 'manual',
     headers: { 'User-Agent': userAgent, ...(from ? { 'X-Forwarded-For': from } : {}) },
   });
+
+let linksMade = 0;
+
+/**
+ * A link as the server keeps it (link-sync.ts makes them in use), written with the Admin SDK:
+ * Alice's, leading to the site's /flyer unless `fields` say otherwise. Returns its id.
+ */
+export async function serverLink(
+  under: FunctionsUnderTest,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  linksMade += 1;
+  const id = `Link${String(linksMade).padStart(6, '0')}`;
+  await under.db
+    .collection('dynamic')
+    .doc(id)
+    .set({
+      owner: 'alice',
+      code: `code${linksMade}`,
+      target: 'https://kemptoncodeworks.co.za/flyer',
+      deletedAt: null,
+      disabled: null,
+      createdAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+      ...fields,
+    });
+  return id;
+}
 
 /** A link's figures of `day` (or of all time), summed over its shards, once every tally is written. */
 export async function countsOf(under: FunctionsUnderTest, id: string, day?: string) {

@@ -27,6 +27,15 @@ const link = (owner: string, code: string, fields: Record<string, unknown> = {})
   ...fields,
 });
 
+/** One shard of Alice's link's figures of `day`. */
+const shard = (day: string, scans: number, extra: Record<string, unknown> = {}) => ({
+  owner: 'alice',
+  link: 'AliceLink01',
+  day,
+  scans,
+  ...extra,
+});
+
 /** The first value `watch` reports that satisfies `matches`. */
 function first<T>(
   watch: (onChange: (value: T) => void, onError: (error: Error) => void) => () => void,
@@ -87,18 +96,13 @@ describe('short links through the store', () => {
 
   it('sums each day’s shards of the owner’s links from a day on', async () => {
     await stored('dynamic/AliceLink01', link('alice', 'c1'));
-    const shard = (day: string, scans: number, extra: Record<string, unknown> = {}) => ({
-      owner: 'alice',
-      link: 'AliceLink01',
-      day,
-      scans,
-      unique: 1,
-      devices: { phone: scans },
-      ...extra,
-    });
-    await stored('dynamic/AliceLink01/counts/2026-11-20_0', shard('2026-11-20', 3));
-    await stored('dynamic/AliceLink01/counts/2026-11-20_7', shard('2026-11-20', 4, { bots: 2 }));
-    await stored('dynamic/AliceLink01/counts/2026-11-01_2', shard('2026-11-01', 9));
+    const phones = (scans: number) => ({ unique: 1, devices: { phone: scans } });
+    await stored('dynamic/AliceLink01/counts/2026-11-20_0', shard('2026-11-20', 3, phones(3)));
+    await stored(
+      'dynamic/AliceLink01/counts/2026-11-20_7',
+      shard('2026-11-20', 4, { ...phones(4), bots: 2 }),
+    );
+    await stored('dynamic/AliceLink01/counts/2026-11-01_2', shard('2026-11-01', 9, phones(9)));
     const counts = await first<ReadonlyMap<string, LinkDays>>((onChange, onError) =>
       watchScanCounts(as('alice'), 'alice', '2026-11-10', onChange, onError),
     );
@@ -118,13 +122,6 @@ describe('short links through the store', () => {
 
   it('reads all of one link’s days once, for its owner only', async () => {
     await stored('dynamic/AliceLink01', link('alice', 'c1'));
-    const shard = (day: string, scans: number, extra: Record<string, unknown> = {}) => ({
-      owner: 'alice',
-      link: 'AliceLink01',
-      day,
-      scans,
-      ...extra,
-    });
     await stored('dynamic/AliceLink01/counts/2025-01-05_3', shard('2025-01-05', 2, { qr: 2 }));
     await stored('dynamic/AliceLink01/counts/2026-11-20_0', shard('2026-11-20', 3));
     await stored('dynamic/AliceLink01/counts/2026-11-20_7', shard('2026-11-20', 4, { heads: 1 }));
