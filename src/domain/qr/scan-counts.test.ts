@@ -23,7 +23,6 @@ describe('sumCounts', () => {
       clicks: 1,
       bots: 5,
       heads: 1,
-      lost: 0,
       devices: { phone: 4, tablet: 3 },
       os: { ios: 4 },
       hours: { '08': 3 },

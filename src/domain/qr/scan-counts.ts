@@ -43,8 +43,6 @@ export interface ScanCounts {
   readonly bots: number;
   /** HEAD requests (link checkers): answered, not counted as scans. */
   readonly heads: number;
-  /** Scans the server could not record (reported, never silently dropped). */
-  readonly lost: number;
   readonly devices: Readonly<Partial<Record<DeviceClass, number>>>;
   readonly os: Readonly<Partial<Record<OsFamily, number>>>;
   readonly hours: Readonly<Partial<Record<string, number>>>;
@@ -57,13 +55,12 @@ export const emptyCounts: ScanCounts = {
   clicks: 0,
   bots: 0,
   heads: 0,
-  lost: 0,
   devices: {},
   os: {},
   hours: {},
 };
 
-const numberKeys = ['scans', 'unique', 'qr', 'clicks', 'bots', 'heads', 'lost'] as const;
+const numberKeys = ['scans', 'unique', 'qr', 'clicks', 'bots', 'heads'] as const;
 const mapKeys = ['devices', 'os', 'hours'] as const;
 
 /** A count as stored: anything that is not a non-negative number reads as 0. */

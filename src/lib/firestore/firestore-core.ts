@@ -20,6 +20,7 @@ export {
   collectionGroup,
   deleteDoc,
   doc,
+  getDocsFromServer,
   onSnapshot,
   query,
   serverTimestamp,

@@ -5,6 +5,7 @@
 import {
   collection,
   collectionGroup,
+  getDocsFromServer,
   onSnapshot,
   query,
   where,
@@ -14,7 +15,6 @@ import {
 } from '../../../lib/firestore/firestore-core';
 // firestore-core re-exports no one-off read yet; this one comes from the same package (this module
 // is itself loaded lazily, so Firestore stays out of other pages as before).
-import { getDocsFromServer } from 'firebase/firestore';
 import type { LinkView } from '../../../domain/qr/link-policy';
 import { sumCounts, type ScanCounts } from '../../../domain/qr/scan-counts';
 
