@@ -13,8 +13,6 @@ import {
   type FirestoreError,
   type Unsubscribe,
 } from '../../../lib/firestore/firestore-core';
-// firestore-core re-exports no one-off read yet; this one comes from the same package (this module
-// is itself loaded lazily, so Firestore stays out of other pages as before).
 import type { LinkView } from '../../../domain/qr/link-policy';
 import { sumCounts, type ScanCounts } from '../../../domain/qr/scan-counts';
 
