@@ -12,6 +12,7 @@ import { openWebCode } from './support/demo-code';
 import { bytesOf } from './support/downloads';
 import { linkDocument, seedAccount, userWithCodes } from './support/saved-user';
 import { scanFile, scanSvg } from './support/scan-svg';
+import { untilControlled } from './support/service-worker';
 import { startShop } from './support/shop';
 import { label } from './support/wizard';
 
@@ -186,6 +187,8 @@ test('a dynamic code saved offline gets its link once back online, and the page 
   await userWithCodes(page, []);
   await openWebCode(page, { url: `${shop.origin}/offline`, name: 'Window' });
   await dynamicChoice(page).check();
+  // Offline, the app's pages come from the service worker's precache: wait until it is in place.
+  await untilControlled(page);
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved “Window”' })).toContainText(

@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openWebCode } from './support/demo-code';
 import { scanSvg } from './support/scan-svg';
+import { untilControlled } from './support/service-worker';
 import { signedInState } from './support/signed-in';
 
 test.use({ storageState: signedInState });
@@ -48,6 +49,8 @@ test('saved offline, a code shows at once as waiting to sync, then syncs', async
 }) => {
   const name = uniqueName('Offline flyer');
   await openWebCode(page, { url: 'https://kemptoncodeworks.co.za/flyer', name });
+  // Offline, the app's pages come from the service worker's precache: wait until it is in place.
+  await untilControlled(page);
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
 
