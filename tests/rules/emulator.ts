@@ -46,3 +46,22 @@ export function useEmulator() {
 
 /** A context's database, for the modular functions. */
 export const db = (context: RulesTestContext) => context.firestore() as unknown as Firestore;
+
+/**
+ * Whether the emulator holds the document at `path`, asked over its REST API as the project's
+ * owner. The SDK's own getDoc shares the watch stream with a test's listeners; the emulator
+ * sometimes garbles that stream right after a listened document is deleted
+ * (firebase/firebase-tools#8654: RESOURCE_EXHAUSTED, "message larger than max"), so a check of
+ * what the server holds goes this other way.
+ */
+export async function serverHas(path: string): Promise<boolean> {
+  const { host, port } = inject('firestore');
+  const response = await fetch(
+    `http://${host}:${port}/v1/projects/demo-kcw-rules/databases/(default)/documents/${path}`,
+    { headers: { Authorization: 'Bearer owner' } },
+  );
+  if (response.status !== 200 && response.status !== 404) {
+    throw new Error(`The emulator answered ${response.status} for ${path}.`);
+  }
+  return response.status === 200;
+}

@@ -20,7 +20,7 @@ import {
   watchCodes,
   type CodesState,
 } from '../../src/features/qr/saved/saved-codes';
-import { db as unchecked, useEmulator } from './emulator';
+import { db as unchecked, serverHas, useEmulator } from './emulator';
 
 const { environment, as } = useEmulator();
 
@@ -160,7 +160,7 @@ describe('saved codes through the store', () => {
     const deleted = deleteCode(alice, 'alice', id);
     await list.until(({ codes }) => codes.length === 0);
     await deleted;
-    expect((await getDoc(doc(alice, 'users/alice/codes', id))).exists()).toBe(false);
+    expect(await serverHas(`users/alice/codes/${id}`)).toBe(false);
 
     await restoreCode(alice, 'alice', saved);
     const back = await list.until(
