@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { qrTypes } from '../src/domain/qr/content';
+import { qrTypes } from '../src/domain/qr/qr-types';
 import { HOSTING_REASON } from '../src/domain/qr/payload';
 import { demoBenefits } from '../src/features/qr/demo-content';
 import { demoUser } from './support/auth-emulator';

@@ -1,7 +1,7 @@
 // The live generator on /QR_Design (issue 10): the real code follows the design, the scan check
 // says whether it scans and fixes it in one click, and types that need file hosting say so.
 import { expect, type Page } from '@playwright/test';
-import { findQrType } from '../src/domain/qr/content';
+import { findQrType } from '../src/domain/qr/qr-types';
 import { GOLD } from '../src/domain/qr/design';
 import { scanSvg } from './support/scan-svg';
 import { signedInTest as test } from './support/signed-in';

@@ -8,7 +8,7 @@ import { bytesOf } from './support/downloads';
 import { scanFile, scanSvg } from './support/scan-svg';
 import { logIn, userWithCodes, type SeededCode } from './support/saved-user';
 import { chooseType, label, sampleFile, tinyPdf, wizardHeadings } from './support/wizard';
-import { qrTypes } from '../src/domain/qr/content';
+import { qrTypes } from '../src/domain/qr/qr-types';
 
 const site = 'https://kemptoncodeworks.co.za';
 const codes: readonly SeededCode[] = [

@@ -3,14 +3,8 @@
 // another user and blocked storage. Real Chromium, real IndexedDB, the demo user of the emulator.
 import { createHash } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import {
-  contentItems,
-  fileFields,
-  listFields,
-  qrTypes,
-  textFields,
-  type QrType,
-} from '../src/domain/qr/content';
+import { contentItems, fileFields, listFields, textFields } from '../src/domain/qr/content';
+import { qrTypes, type QrType } from '../src/domain/qr/qr-types';
 import {
   cornerCentres,
   cornerFrames,

@@ -1,6 +1,6 @@
 // The way to the demo page with a code: a Website draft made through the wizard, as a person would.
 import { expect, type Page } from '@playwright/test';
-import { qrTypes } from '../../src/domain/qr/content';
+import { qrTypes } from '../../src/domain/qr/qr-types';
 import { chooseType, label, wizardHeadings } from './wizard';
 
 /** Makes a Website code for `url` named `name`, and opens the demo page with it. */

@@ -3,7 +3,8 @@
 import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { textFields, type QrType, type TextFieldId } from '../../src/domain/qr/content';
+import { textFields, type TextFieldId } from '../../src/domain/qr/content';
+import { type QrType } from '../../src/domain/qr/qr-types';
 export { validText } from './valid-content';
 
 export const wizardHeadings = {

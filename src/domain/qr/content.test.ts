@@ -7,19 +7,15 @@ import {
   contentItems,
   emptyContent,
   fileFields,
-  findQrType,
   listFields,
   listItemName,
-  qrTypeIds,
-  qrTypes,
   textFieldIds,
   textFields,
   type FileFieldId,
   type QrContent,
-  type QrType,
-  type QrTypeId,
   type TextFieldId,
 } from './content';
+import { findQrType, qrTypeIds, qrTypes, type QrType, type QrTypeId } from './qr-types';
 import { validText } from '../../../tests/support/valid-content';
 import type { FileFacts } from './files';
 

@@ -1,5 +1,6 @@
-// The QR content form (SPEC sections 2, 3 and 5): every field described once, the 16 types with
-// their sections, and the checks Next runs (the old site marked fields required and checked none).
+// The QR content form (SPEC sections 2, 3 and 5): every field described once, the sections the
+// types are made of (the types: qr-types.ts), and the checks Next runs (the old site marked fields
+// required and checked none).
 import * as v from 'valibot';
 import {
   checkField,
@@ -164,157 +165,25 @@ export interface ContentSection {
   readonly items: readonly ContentItem[];
 }
 
-const text = (...ids: TextFieldId[]): ContentItem[] => ids.map((id) => ({ kind: 'text', id }));
-const section = (title: string, items: ContentItem[]): ContentSection => ({ title, items });
+/** Items of the text fields `ids`, in order. */
+export const text = (...ids: TextFieldId[]): ContentItem[] =>
+  ids.map((id) => ({ kind: 'text', id }));
+/** A collapsible section of the content form. */
+export const section = (title: string, items: ContentItem[]): ContentSection => ({ title, items });
+/** The one item of a list or file field. */
+export const listItem = (id: ListFieldId): ContentItem[] => [{ kind: 'list', id }];
+export const fileItem = (id: FileFieldId): ContentItem[] => [{ kind: 'file', id }];
 
-export const qrTypeIds = [
-  'web',
-  'pdf',
-  'linklist',
-  'vcard',
-  'biz',
-  'video',
-  'img',
-  'fbook',
-  'insta',
-  'smedia',
-  'whapp',
-  'aud',
-  'menu',
-  'apps',
-  'coup',
-  'wifi',
-] as const;
-
-export type QrTypeId = (typeof qrTypeIds)[number];
-
-export interface QrType {
-  readonly id: QrTypeId;
-  readonly label: string;
-  /** What the type is for, on its tile. */
-  readonly description: string;
+/** What the content form of a type asks for (the types themselves: qr-types.ts). */
+export interface ContentForm {
   readonly sections: readonly ContentSection[];
 }
-
-/** The 16 types in the order of the type screen, with their content sections. */
-export const qrTypes: readonly QrType[] = [
-  {
-    id: 'web',
-    label: 'Website',
-    description: 'Open a web page',
-    sections: [section('Website Information', text('websiteUrl'))],
-  },
-  {
-    id: 'pdf',
-    label: 'PDF',
-    description: 'Show a PDF document',
-    sections: [section('PDF Upload', [{ kind: 'file', id: 'pdfFile' }])],
-  },
-  {
-    id: 'linklist',
-    label: 'Link List',
-    description: 'Share several links',
-    sections: [section('Link List', [{ kind: 'list', id: 'links' }])],
-  },
-  {
-    id: 'vcard',
-    label: 'Virtual Card',
-    description: 'Share your contact details',
-    sections: [
-      section('Full Name', text('vcardFirstName', 'vcardLastName')),
-      section(
-        'Contact Information',
-        text('vcardPhone', 'vcardMobile', 'vcardEmail', 'vcardWebsite', 'vcardFax'),
-      ),
-      section('Company Information', text('vcardCompany', 'vcardJob')),
-      section('Location', text('vcardAddress', 'vcardCity', 'vcardPostalCode', 'vcardCountry')),
-    ],
-  },
-  {
-    id: 'biz',
-    label: 'Business',
-    description: 'Present your business',
-    sections: [section('Business Information', text('businessName', 'businessURL'))],
-  },
-  {
-    id: 'video',
-    label: 'Video',
-    description: 'Play a video',
-    sections: [section('Video Upload', [{ kind: 'file', id: 'videoFile' }])],
-  },
-  {
-    id: 'img',
-    label: 'Images',
-    description: 'Show an image',
-    sections: [section('Image Upload', [{ kind: 'file', id: 'imageFile' }])],
-  },
-  {
-    id: 'fbook',
-    label: 'Facebook',
-    description: 'Open your Facebook page',
-    sections: [section('Facebook Page', text('facebookUrl'))],
-  },
-  {
-    id: 'insta',
-    label: 'Instagram',
-    description: 'Open your Instagram profile',
-    sections: [section('Instagram Profile', text('instagramUsername'))],
-  },
-  {
-    id: 'smedia',
-    label: 'Social Media',
-    description: 'Link to your social profile',
-    sections: [section('Social Media Links', [{ kind: 'list', id: 'socialLinks' }])],
-  },
-  {
-    id: 'whapp',
-    label: 'Whatsapp',
-    description: 'Start a WhatsApp chat',
-    sections: [
-      section('WhatsApp Number', text('whatsappCountryCode', 'whatsappNumber', 'whatsappMessage')),
-    ],
-  },
-  {
-    id: 'aud',
-    label: 'MP3',
-    description: 'Play an audio file',
-    sections: [section('Audio Upload', [{ kind: 'file', id: 'audioFile' }])],
-  },
-  {
-    id: 'menu',
-    label: 'Menu',
-    description: 'Show a restaurant menu',
-    sections: [section('Menu Upload', [{ kind: 'file', id: 'menuFile' }])],
-  },
-  {
-    id: 'apps',
-    label: 'Apps',
-    description: 'Link to your app in both stores',
-    sections: [section('App Links', text('appStoreLink', 'playStoreLink'))],
-  },
-  {
-    id: 'coup',
-    label: 'Coupon',
-    description: 'Hand out a coupon code',
-    sections: [section('Coupon Details', text('couponCode'))],
-  },
-  {
-    id: 'wifi',
-    label: 'WiFi',
-    description: 'Join a WiFi network',
-    sections: [section('WiFi Credentials', text('wifiSSID', 'encrypt', 'wifiPassword'))],
-  },
-];
 
 /** The two sections every type has after its own. */
 export const commonSections: readonly ContentSection[] = [
   section('Name of the QR Code', text('qrName')),
   section('Password', text('password')),
 ];
-
-export function findQrType(id: unknown): QrType | undefined {
-  return qrTypes.find((type) => type.id === id);
-}
 
 /** What the content form holds: every text field, the two link lists and the uploads. */
 export interface QrContent<F = File> {
@@ -335,7 +204,7 @@ export const emptyContent: QrContent = {
 export const listItemName = (id: ListFieldId, index: number) => `${id}.${index}`;
 
 /** The items of a type, its own sections then the common ones. */
-export function contentItems(type: QrType): ContentItem[] {
+export function contentItems(type: ContentForm): ContentItem[] {
   return [...type.sections, ...commonSections].flatMap((entry) => entry.items);
 }
 
@@ -344,7 +213,7 @@ export function contentItems(type: QrType): ContentItem[] {
  * the content with every checked value normalised (trimmed, https:// added, digits only).
  */
 export function checkContent<F extends FileFacts>(
-  type: QrType,
+  type: ContentForm,
   content: QrContent<F>,
 ): { errors: FieldErrors; content: QrContent<F> } {
   const errors: FieldErrors = {};

@@ -4,15 +4,14 @@
 import {
   emptyContent,
   fileFields,
-  findQrType,
   listFields,
   textFieldIds,
   type FileFieldId,
   type ListFieldId,
   type QrContent,
-  type QrTypeId,
   type TextFieldId,
 } from './content';
+import { findQrType, type QrTypeId } from './qr-types';
 import {
   cornerCentres,
   cornerFrames,

@@ -1,27 +1,17 @@
 // Dynamic codes: a code that holds a short link of the site, `/q/<id>?qr=1`, instead of its
 // target. The link (dynamic/{id} in Cloud Firestore) is made, pointed and retired by the server
 // only (functions/, see link-policy.ts), from the saved code: a saved code asks to be dynamic
-// (its `dynamic` field) and the server gives it a link. Only the types whose payload is a web
-// address can be dynamic.
-import type { QrContent, QrTypeId } from './content';
-import { payloadFor, payloadText } from './payload';
+// (its `dynamic` field) and the server gives it a link. Which types can be dynamic: their entry
+// in qr-types.ts.
+import type { QrContent } from './content';
+import { payloadText } from './payload';
+import { findQrType, payloadFor, type QrTypeId } from './qr-types';
 import { printedLinkUrl } from './short-link';
 import { canonicalTarget, type TargetCheck } from './target';
 
-/** The types whose code is a web address, so a short link can stand in for it. */
-export const dynamicTypes: readonly QrTypeId[] = [
-  'web',
-  'biz',
-  'fbook',
-  'insta',
-  'smedia',
-  'whapp',
-  'linklist',
-  'apps',
-];
-
+/** Whether a code of `type` can be dynamic (its entry in the type registry says so). */
 export const canBeDynamic = (type: QrTypeId | null): boolean =>
-  type !== null && dynamicTypes.includes(type);
+  findQrType(type)?.modes.dynamic === true;
 
 export const NOT_DYNAMIC_MESSAGE =
   'Only codes that lead to a web address can be dynamic: this code holds its content itself.';

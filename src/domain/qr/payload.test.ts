@@ -1,15 +1,8 @@
 // The payload encoders against their published formats: wa.me links, the ZXing WIFI: string,
 // vCard 3.0 (RFC 2426), the viewer fragment's round trip, and payloadFor for all 16 types.
 import { describe, expect, it } from 'vitest';
-import {
-  checkContent,
-  emptyContent,
-  findQrType,
-  qrTypeIds,
-  type QrContent,
-  type QrTypeId,
-  type TextFieldId,
-} from './content';
+import { checkContent, emptyContent, type QrContent, type TextFieldId } from './content';
+import { findQrType, payloadFor, qrTypeIds, type QrTypeId } from './qr-types';
 import {
   decodeViewerFragment,
   encodeViewerFragment,
@@ -18,7 +11,6 @@ import {
   HOSTING_REASON,
   instagramUrl,
   isViewerLink,
-  payloadFor,
   payloadLength,
   payloadText,
   vcardPayload,

@@ -3,17 +3,18 @@
 // link list and the app links, and a plain "needs hosting" for the upload types, never a code that
 // points nowhere.
 //
-// payloadFor expects content already normalised by checkContent (trimmed, https:// added, phone
-// numbers as digits), but it is also safe on raw form input: it trims, adds https://, drops phone
-// punctuation, and answers 'incomplete' (with the reason) instead of encoding an empty or invalid
-// value. Pure TypeScript: only URL, encodeURIComponent and TextEncoder from the platform.
+// Each type's payload is chosen by its entry in the type registry (qr-types.ts: payloadFor), from
+// the builders at the end of this file. They expect content already normalised by checkContent
+// (trimmed, https:// added, phone numbers as digits), but are also safe on raw form input: they
+// trim, add https://, drop phone punctuation, and answer 'incomplete' (with the reason) instead of
+// encoding an empty or invalid value. Pure TypeScript: only URL, encodeURIComponent and
+// TextEncoder from the platform.
 import {
   listFields,
   textFields,
   type FileFieldId,
   type ListFieldId,
   type QrContent,
-  type QrTypeId,
   type TextFieldId,
 } from './content';
 import { VIEWER_PATH } from './viewer-path';
@@ -52,15 +53,6 @@ export function payloadLength(text: string): number {
 
 export const HOSTING_REASON =
   'This code needs the file hosted online, and file hosting is not available yet. Your draft keeps the file.';
-
-/** The upload of each type whose code would point at a hosted file. */
-export const hostedTypes = {
-  pdf: 'pdfFile',
-  video: 'videoFile',
-  img: 'imageFile',
-  aud: 'audioFile',
-  menu: 'menuFile',
-} as const satisfies Partial<Record<QrTypeId, FileFieldId>>;
 
 // ---------------------------------------------------------------------------------------------
 // Web addresses
@@ -369,7 +361,32 @@ export function decodeViewerFragment(fragment: string): ViewerContent | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Each type
+// Each kind of content: the builders the type registry (qr-types.ts) gives its types
+
+/** The form's values as the builders read them, whatever the stored shape held. */
+export interface ContentReader {
+  text(id: TextFieldId): string;
+  list(id: ListFieldId): string[];
+  /** The site's origin, such as 'https://kempton.example' (the viewer page lives there). */
+  readonly viewerOrigin: string;
+}
+
+/** A reader over stored or typed content: anything that is not a string reads as empty. */
+export function contentReader(content: QrContent<unknown>, viewerOrigin: string): ContentReader {
+  return {
+    text: (id) => {
+      const value: unknown = content.text?.[id];
+      return typeof value === 'string' ? value : '';
+    },
+    list: (id) => {
+      const items: unknown = content.lists?.[id];
+      return Array.isArray(items)
+        ? items.filter((item): item is string => typeof item === 'string')
+        : [];
+    },
+    viewerOrigin,
+  };
+}
 
 const incomplete = (reason: string): Payload => ({ kind: 'incomplete', reason });
 const missing = (label: string) =>
@@ -378,141 +395,127 @@ const invalid = (label: string) =>
   incomplete(
     `${label} is not a web address the code can use (one starting with http:// or https://). Please correct it first.`,
   );
+const label = (id: TextFieldId) => textFields[id].label;
 
-/**
- * The payload of a type's content. `content` is expected as checkContent returns it (see the
- * top of the file); raw input is trimmed and normalised the same way. Fields of other types are
- * ignored. `viewerOrigin` is the site's origin, such as 'https://kempton.example'.
- */
-export function payloadFor(
-  type: QrTypeId,
-  content: QrContent<unknown>,
-  options: { viewerOrigin: string },
-): Payload {
-  const get = (id: TextFieldId): string => {
-    const value: unknown = content.text?.[id];
-    return typeof value === 'string' ? value : '';
-  };
-  const list = (id: ListFieldId): string[] => {
-    const items: unknown = content.lists?.[id];
-    return Array.isArray(items)
-      ? items.filter((item): item is string => typeof item === 'string')
-      : [];
-  };
-  const label = (id: TextFieldId) => textFields[id].label;
-  const urlOf = (id: TextFieldId): Payload => {
-    if (get(id).trim() === '') return missing(label(id));
-    const url = webUrl(get(id));
+/** A web address typed in the text field `id`. */
+export const webAddressPayload =
+  (id: TextFieldId) =>
+  (read: ContentReader): Payload => {
+    if (read.text(id).trim() === '') return missing(label(id));
+    const url = webUrl(read.text(id));
     return url === null ? invalid(label(id)) : { kind: 'text', text: url };
   };
 
-  switch (type) {
-    case 'web':
-      return urlOf('websiteUrl');
-    case 'biz':
-      return urlOf('businessURL');
-    case 'fbook':
-      return urlOf('facebookUrl');
-    case 'smedia': {
-      const first = list('socialLinks').find((item) => item.trim() !== '');
-      if (first === undefined) return missing(listFields.socialLinks.item.label);
-      const url = webUrl(first);
-      return url === null
-        ? invalid(listFields.socialLinks.item.label)
-        : { kind: 'text', text: url };
-    }
-    case 'insta': {
-      if (get('instagramUsername').trim() === '') return missing(label('instagramUsername'));
-      const url = instagramUrl(get('instagramUsername'));
-      return url === null
-        ? incomplete(
-            'The Instagram profile is neither a username nor a web address. Please correct it first.',
-          )
-        : { kind: 'text', text: url };
-    }
-    case 'whapp': {
-      if (get('whatsappNumber').trim() === '') return missing(label('whatsappNumber'));
-      if (!/\d/.test(get('whatsappNumber'))) {
-        return incomplete('The WhatsApp number has no digits. Please correct it first.');
-      }
-      const url = whatsappPayload({
-        countryCode: get('whatsappCountryCode'),
-        number: get('whatsappNumber'),
-        message: get('whatsappMessage'),
-      });
-      return url === null ? missing(label('whatsappCountryCode')) : { kind: 'text', text: url };
-    }
-    case 'wifi':
-      if (get('wifiSSID') === '') return missing(label('wifiSSID'));
-      return {
-        kind: 'text',
-        text: wifiPayload({
-          ssid: get('wifiSSID'),
-          encryption: get('encrypt'),
-          password: get('wifiPassword'),
-        }),
-      };
-    case 'vcard':
-      if (get('vcardFirstName').trim() === '' && get('vcardLastName').trim() === '') {
-        return missing(label('vcardFirstName'));
-      }
-      return {
-        kind: 'text',
-        text: vcardPayload({
-          firstName: get('vcardFirstName'),
-          lastName: get('vcardLastName'),
-          phone: get('vcardPhone'),
-          mobile: get('vcardMobile'),
-          fax: get('vcardFax'),
-          email: get('vcardEmail'),
-          website: get('vcardWebsite'),
-          company: get('vcardCompany'),
-          job: get('vcardJob'),
-          street: get('vcardAddress'),
-          city: get('vcardCity'),
-          postalCode: get('vcardPostalCode'),
-          country: get('vcardCountry'),
-        }),
-      };
-    case 'coup': {
-      const code = get('couponCode').trim();
-      return code === '' ? missing(label('couponCode')) : { kind: 'text', text: code };
-    }
-    case 'linklist': {
-      const items = list('links')
-        .map((item) => item.trim())
-        .filter((item) => item !== '')
-        .slice(0, VIEWER_MAX_LINKS);
-      if (items.length === 0) return missing(listFields.links.item.label);
-      const links: string[] = [];
-      for (const [index, item] of items.entries()) {
-        const url = webUrl(item);
-        if (url === null || !isViewerLink(url)) {
-          return invalid(`${listFields.links.item.label} ${index + 1}`);
-        }
-        links.push(url);
-      }
-      return viewer({ kind: 'links', links }, options.viewerOrigin);
-    }
-    case 'apps': {
-      const ids = ['appStoreLink', 'playStoreLink'] as const;
-      const urls: string[] = [];
-      for (const id of ids) {
-        if (get(id).trim() === '') return missing(label(id));
-        const url = webUrl(get(id));
-        if (url === null || !isViewerLink(url)) return invalid(label(id));
-        urls.push(url);
-      }
-      return viewer({ kind: 'apps', appStore: urls[0], googlePlay: urls[1] }, options.viewerOrigin);
-    }
-    case 'pdf':
-    case 'video':
-    case 'img':
-    case 'aud':
-    case 'menu':
-      return { kind: 'needs-hosting', reason: HOSTING_REASON, file: hostedTypes[type] };
-  }
+/** The first web address of the list `id` (Social media keeps one). */
+export const firstLinkPayload =
+  (id: ListFieldId) =>
+  (read: ContentReader): Payload => {
+    const first = read.list(id).find((item) => item.trim() !== '');
+    if (first === undefined) return missing(listFields[id].item.label);
+    const url = webUrl(first);
+    return url === null ? invalid(listFields[id].item.label) : { kind: 'text', text: url };
+  };
+
+export function instagramPayload(read: ContentReader): Payload {
+  if (read.text('instagramUsername').trim() === '') return missing(label('instagramUsername'));
+  const url = instagramUrl(read.text('instagramUsername'));
+  return url === null
+    ? incomplete(
+        'The Instagram profile is neither a username nor a web address. Please correct it first.',
+      )
+    : { kind: 'text', text: url };
 }
+
+export function whatsappChatPayload(read: ContentReader): Payload {
+  if (read.text('whatsappNumber').trim() === '') return missing(label('whatsappNumber'));
+  if (!/\d/.test(read.text('whatsappNumber'))) {
+    return incomplete('The WhatsApp number has no digits. Please correct it first.');
+  }
+  const url = whatsappPayload({
+    countryCode: read.text('whatsappCountryCode'),
+    number: read.text('whatsappNumber'),
+    message: read.text('whatsappMessage'),
+  });
+  return url === null ? missing(label('whatsappCountryCode')) : { kind: 'text', text: url };
+}
+
+export function wifiNetworkPayload(read: ContentReader): Payload {
+  if (read.text('wifiSSID') === '') return missing(label('wifiSSID'));
+  return {
+    kind: 'text',
+    text: wifiPayload({
+      ssid: read.text('wifiSSID'),
+      encryption: read.text('encrypt'),
+      password: read.text('wifiPassword'),
+    }),
+  };
+}
+
+export function contactCardPayload(read: ContentReader): Payload {
+  const get = read.text;
+  if (get('vcardFirstName').trim() === '' && get('vcardLastName').trim() === '') {
+    return missing(label('vcardFirstName'));
+  }
+  return {
+    kind: 'text',
+    text: vcardPayload({
+      firstName: get('vcardFirstName'),
+      lastName: get('vcardLastName'),
+      phone: get('vcardPhone'),
+      mobile: get('vcardMobile'),
+      fax: get('vcardFax'),
+      email: get('vcardEmail'),
+      website: get('vcardWebsite'),
+      company: get('vcardCompany'),
+      job: get('vcardJob'),
+      street: get('vcardAddress'),
+      city: get('vcardCity'),
+      postalCode: get('vcardPostalCode'),
+      country: get('vcardCountry'),
+    }),
+  };
+}
+
+export function couponPayload(read: ContentReader): Payload {
+  const code = read.text('couponCode').trim();
+  return code === '' ? missing(label('couponCode')) : { kind: 'text', text: code };
+}
+
+export function linkListPayload(read: ContentReader): Payload {
+  const items = read
+    .list('links')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .slice(0, VIEWER_MAX_LINKS);
+  if (items.length === 0) return missing(listFields.links.item.label);
+  const links: string[] = [];
+  for (const [index, item] of items.entries()) {
+    const url = webUrl(item);
+    if (url === null || !isViewerLink(url)) {
+      return invalid(`${listFields.links.item.label} ${index + 1}`);
+    }
+    links.push(url);
+  }
+  return viewer({ kind: 'links', links }, read.viewerOrigin);
+}
+
+export function appLinksPayload(read: ContentReader): Payload {
+  const urls: string[] = [];
+  for (const id of ['appStoreLink', 'playStoreLink'] as const) {
+    if (read.text(id).trim() === '') return missing(label(id));
+    const url = webUrl(read.text(id));
+    if (url === null || !isViewerLink(url)) return invalid(label(id));
+    urls.push(url);
+  }
+  return viewer({ kind: 'apps', appStore: urls[0], googlePlay: urls[1] }, read.viewerOrigin);
+}
+
+/** An uploaded file's type: no code until the file is hosted online. */
+export const hostedFilePayload = (file: FileFieldId) => (): Payload => ({
+  kind: 'needs-hosting',
+  reason: HOSTING_REASON,
+  file,
+});
 
 const viewer = (content: ViewerContent, viewerOrigin: string): Payload => ({
   kind: 'viewer',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyContent, type QrTypeId } from './content';
+import { emptyContent } from './content';
+import { type QrTypeId } from './qr-types';
 import { defaultDesign } from './design';
 import { emptyDraft, type QrDraft } from './draft';
 import {

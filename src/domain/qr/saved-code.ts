@@ -4,7 +4,8 @@
 //
 // Uploaded files (the PDF, video, image, audio and menu types) are not in the cloud: there is no
 // file hosting yet. A saved code keeps their names only, so a reopened code asks for them again.
-import { fileFields, qrTypeIds, type FileFieldId, type QrContent, type QrTypeId } from './content';
+import { fileFields, type FileFieldId, type QrContent } from './content';
+import { qrTypeIds, type QrTypeId } from './qr-types';
 import { DRAFT_VERSION, restoreDraft, type QrDraft, type WizardStep } from './draft';
 import type { QrDesign } from './design';
 import { canBeDynamic } from './dynamic';

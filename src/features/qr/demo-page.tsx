@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { findQrType, type QrType } from '../../domain/qr/content';
+import { findQrType, type QrType } from '../../domain/qr/qr-types';
 import { GoogleButton } from '../../lib/auth/google-button';
 import { useAuth } from '../../lib/auth/session';
 import { FormAlert } from '../../lib/ui/field';

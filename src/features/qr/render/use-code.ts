@@ -5,7 +5,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { QrDraft } from '../../../domain/qr/draft';
 import { encodedText, SAMPLE_LINK_ID } from '../../../domain/qr/dynamic';
-import { payloadFor, payloadText, type Payload } from '../../../domain/qr/payload';
+import { payloadText, type Payload } from '../../../domain/qr/payload';
+import { payloadFor } from '../../../domain/qr/qr-types';
 import { renderCode, renderDesign, type RenderedCode } from './render-code';
 
 export type CodeState =

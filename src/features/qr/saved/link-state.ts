@@ -3,7 +3,8 @@
 // unit-tested.
 import { linkTarget } from '../../../domain/qr/dynamic';
 import type { LinkView } from '../../../domain/qr/link-policy';
-import type { QrContent, QrTypeId } from '../../../domain/qr/content';
+import type { QrContent } from '../../../domain/qr/content';
+import type { QrTypeId } from '../../../domain/qr/qr-types';
 import type { LinkWork } from './link-syncer';
 
 /** What the link of a code depends on. */

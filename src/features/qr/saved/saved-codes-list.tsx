@@ -6,10 +6,11 @@ import { CloudOff, Copy, Download, Pencil, QrCode, Trash2, type LucideIcon } fro
 import { startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { findQrType } from '../../../domain/qr/content';
+import { findQrType } from '../../../domain/qr/qr-types';
 import { hasProgress } from '../../../domain/qr/draft';
 import { encodedText } from '../../../domain/qr/dynamic';
-import { payloadFor, payloadText } from '../../../domain/qr/payload';
+import { payloadText } from '../../../domain/qr/payload';
+import { payloadFor } from '../../../domain/qr/qr-types';
 import { ALL_DAYS } from '../../../domain/qr/scan-counts';
 import { scansText } from '../../../domain/qr/scan-stats';
 import { shortLinkUrl } from '../../../domain/qr/short-link';

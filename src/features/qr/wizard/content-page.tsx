@@ -6,11 +6,10 @@ import { hasErrors, type FieldErrors } from '../../../domain/form';
 import {
   checkContent,
   commonSections,
-  findQrType,
   type ContentSection,
   type QrContent,
-  type QrType,
 } from '../../../domain/qr/content';
+import { findQrType, type QrType } from '../../../domain/qr/qr-types';
 import { PageLoading } from '../../../lib/ui/page-loading';
 import { focusFirst } from '../../../lib/ui/use-form';
 import { Collapsible } from './collapsible';

@@ -17,24 +17,27 @@ import {
   Wifi,
   type LucideIcon,
 } from 'lucide-react';
-import type { QrTypeId } from '../../../domain/qr/content';
+import type { TypeIcon } from '../../../domain/qr/qr-types';
 
-/** The icon of each type's tile (lucide has no brand logos, so Facebook and Instagram get generic ones). */
-export const typeIcons: Readonly<Record<QrTypeId, LucideIcon>> = {
-  web: Globe,
-  pdf: FileText,
-  linklist: List,
-  vcard: IdCard,
-  biz: Briefcase,
+/**
+ * The drawing of each icon name the type registry uses (lucide has no brand logos, so Facebook
+ * and Instagram get generic ones). The compiler holds this to the registry's names.
+ */
+export const typeIcons: Readonly<Record<TypeIcon, LucideIcon>> = {
+  globe: Globe,
+  'file-text': FileText,
+  list: List,
+  'id-card': IdCard,
+  briefcase: Briefcase,
   video: Video,
-  img: Image,
-  fbook: ThumbsUp,
-  insta: Camera,
-  smedia: Share2,
-  whapp: MessageCircle,
-  aud: Music,
-  menu: UtensilsCrossed,
-  apps: Smartphone,
-  coup: TicketPercent,
+  image: Image,
+  'thumbs-up': ThumbsUp,
+  camera: Camera,
+  share: Share2,
+  'message-circle': MessageCircle,
+  music: Music,
+  utensils: UtensilsCrossed,
+  smartphone: Smartphone,
+  ticket: TicketPercent,
   wifi: Wifi,
 };

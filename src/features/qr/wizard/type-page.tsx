@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { findQrType, qrTypes, type QrTypeId } from '../../../domain/qr/content';
+import { findQrType, qrTypes, type QrTypeId } from '../../../domain/qr/qr-types';
 import { hasProgress, wizardSteps } from '../../../domain/qr/draft';
 import { PageLoading } from '../../../lib/ui/page-loading';
 import { typeIcons } from './type-icons';
@@ -39,7 +39,7 @@ export default function TypePage() {
       ) : null}
       <ul className="type-grid" aria-label="QR code types">
         {qrTypes.map((type) => {
-          const Icon = typeIcons[type.id];
+          const Icon = typeIcons[type.icon];
           return (
             <li key={type.id}>
               <button type="button" className="type-tile" onClick={() => choose(type.id)}>

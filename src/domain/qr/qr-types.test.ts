@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import rules from '../../../firestore.rules?raw';
+import { contentItems, emptyContent } from './content';
+import { findQrType, payloadFor, qrTypeIds, qrTypes } from './qr-types';
+
+describe('the type registry', () => {
+  it('has the 16 types of the specification, each once, in the type screen’s order', () => {
+    expect(qrTypeIds).toEqual([
+      'web',
+      'pdf',
+      'linklist',
+      'vcard',
+      'biz',
+      'video',
+      'img',
+      'fbook',
+      'insta',
+      'smedia',
+      'whapp',
+      'aud',
+      'menu',
+      'apps',
+      'coup',
+      'wifi',
+    ]);
+    expect(new Set(qrTypes.map((type) => type.label)).size).toBe(16);
+    expect(findQrType('nope')).toBeUndefined();
+  });
+
+  it('is the list firestore.rules accepts as a saved code’s type', () => {
+    const list = /data\.type in \[([^\]]*)\]/.exec(rules)?.[1];
+    expect(list).toBeDefined();
+    expect([...list!.matchAll(/'([^']+)'/g)].map((match) => match[1])).toEqual(qrTypeIds);
+  });
+
+  it('gives every type a form, an icon and a way to make its code', () => {
+    for (const type of qrTypes) {
+      expect(type.sections.length, type.id).toBeGreaterThan(0);
+      expect(contentItems(type).length, type.id).toBeGreaterThan(2);
+      expect(type.icon, type.id).toMatch(/^[a-z-]+$/);
+      // An empty form never makes a code, whatever the type.
+      expect(
+        payloadFor(type.id, emptyContent, { viewerOrigin: 'https://k.example' }).kind,
+      ).not.toBe('text');
+    }
+  });
+
+  it('makes a type whose code needs a file hosted neither static nor dynamic, naming its upload', () => {
+    for (const type of qrTypes.filter((entry) => !entry.modes.static && !entry.modes.dynamic)) {
+      const upload = contentItems(type).find((item) => item.kind === 'file');
+      expect(upload, type.id).toBeDefined();
+      expect(
+        payloadFor(type.id, emptyContent, { viewerOrigin: 'https://k.example' }),
+      ).toMatchObject({
+        kind: 'needs-hosting',
+        file: upload!.id,
+      });
+    }
+  });
+});
