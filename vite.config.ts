@@ -42,12 +42,14 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,woff2,wasm}'],
         // jsPDF's optional helpers (html2canvas, DOMPurify, canvg): the vector PDF download never
         // loads them, so they need not be installed with the app.
-        // short-link.css: the short-link function's pages (functions/redirect.js), not the app's.
+        // short-link.css and landing.js: the short-link function's pages (functions/src/pages.ts,
+        // landing.ts), not the app's.
         globIgnores: [
           '**/html2canvas*.js',
           '**/purify*.js',
           '**/index.es-*.js',
           '**/short-link.css',
+          '**/landing.js',
         ],
         rollupFormat: 'iife',
       },

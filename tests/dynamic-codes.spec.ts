@@ -25,7 +25,8 @@ const dynamicChoice = (page: Page) =>
 /** The id of a row's short link, once the server has made it. */
 async function linkIdOf(page: Page, name: string) {
   const link = row(page, name).getByRole('link', { name: /\/q\// });
-  await expect(link).toBeVisible();
+  // Made by the server: the Functions emulator's first call also starts its worker.
+  await expect(link).toBeVisible({ timeout: 20_000 });
   const id = (await link.getAttribute('href'))!.split('/q/')[1];
   expect(id).toMatch(new RegExp(`^[${ID_ALPHABET}]{${LINK_ID_LENGTH}}$`));
   return id;

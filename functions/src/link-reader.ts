@@ -13,6 +13,8 @@
 //   instance has not read in that time answers "try again in a moment".
 // - After a failed read, for UNREACHABLE_MS, stale copies answer at once (a read goes on in the
 //   background to notice Firestore's return), so an outage does not make every scan wait.
+import type { Destination } from '../../src/domain/qr/landing';
+import { destinationOf } from '../../src/domain/qr/link-policy';
 import type { Firestore } from './admin';
 
 export const FRESH_MS = 5_000;
@@ -29,7 +31,7 @@ export const CACHE_SIZE = 10_000;
 export interface LinkRecord {
   readonly id: string;
   readonly owner: string;
-  readonly target: string;
+  readonly destination: Destination;
   readonly deleted: boolean;
   readonly disabled: boolean;
 }
@@ -42,16 +44,20 @@ export class LinkUnavailable extends Error {
   }
 }
 
-/** A link document's fields as the redirect reads them; null when it lacks an owner or target. */
+/**
+ * A link document's fields as the redirect reads them; null when it lacks an owner or a
+ * destination.
+ */
 export function linkRecord(
   id: string,
   data: Record<string, unknown> | undefined,
 ): LinkRecord | null {
-  if (!data || typeof data.owner !== 'string' || typeof data.target !== 'string') return null;
+  const destination = data ? destinationOf(data) : null;
+  if (!data || typeof data.owner !== 'string' || !destination) return null;
   return {
     id,
     owner: data.owner,
-    target: data.target,
+    destination,
     deleted: data.deletedAt != null,
     disabled: data.disabled != null && data.disabled !== false,
   };

@@ -6,8 +6,10 @@
 // anyone, and the printed codes that hold it answer "no longer active". Only the owner's own code
 // can bring it back (Undo of a delete), since a link is found by its owner and code.
 import { blocklistOf } from './blocklist';
-import { linkTarget } from '../../src/domain/qr/dynamic';
+import { linkDestination } from '../../src/domain/qr/dynamic';
 import {
+  destinationFields,
+  destinationOf,
   planSync,
   usageOn,
   type CodeWish,
@@ -30,7 +32,7 @@ export interface Caller {
 
 const viewOf = (link: StoredLink): LinkView => ({
   id: link.id,
-  target: link.target,
+  destination: link.destination,
   deleted: link.deleted,
   disabled: link.disabled,
 });
@@ -40,7 +42,8 @@ function storedLink(id: string, data: Record<string, unknown>): StoredLink {
     id,
     owner: String(data.owner),
     code: String(data.code),
-    target: String(data.target),
+    // A link stored without a destination leads nowhere until its code is saved again.
+    destination: destinationOf(data) ?? { kind: 'redirect', target: '' },
     deleted: data.deletedAt != null,
     disabled: data.disabled != null && data.disabled !== false,
   };
@@ -85,7 +88,10 @@ export function syncLink(
     const code = codeSnapshot.exists ? savedCodeFrom(codeId, codeSnapshot.data()) : null;
     const wish: CodeWish | null = code
       ? code.dynamic
-        ? { dynamic: true, target: linkTarget(code.type, code.content, site.origin, site.hosts) }
+        ? {
+            dynamic: true,
+            destination: linkDestination(code.type, code.content, site.origin, site.hosts),
+          }
         : { dynamic: false }
       : null;
     const linkDocument = linkSnapshot.docs[0];
@@ -116,7 +122,7 @@ export function syncLink(
         transaction.create(db.collection('dynamic').doc(id), {
           owner: caller.uid,
           code: codeId,
-          target: plan.target,
+          ...destinationFields(plan.destination),
           deletedAt: null,
           disabled: null,
           createdAt: stamp,
@@ -126,7 +132,7 @@ export function syncLink(
           id,
           owner: caller.uid,
           code: codeId,
-          target: plan.target,
+          destination: plan.destination,
           deleted: false,
           disabled: false,
         };
@@ -134,11 +140,11 @@ export function syncLink(
       }
       case 'update':
         transaction.update(db.collection('dynamic').doc(link!.id), {
-          target: plan.target,
+          ...destinationFields(plan.destination),
           deletedAt: null,
           updatedAt: stamp,
         });
-        result = { ...link!, target: plan.target, deleted: false };
+        result = { ...link!, destination: plan.destination, deleted: false };
         break;
       case 'retire':
         transaction.update(db.collection('dynamic').doc(link!.id), {

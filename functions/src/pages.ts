@@ -4,7 +4,7 @@
 // the link to the company (the contact form, which keeps an enquiry until it is delivered).
 import { securityHeaders, type HttpResponse } from './http';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (character) =>
@@ -14,11 +14,15 @@ const escapeHtml = (text: string) =>
 /** Where a visitor reports a link: the contact page, with the link named in the enquiry. */
 export const reportPath = (id: string) => `/ContactPage?report=${encodeURIComponent(id)}`;
 
-interface Page {
+export interface Page {
   readonly status: number;
   readonly title: string;
   /** Paragraphs of plain text. */
   readonly text: readonly string[];
+  /** HTML after the paragraphs, escaped already (a landing page's content: landing.ts). */
+  readonly body?: string;
+  /** Scripts of the site to load (a landing page's Copy button). */
+  readonly scripts?: readonly string[];
   /** The link's id, for the report path (none when the path held no id). */
   readonly id: string | null;
   readonly warning?: boolean;
@@ -26,7 +30,7 @@ interface Page {
   readonly continueTo?: string;
 }
 
-function html({ title, text, id, warning, continueTo }: Page) {
+function html({ title, text, body, scripts, id, warning, continueTo }: Page) {
   const paragraphs = text.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
   const next = continueTo
     ? `<p><a href="${escapeHtml(continueTo)}">Continue to ${escapeHtml(continueTo)}</a></p>\n`
@@ -43,13 +47,13 @@ function html({ title, text, id, warning, continueTo }: Page) {
 <title>${escapeHtml(title)} | Kempton Code Works</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/short-link.css">
-</head>
+${(scripts ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>\n`).join('')}</head>
 <body>
 <main${warning ? ' class="short-link--warning"' : ''}>
 <img src="/logo.svg" alt="" width="64" height="64">
 <h1>${escapeHtml(title)}</h1>
 ${paragraphs}
-${next}${report}<p><a href="/">Kempton Code Works</a></p>
+${body ?? ''}${next}${report}<p><a href="/">Kempton Code Works</a></p>
 </main>
 </body>
 </html>

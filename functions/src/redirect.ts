@@ -4,6 +4,9 @@
 // without booting the app. What it answers, by the link's state:
 //
 //   302 to the target              active, and the target passes the target rule and blocklist
+//   200 a landing page             active, a type with a page (landing.ts): a contact card, a
+//                                  business, a coupon, links; an app's page sends iOS and
+//                                  Android straight to their store (302)
 //   404 "leads nowhere"            no such link (a malformed id, a typo)
 //   410 "no longer active"         its owner deleted the code (the link is kept: see link-sync.ts)
 //   403 warning, never the target  switched off by the company, or its target is now blocklisted
@@ -13,31 +16,72 @@
 // retarget). Counting never delays or fails the answer (scan-counter.ts). HEAD requests and bots
 // (link previews, crawlers) get the same answer and are counted apart from scans.
 import { isBlockedHost, type Blocklist } from '../../src/domain/qr/blocklist';
+import { checkedPage, type Destination } from '../../src/domain/qr/landing';
 import { LINK_ID } from '../../src/domain/qr/short-link';
 import { canonicalTarget } from '../../src/domain/qr/target';
-import { requestFacts } from './classify';
+import { deviceOf, requestFacts } from './classify';
+import { CONTACT_FILE, contactFile, landingPage } from './landing';
 import { securityHeaders, type HttpRequest, type HttpResponse } from './http';
 import { LinkUnavailable, type LinkReader } from './link-reader';
 import { pages, sendPage } from './pages';
 import type { ScanCounter } from './scan-counter';
 import { siteHosts } from './site';
 
-/** The path of a short link: /q/<id> through Hosting, /<id> at the function's own address. */
-const PATH = /^\/(?:q\/)?([^/]+)\/?$/;
-
 /**
- * The id in a request's path, or null when the path is not a short link.
- * @param url the request's path and query
+ * The path of a short link: /q/<id> through Hosting, /<id> at the function's own address; a
+ * contact card's file below it (/q/<id>/contact.vcf).
  */
-export function shortLinkId(url: string | undefined): string | null {
+const PATH = /^\/(?:q\/)?([^/]+)(?:\/([^/]+))?\/?$/;
+
+/** A request's short link id, and the file of it asked for (null: the link itself). */
+export function shortLinkPath(
+  url: string | undefined,
+): { readonly id: string; readonly file: string | null } | null {
   const path = (url ?? '/').split(/[?#]/, 1)[0];
-  let segment: string;
+  const match = PATH.exec(path);
+  let id: string;
   try {
-    segment = decodeURIComponent(PATH.exec(path)?.[1] ?? '');
+    id = decodeURIComponent(match?.[1] ?? '');
   } catch {
     return null;
   }
-  return LINK_ID.test(segment) ? segment : null;
+  const file = match?.[2] ?? null;
+  if (!LINK_ID.test(id) || (file !== null && file !== CONTACT_FILE)) return null;
+  return { id, file };
+}
+
+/** The id in a request's path, or null when the path is not a short link itself. */
+export function shortLinkId(url: string | undefined): string | null {
+  const path = shortLinkPath(url);
+  return path && path.file === null ? path.id : null;
+}
+
+/**
+ * The destination as it may be followed now: its addresses pass the target rule and the
+ * blocklist as they stand today (either may have changed since it was saved); null otherwise.
+ */
+function followable(
+  destination: Destination,
+  siteHosts: readonly string[],
+  blocklist: Blocklist,
+): Destination | null {
+  const check =
+    destination.kind === 'redirect'
+      ? canonicalTarget(destination.target, { siteHosts })
+      : checkedPage(destination.page, { siteHosts });
+  if (!check.ok) return null;
+  const hosts = 'hosts' in check ? check.hosts : [check.host];
+  if (hosts.some((host) => isBlockedHost(host, blocklist))) return null;
+  return 'destination' in check ? check.destination : { kind: 'redirect', target: check.href };
+}
+
+/** Where an app's page sends a phone straight on: its own store. */
+function storeFor(destination: Destination, request: HttpRequest): string | null {
+  if (destination.kind !== 'page' || destination.page.kind !== 'apps') return null;
+  const { os } = deviceOf(String(request.headers['user-agent'] ?? ''));
+  if (os === 'ios') return destination.page.appStore;
+  if (os === 'android') return destination.page.googlePlay;
+  return null;
 }
 
 export interface RedirectDeps {
@@ -68,11 +112,12 @@ export function createRedirect({
       response.end();
       return;
     }
-    const id = shortLinkId(request.url);
-    if (!id) {
+    const path = shortLinkPath(request.url);
+    if (!path) {
       sendPage(response, method, pages.notFound(null));
       return;
     }
+    const { id } = path;
     const at = now();
     try {
       const link = await reader.read(id);
@@ -89,9 +134,14 @@ export function createRedirect({
         return;
       }
       // Checked again at every scan: the rule or the blocklist may have changed since it was saved.
-      const target = canonicalTarget(link.target, { siteHosts: siteHosts(request) });
-      if (!target.ok || isBlockedHost(target.host, blocklist)) {
+      const destination = followable(link.destination, siteHosts(request), blocklist);
+      if (!destination) {
         sendPage(response, method, pages.blocked(id));
+        return;
+      }
+      if (path.file !== null) {
+        // The contact card's file: a follow-up of a scan, not one.
+        sendContactFile(response, method, destination, id);
         return;
       }
       if (method === 'HEAD') {
@@ -102,8 +152,14 @@ export function createRedirect({
         else counter.scan(link, at, facts);
       }
       counter.flushIfDue();
-      response.setHeader('Location', target.href);
-      sendPage(response, method, pages.redirecting(id, target.href));
+      const to =
+        destination.kind === 'redirect' ? destination.target : storeFor(destination, request);
+      if (to === null && destination.kind === 'page') {
+        sendPage(response, method, landingPage(destination.page, id));
+        return;
+      }
+      response.setHeader('Location', to!);
+      sendPage(response, method, pages.redirecting(id, to!));
     } catch (error) {
       // Not counted, since not sent on: reported with a figure instead.
       log(
@@ -116,4 +172,25 @@ export function createRedirect({
       sendPage(response, method, pages.unavailable(id));
     }
   };
+}
+
+function sendContactFile(
+  response: HttpResponse,
+  method: string,
+  destination: Destination,
+  id: string,
+) {
+  if (destination.kind !== 'page' || destination.page.kind !== 'contact') {
+    sendPage(response, method, pages.notFound(id));
+    return;
+  }
+  const { body, fileName } = contactFile(destination.page);
+  response.statusCode = 200;
+  response.setHeader('Content-Type', 'text/vcard; charset=utf-8');
+  response.setHeader(
+    'Content-Disposition',
+    `attachment; filename="contact.vcf"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+  );
+  securityHeaders(response);
+  response.end(method === 'HEAD' ? undefined : body);
 }

@@ -46,6 +46,9 @@ async function serverWrittenCode(uid: string, fields: SavedCodeFields) {
   return ref.id;
 }
 
+/** A redirect to `target`, as the server answers a link's destination. */
+const to = (target: string) => ({ kind: 'redirect', target });
+
 const sync = (uid: string, code: string, verified = true) =>
   syncRequest(under.origin, code, idToken(uid, { verified }));
 
@@ -105,7 +108,7 @@ describe('a dynamic code’s link, made and kept by the server', () => {
     expect(link.id).toMatch(new RegExp(`^[${ID_ALPHABET}]{${LINK_ID_LENGTH}}$`));
     expect(link).toEqual({
       id: link.id,
-      target: 'https://example.co.za/menu',
+      destination: to('https://example.co.za/menu'),
       deleted: false,
       disabled: false,
     });
@@ -113,6 +116,7 @@ describe('a dynamic code’s link, made and kept by the server', () => {
       owner: 'alice',
       code,
       target: 'https://example.co.za/menu',
+      page: null,
       deletedAt: null,
       disabled: null,
     });
@@ -133,7 +137,7 @@ describe('a dynamic code’s link, made and kept by the server', () => {
     await updateCode(asVerified('alice'), 'alice', code, fieldsFor('https://example.co.za/winter'));
     expect(linkOf(await sync('alice', code))).toMatchObject({
       id,
-      target: 'https://example.co.za/winter',
+      destination: to('https://example.co.za/winter'),
     });
     expect((await scan(under.origin, `/q/${id}?qr=1`)).headers.get('location')).toBe(
       'https://example.co.za/winter',
@@ -176,7 +180,7 @@ describe('a dynamic code’s link, made and kept by the server', () => {
     });
     expect(linkOf(await sync('alice', code))).toEqual({
       id,
-      target: 'https://example.co.za/menu',
+      destination: to('https://example.co.za/menu'),
       deleted: false,
       disabled: false,
     });
@@ -242,7 +246,7 @@ describe('limits per account, enforced here', () => {
     expect(answer).toMatchObject({
       ok: false,
       problem: 'too-many-changes',
-      link: { id, target: 'https://example.co.za/a' },
+      link: { id, destination: to('https://example.co.za/a') },
     });
     expect((await linkDoc(id))?.target).toBe('https://example.co.za/a');
   });
@@ -259,7 +263,7 @@ describe('one rule for targets, when they are saved', () => {
   ])('%j is kept as %s', async (typed, href) => {
     const code = await serverWrittenCode('alice', fieldsFor(typed));
     const link = linkOf(await sync('alice', code));
-    expect(link.target).toBe(href);
+    expect(link.destination).toEqual(to(href));
     const location = (await scan(under.origin, `/q/${link.id}`)).headers.get('location');
     expect(location).toBe(href);
     expect(new URL(location!).href).toBe(location);

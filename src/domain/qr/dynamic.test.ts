@@ -4,26 +4,29 @@ import { qrTypes } from './qr-types';
 import {
   canBeDynamic,
   encodedText,
-  linkTarget,
+  linkDestination,
   NOT_DYNAMIC_MESSAGE,
   SAMPLE_LINK_ID,
 } from './dynamic';
 import { LINK_ID_LENGTH } from './short-link';
 
 describe('which codes can be dynamic', () => {
-  it('the eight types whose code is a web address', () => {
+  it('the types whose code is a web address, and those with a landing page', () => {
     expect(qrTypes.filter((type) => canBeDynamic(type.id)).map((type) => type.id)).toEqual([
       'web',
       'linklist',
+      'vcard',
       'biz',
       'fbook',
       'insta',
       'smedia',
       'whapp',
       'apps',
+      'coup',
     ]);
-    for (const id of ['wifi', 'vcard', 'coup', 'pdf'] as const)
+    for (const id of ['wifi', 'pdf', 'video', 'img', 'aud', 'menu'] as const) {
       expect(canBeDynamic(id)).toBe(false);
+    }
     expect(canBeDynamic(null)).toBe(false);
   });
 });
@@ -49,45 +52,79 @@ describe('encodedText', () => {
   });
 });
 
-describe('linkTarget', () => {
+describe('linkDestination', () => {
   const origin = 'https://kempton.example';
   const content = (websiteUrl: string) => ({
     ...emptyContent,
     text: { ...emptyContent.text, websiteUrl },
   });
 
-  it('is the code’s web address in canonical form', () => {
-    expect(linkTarget('web', content('Example.co.za/Menu'), origin)).toEqual({
+  it('is a redirect to the code’s web address in canonical form', () => {
+    expect(linkDestination('web', content('Example.co.za/Menu'), origin)).toEqual({
       ok: true,
-      href: 'https://example.co.za/Menu',
-      host: 'example.co.za',
+      destination: { kind: 'redirect', target: 'https://example.co.za/Menu' },
+      hosts: ['example.co.za'],
     });
   });
 
-  it('leads a link list to the site’s own viewer page, wherever the site runs', () => {
-    const links = { ...emptyContent, lists: { ...emptyContent.lists, links: ['example.com/a'] } };
-    const local = linkTarget('linklist', links, 'http://127.0.0.1:4173');
-    expect(local.ok && local.href).toMatch(/^http:\/\/127\.0\.0\.1:4173\/v#/);
+  it('is a landing page for a type that has one, its addresses canonical', () => {
+    const links = {
+      ...emptyContent,
+      lists: { ...emptyContent.lists, links: ['example.com/a', ' HTTP://Shop.example.co.za '] },
+    };
+    expect(linkDestination('linklist', links, origin)).toEqual({
+      ok: true,
+      destination: {
+        kind: 'page',
+        page: { kind: 'links', links: ['https://example.com/a', 'http://shop.example.co.za/'] },
+      },
+      hosts: ['example.com', 'shop.example.co.za'],
+    });
+    const coupon = { ...emptyContent, text: { ...emptyContent.text, couponCode: ' SPRING25 ' } };
+    expect(linkDestination('coup', coupon, origin)).toMatchObject({
+      ok: true,
+      destination: { kind: 'page', page: { kind: 'coupon', code: 'SPRING25' } },
+      hosts: [],
+    });
+  });
+
+  it('refuses a page holding an address a link may not lead to', () => {
+    const links = {
+      ...emptyContent,
+      lists: { ...emptyContent.lists, links: ['http://10.0.0.1/'] },
+    };
+    expect(linkDestination('linklist', links, origin)).toMatchObject({
+      ok: false,
+      problem: 'private-host',
+    });
   });
 
   it('refuses a type that cannot be dynamic, content that is incomplete, and a bad target', () => {
-    expect(linkTarget('wifi', emptyContent, origin)).toMatchObject({
+    expect(linkDestination('wifi', emptyContent, origin)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('A WiFi code cannot be dynamic'),
+    });
+    expect(linkDestination('pdf', emptyContent, origin)).toMatchObject({
       ok: false,
       message: NOT_DYNAMIC_MESSAGE,
     });
-    expect(linkTarget('web', content(''), origin)).toMatchObject({
+    expect(linkDestination('web', content(''), origin)).toMatchObject({
       ok: false,
       message: expect.stringContaining('is missing'),
     });
-    expect(linkTarget('web', content('http://192.168.0.1/'), origin)).toMatchObject({
+    expect(linkDestination('web', content('http://192.168.0.1/'), origin)).toMatchObject({
       ok: false,
       problem: 'private-host',
     });
     expect(
-      linkTarget('web', content('https://kempton.example/q/AbCdEfGhJk'), origin, ['other.example']),
+      linkDestination('web', content('https://kempton.example/q/AbCdEfGhJk'), origin, [
+        'other.example',
+      ]),
     ).toMatchObject({ ok: false, problem: 'short-link-loop' });
     expect(
-      linkTarget('web', content('https://other.example/q/AbCdEfGhJk'), origin, ['other.example']),
+      linkDestination('web', content('https://other.example/q/AbCdEfGhJk'), origin, [
+        'other.example',
+      ]),
     ).toMatchObject({ ok: false, problem: 'short-link-loop' });
   });
 });

@@ -4,32 +4,43 @@
 // (its `dynamic` field) and the server gives it a link. Which types can be dynamic: their entry
 // in qr-types.ts.
 import type { QrContent } from './content';
-import { payloadText } from './payload';
+import { checkedPage, type DestinationCheck } from './landing';
+import { contentReader, payloadText } from './payload';
 import { findQrType, payloadFor, type QrTypeId } from './qr-types';
 import { printedLinkUrl } from './short-link';
-import { canonicalTarget, type TargetCheck } from './target';
+import { canonicalTarget } from './target';
 
 /** Whether a code of `type` can be dynamic (its entry in the type registry says so). */
 export const canBeDynamic = (type: QrTypeId | null): boolean =>
   findQrType(type)?.modes.dynamic === true;
 
 export const NOT_DYNAMIC_MESSAGE =
-  'Only codes that lead to a web address can be dynamic: this code holds its content itself.';
+  'This type of code cannot be dynamic: it holds its content itself.';
 
 /**
- * Where a dynamic code of `type` with `content` leads, in the one canonical form links keep
- * (target.ts), or why it cannot lead anywhere. `origin` is the site's: the link list and app
- * types lead to its viewer page, which is why the site's own host is always a valid target.
- * `otherHosts` are further names the site answers on (its short links there are refused too).
+ * Where a dynamic code of `type` with `content` sends a scan, in the one canonical form links
+ * keep: a redirect to its web address (target.ts), or a landing page whose addresses pass the same
+ * rule (landing.ts); or why it cannot. `origin` is the site's: the link list and app types' static
+ * codes lead to its viewer page, so the site's own host is always a valid target. `otherHosts`
+ * are further names the site answers on (its short links there are refused too).
  */
-export function linkTarget(
+export function linkDestination(
   type: QrTypeId,
   content: QrContent<unknown>,
   origin: string,
   otherHosts: readonly string[] = [],
-): TargetCheck {
-  if (!canBeDynamic(type)) {
-    return { ok: false, problem: 'not-a-web-address', message: NOT_DYNAMIC_MESSAGE };
+): DestinationCheck {
+  const entry = findQrType(type);
+  if (!entry?.modes.dynamic) {
+    return {
+      ok: false,
+      problem: 'not-a-web-address',
+      message: entry?.staticOnly ?? NOT_DYNAMIC_MESSAGE,
+    };
+  }
+  const options = { siteHosts: [new URL(origin).host, ...otherHosts] };
+  if (entry.landing) {
+    return checkedPage(entry.landing(contentReader(content, origin)), options);
   }
   const payload = payloadFor(type, content, { viewerOrigin: origin });
   const text = payloadText(payload);
@@ -37,7 +48,10 @@ export function linkTarget(
     const message = 'reason' in payload ? payload.reason : NOT_DYNAMIC_MESSAGE;
     return { ok: false, problem: 'not-a-web-address', message };
   }
-  return canonicalTarget(text, { siteHosts: [new URL(origin).host, ...otherHosts] });
+  const target = canonicalTarget(text, options);
+  return target.ok
+    ? { ok: true, destination: { kind: 'redirect', target: target.href }, hosts: [target.host] }
+    : target;
 }
 
 /**

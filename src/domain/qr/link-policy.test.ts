@@ -9,17 +9,26 @@ import {
   type CodeWish,
   type StoredLink,
 } from './link-policy';
+import type { DestinationCheck } from './landing';
 import { canonicalTarget } from './target';
 
 const today = '2026-11-24';
 const fresh: AccountUsage = { activeLinks: 3, day: today, newLinks: 1, targetChanges: 2 };
 const blocklist = parseBlocklist('evil.example\n');
-const wish = (target: string): CodeWish => ({ dynamic: true, target: canonicalTarget(target) });
+/** A dynamic code leading to `target`. */
+function wish(target: string): CodeWish {
+  const check = canonicalTarget(target);
+  const destination: DestinationCheck = check.ok
+    ? { ok: true, destination: { kind: 'redirect', target: check.href }, hosts: [check.host] }
+    : check;
+  return { dynamic: true, destination };
+}
+const to = (target: string) => ({ kind: 'redirect', target }) as const;
 const link = (fields: Partial<StoredLink> = {}): StoredLink => ({
   id: 'AbCdEfGhJk',
   owner: 'alice',
   code: 'c1',
-  target: 'https://example.co.za/a',
+  destination: to('https://example.co.za/a'),
   deleted: false,
   disabled: false,
   ...fields,
@@ -49,7 +58,7 @@ describe('usageOn', () => {
 describe('planSync', () => {
   it('makes a link for a new dynamic code, counting it', () => {
     expect(plan({ code: wish('https://example.co.za/a') })).toEqual({
-      plan: { kind: 'create', target: 'https://example.co.za/a' },
+      plan: { kind: 'create', destination: to('https://example.co.za/a') },
       usage: { ...fresh, activeLinks: 4, newLinks: 2 },
     });
   });
@@ -63,7 +72,7 @@ describe('planSync', () => {
 
   it('retargets, counting a change', () => {
     expect(plan({ code: wish('https://example.co.za/b'), link: link() })).toEqual({
-      plan: { kind: 'update', target: 'https://example.co.za/b', restore: false },
+      plan: { kind: 'update', destination: to('https://example.co.za/b'), restore: false },
       usage: { ...fresh, targetChanges: 3 },
     });
   });
@@ -81,7 +90,7 @@ describe('planSync', () => {
 
   it('restores a retired link when its code is back (Undo), leading where the code says', () => {
     expect(plan({ code: wish('https://example.co.za/a'), link: link({ deleted: true }) })).toEqual({
-      plan: { kind: 'update', target: 'https://example.co.za/a', restore: true },
+      plan: { kind: 'update', destination: to('https://example.co.za/a'), restore: true },
       usage: { ...fresh, activeLinks: 4 },
     });
   });
@@ -131,7 +140,7 @@ describe('planSync', () => {
       }),
     ).toMatchObject({
       problem: 'too-many-changes',
-      message: expect.stringContaining('still lead to https://example.co.za/a'),
+      message: expect.stringContaining('Its printed copies still show what they did'),
     });
     // At the change limit, a link that already leads there is simply kept.
     expect(

@@ -8,7 +8,12 @@
 // that last (Bitly, Dub, Shlink) all cap and verify. They are per account, enforced on the server
 // in the same transaction that writes the link, and generous for a business printing codes.
 import { isBlockedHost, type Blocklist } from './blocklist';
-import type { TargetCheck } from './target';
+import {
+  sameDestination,
+  type Destination,
+  type DestinationCheck,
+  type LandingPage,
+} from './landing';
 
 export const LINK_LIMITS = {
   /** Dynamic codes with a working link at once (deleted ones do not count). */
@@ -46,7 +51,8 @@ export interface StoredLink {
   readonly owner: string;
   /** The id of the saved code (users/{owner}/codes/{code}) it belongs to. */
   readonly code: string;
-  readonly target: string;
+  /** Where it sends a scan (stored as `target` or `page`). */
+  readonly destination: Destination;
   /** Retired when its code was deleted: it answers "no longer active"; the owner can restore it. */
   readonly deleted: boolean;
   /** Switched off by the company (abuse): only the company can switch it on again. */
@@ -55,7 +61,7 @@ export interface StoredLink {
 
 /** What the saved code asks of its link. */
 export type CodeWish =
-  { readonly dynamic: false } | { readonly dynamic: true; readonly target: TargetCheck };
+  { readonly dynamic: false } | { readonly dynamic: true; readonly destination: DestinationCheck };
 
 export type LinkProblem =
   | 'unverified'
@@ -67,8 +73,8 @@ export type LinkProblem =
 
 export type SyncPlan =
   | { readonly kind: 'keep' }
-  | { readonly kind: 'create'; readonly target: string }
-  | { readonly kind: 'update'; readonly target: string; readonly restore: boolean }
+  | { readonly kind: 'create'; readonly destination: Destination }
+  | { readonly kind: 'update'; readonly destination: Destination; readonly restore: boolean }
   | { readonly kind: 'retire' }
   | { readonly kind: 'refuse'; readonly problem: LinkProblem; readonly message: string };
 
@@ -121,9 +127,9 @@ export function planSync({
     };
   }
   if (!verified) return unchanged(refuse('unverified', UNVERIFIED_MESSAGE));
-  if (!code.target.ok) return unchanged(refuse('bad-target', code.target.message));
-  const target = code.target.href;
-  if (isBlockedHost(code.target.host, blocklist)) {
+  if (!code.destination.ok) return unchanged(refuse('bad-target', code.destination.message));
+  const { destination, hosts } = code.destination;
+  if (hosts.some((host) => isBlockedHost(host, blocklist))) {
     return unchanged(refuse('blocked-target', BLOCKED_MESSAGE));
   }
   const { activeLinks, newLinksPerDay, targetChangesPerDay } = LINK_LIMITS;
@@ -146,22 +152,22 @@ export function planSync({
       );
     }
     return {
-      plan: { kind: 'create', target },
+      plan: { kind: 'create', destination },
       usage: { ...usage, activeLinks: usage.activeLinks + 1, newLinks: usage.newLinks + 1 },
     };
   }
-  const retargets = link.target !== target;
+  const retargets = !sameDestination(link.destination, destination);
   if (retargets && usage.targetChanges >= targetChangesPerDay) {
     return unchanged(
       refuse(
         'too-many-changes',
-        `Short links can be pointed somewhere new ${targetChangesPerDay} times a day per account, and yours have been ${usage.targetChanges} times today. Its printed copies still lead to ${link.target}; save it again tomorrow.`,
+        `Short links can be pointed somewhere new ${targetChangesPerDay} times a day per account, and yours have been ${usage.targetChanges} times today. Its printed copies still show what they did; save it again tomorrow.`,
       ),
     );
   }
   if (!retargets && !link.deleted) return unchanged({ kind: 'keep' });
   return {
-    plan: { kind: 'update', target, restore: link.deleted },
+    plan: { kind: 'update', destination, restore: link.deleted },
     usage: {
       ...usage,
       activeLinks: usage.activeLinks + (link.deleted ? 1 : 0),
@@ -173,10 +179,32 @@ export function planSync({
 /** What POST /api/links answers: the code's link as it now is (null: it has none). */
 export interface LinkView {
   readonly id: string;
-  readonly target: string;
+  readonly destination: Destination;
   readonly deleted: boolean;
   readonly disabled: boolean;
 }
+
+/** A link's destination as stored: `target` (a redirect) or `page` (a landing page). */
+export function destinationOf(data: {
+  readonly target?: unknown;
+  readonly page?: unknown;
+}): Destination | null {
+  if (typeof data.target === 'string') return { kind: 'redirect', target: data.target };
+  if (isPage(data.page)) return { kind: 'page', page: data.page };
+  return null;
+}
+
+/** The fields that store a destination. */
+export const destinationFields = (destination: Destination) => ({
+  target: destination.kind === 'redirect' ? destination.target : null,
+  page: destination.kind === 'page' ? destination.page : null,
+});
+
+const pageKinds = new Set(['contact', 'business', 'coupon', 'links', 'apps']);
+const isPage = (value: unknown): value is LandingPage =>
+  typeof value === 'object' &&
+  value !== null &&
+  pageKinds.has(String((value as { kind?: unknown }).kind));
 
 export type SyncAnswer =
   | { readonly ok: true; readonly link: LinkView | null }

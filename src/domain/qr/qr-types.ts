@@ -21,6 +21,14 @@ import {
   type ContentReader,
   type Payload,
 } from './payload';
+import {
+  appsLanding,
+  businessLanding,
+  contactLanding,
+  couponLanding,
+  linksLanding,
+  type LandingDraft,
+} from './landing';
 
 /** The icons of the type tiles (lucide's names; the wizard's type-icons.ts draws them). */
 export type TypeIcon =
@@ -59,12 +67,21 @@ interface TypeEntry {
   /** What the code holds for this content (payload.ts's builders). */
   readonly payload: (content: ContentReader) => Payload;
   readonly modes: CodeModes;
+  /**
+   * What a dynamic code's short link shows (landing.ts): a page of the site built from the
+   * content. Without one, the short link redirects to the payload's web address.
+   */
+  readonly landing?: (content: ContentReader) => LandingDraft;
+  /** Why the code cannot be dynamic, said where the choice would be. */
+  readonly staticOnly?: string;
 }
 
 /** A web address: static, or dynamic with a short link that redirects to it. */
 const webAddress: CodeModes = { static: true, dynamic: true };
-/** Content the code holds itself (a contact card, a network, a coupon code). */
-const inThePicture: CodeModes = { static: true, dynamic: false };
+/** Content the code can hold itself, or show on a page of the site at its short link. */
+const inThePictureOrPage: CodeModes = { static: true, dynamic: true };
+/** Content only the code itself can hold. */
+const inThePictureOnly: CodeModes = { static: true, dynamic: false };
 /** A file that has to be online first: no code until file hosting exists. */
 const needsHosting: CodeModes = { static: false, dynamic: false };
 
@@ -96,6 +113,7 @@ const entries = [
     sections: [section('Link List', listItem('links'))],
     payload: linkListPayload,
     modes: webAddress,
+    landing: linksLanding,
   },
   {
     id: 'vcard',
@@ -112,7 +130,8 @@ const entries = [
       section('Location', text('vcardAddress', 'vcardCity', 'vcardPostalCode', 'vcardCountry')),
     ],
     payload: contactCardPayload,
-    modes: inThePicture,
+    modes: inThePictureOrPage,
+    landing: contactLanding,
   },
   {
     id: 'biz',
@@ -122,6 +141,7 @@ const entries = [
     sections: [section('Business Information', text('businessName', 'businessURL'))],
     payload: webAddressPayload('businessURL'),
     modes: webAddress,
+    landing: businessLanding,
   },
   {
     id: 'video',
@@ -205,6 +225,7 @@ const entries = [
     sections: [section('App Links', text('appStoreLink', 'playStoreLink'))],
     payload: appLinksPayload,
     modes: webAddress,
+    landing: appsLanding,
   },
   {
     id: 'coup',
@@ -213,7 +234,8 @@ const entries = [
     icon: 'ticket',
     sections: [section('Coupon Details', text('couponCode'))],
     payload: couponPayload,
-    modes: inThePicture,
+    modes: inThePictureOrPage,
+    landing: couponLanding,
   },
   {
     id: 'wifi',
@@ -222,7 +244,9 @@ const entries = [
     icon: 'wifi',
     sections: [section('WiFi Credentials', text('wifiSSID', 'encrypt', 'wifiPassword'))],
     payload: wifiNetworkPayload,
-    modes: inThePicture,
+    modes: inThePictureOnly,
+    staticOnly:
+      'A WiFi code cannot be dynamic: the phone joins the network from what the code itself holds, without opening any page.',
   },
 ] as const satisfies readonly TypeEntry[];
 

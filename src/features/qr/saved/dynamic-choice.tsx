@@ -4,7 +4,8 @@
 // accounts whose email address is verified (the short links are the company's domain). A saved
 // dynamic code being edited stays dynamic: printed copies already use its link.
 import { useId } from 'react';
-import { canBeDynamic, linkTarget } from '../../../domain/qr/dynamic';
+import { canBeDynamic, linkDestination } from '../../../domain/qr/dynamic';
+import { findQrType } from '../../../domain/qr/qr-types';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
 import type { Wizard } from '../wizard/wizard-store';
@@ -14,19 +15,24 @@ export function DynamicChoice({ wizard, target }: { wizard: Wizard; target: stri
   const id = useId();
   const { user } = useAuth();
   const { draft, update } = wizard;
-  if (!canBeDynamic(draft.type)) return null;
+  if (!canBeDynamic(draft.type)) {
+    const reason = findQrType(draft.type)?.staticOnly;
+    return reason ? <p className="qr-demo__dynamic-hint qr-demo__dynamic">{reason}</p> : null;
+  }
   // Once its link exists, printed copies may use it: it stays dynamic. A code whose link was
   // refused can still be made static.
   const locked = draft.editing?.linkId != null;
   const verified = user?.emailVerified === true;
   const dynamic = draft.dynamic;
   // The server would refuse a target the link rule does not allow: say so before saving.
-  const check = dynamic ? linkTarget(draft.type!, draft.content, window.location.origin) : null;
+  const check = dynamic
+    ? linkDestination(draft.type!, draft.content, window.location.origin)
+    : null;
   const hint = locked
     ? 'This saved code is dynamic: printed copies use its short link, so it stays dynamic. Saving your changes points the link at the new target.'
     : dynamic
-      ? `The code will hold a short link of this site, made when you save it, that leads to ${target}. Once its link works you can download it from My QR Codes, change where it leads and see its scans.`
-      : 'The code holds your address itself. A dynamic code holds a short link instead: you can change its target later, and its scans are counted.';
+      ? `The code will hold a short link of this site, made when you save it, that ${check?.ok && check.destination.kind === 'page' ? 'shows a page of this site with your content' : `leads to ${target}`}. Once its link works you can download it from My QR Codes, change what it shows and see its scans.`
+      : 'The code holds your content itself. A dynamic code holds a short link instead: you can change what it leads to later, and its scans are counted.';
   return (
     <div className="qr-demo__dynamic">
       <div className="qr-demo__dynamic-choice">

@@ -13,7 +13,7 @@ import {
   type FirestoreError,
   type Unsubscribe,
 } from '../../../lib/firestore/firestore-core';
-import type { LinkView } from '../../../domain/qr/link-policy';
+import { destinationOf, type LinkView } from '../../../domain/qr/link-policy';
 import { sumCounts, type ScanCounts } from '../../../domain/qr/scan-counts';
 
 /** What the owner sees of a short link: the code it belongs to, and its state. */
@@ -35,11 +35,12 @@ export function watchDynamicLinks(
       const links = new Map<string, DynamicLink>();
       for (const document of snapshot.docs) {
         const data = document.data();
-        if (typeof data.code !== 'string' || typeof data.target !== 'string') continue;
+        const destination = destinationOf(data);
+        if (typeof data.code !== 'string' || !destination) continue;
         const link: DynamicLink = {
           id: document.id,
           code: data.code,
-          target: data.target,
+          destination,
           deleted: data.deletedAt != null,
           disabled: data.disabled != null && data.disabled !== false,
         };

@@ -11,7 +11,7 @@ const code = (websiteUrl: string, dynamic = true) => ({
 });
 const link = (fields: Partial<LinkView> = {}): LinkView => ({
   id: 'AbCdEfGhJk',
-  target: 'https://example.co.za/a',
+  destination: { kind: 'redirect', target: 'https://example.co.za/a' },
   deleted: false,
   disabled: false,
   ...fields,
@@ -43,7 +43,7 @@ describe('linkOutOfStep', () => {
 describe('linkSignature', () => {
   it('changes with what is asked for', () => {
     expect(linkSignature(code('https://example.co.za/a'), origin)).toBe(
-      'to https://example.co.za/a',
+      'to {"kind":"redirect","target":"https://example.co.za/a"}',
     );
     expect(linkSignature(code('https://example.co.za/a', false), origin)).toBe('static');
     expect(linkSignature(null, origin)).toBe('static');
@@ -51,7 +51,7 @@ describe('linkSignature', () => {
 });
 
 describe('linkState', () => {
-  const signature = 'to https://example.co.za/a';
+  const signature = 'to https://example.co.za/b';
   it('static: none', () => {
     expect(linkState(code('https://example.co.za/a', false), null, undefined, origin)).toEqual({
       kind: 'none',

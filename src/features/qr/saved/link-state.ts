@@ -1,7 +1,8 @@
 // What My QR Codes says of a code's short link, from the code as saved, the link as the server
 // keeps it, and what is being asked of the server (link-syncer.ts). Pure, so every state is
 // unit-tested.
-import { linkTarget } from '../../../domain/qr/dynamic';
+import { linkDestination } from '../../../domain/qr/dynamic';
+import { sameDestination, stableJson } from '../../../domain/qr/landing';
 import type { LinkView } from '../../../domain/qr/link-policy';
 import type { QrContent } from '../../../domain/qr/content';
 import type { QrTypeId } from '../../../domain/qr/qr-types';
@@ -36,8 +37,8 @@ export type LinkState =
  */
 export function linkSignature(code: LinkedCode | null, origin: string): string {
   if (!code?.dynamic) return 'static';
-  const target = linkTarget(code.type, code.content, origin);
-  return target.ok ? `to ${target.href}` : 'no target';
+  const check = linkDestination(code.type, code.content, origin);
+  return check.ok ? `to ${stableJson(check.destination)}` : 'no target';
 }
 
 /**
@@ -51,9 +52,9 @@ export function linkOutOfStep(
   origin: string,
 ): boolean {
   if (!code?.dynamic) return link !== null && !link.deleted;
-  const target = linkTarget(code.type, code.content, origin);
-  if (!target.ok) return false;
-  return link === null || link.deleted || link.target !== target.href;
+  const check = linkDestination(code.type, code.content, origin);
+  if (!check.ok) return false;
+  return link === null || link.deleted || !sameDestination(link.destination, check.destination);
 }
 
 export function linkState(
@@ -64,12 +65,15 @@ export function linkState(
 ): LinkState {
   if (!code.dynamic) return { kind: 'none' };
   if (link?.disabled) return { kind: 'disabled', link };
-  const target = linkTarget(code.type, code.content, origin);
+  const target = linkDestination(code.type, code.content, origin);
   const refused = work?.status === 'refused' ? work.message : null;
   if (link && !link.deleted) {
-    if (!target.ok)
+    if (!target.ok) {
       return { kind: 'active', link, change: { waiting: false, message: target.message } };
-    if (link.target === target.href) return { kind: 'active', link, change: null };
+    }
+    if (sameDestination(link.destination, target.destination)) {
+      return { kind: 'active', link, change: null };
+    }
     return {
       kind: 'active',
       link,

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { draftHasFiles } from '../../../domain/qr/draft';
-import { linkTarget } from '../../../domain/qr/dynamic';
+import { linkDestination } from '../../../domain/qr/dynamic';
 import { UNVERIFIED_MESSAGE } from '../../../domain/qr/link-policy';
 import { SavedCodeError, savedFields } from '../../../domain/qr/saved-code';
 import { useAuth } from '../../../lib/auth/session';
@@ -58,7 +58,7 @@ export function SaveToAccount({ wizard, hasFiles }: { wizard: Wizard; hasFiles?:
         throw new SavedCodeError('unverified', UNVERIFIED_MESSAGE);
       }
       const target = fields.dynamic
-        ? linkTarget(fields.type, fields.content, window.location.origin)
+        ? linkDestination(fields.type, fields.content, window.location.origin)
         : null;
       if (target && !target.ok) {
         throw new SavedCodeError('bad-target', `A short link cannot lead there. ${target.message}`);

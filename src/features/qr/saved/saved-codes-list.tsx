@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { findQrType } from '../../../domain/qr/qr-types';
 import { hasProgress } from '../../../domain/qr/draft';
 import { encodedText } from '../../../domain/qr/dynamic';
+import { describeDestination } from '../../../domain/qr/landing';
 import { payloadText } from '../../../domain/qr/payload';
 import { payloadFor } from '../../../domain/qr/qr-types';
 import { ALL_DAYS } from '../../../domain/qr/scan-counts';
@@ -483,8 +484,8 @@ function ShortLink({
         </p>
       ) : (
         <p className="saved-codes__meta">
-          Leads to <span className="saved-codes__target">{state.link.target}</span> ·{' '}
-          {scansText(scans)}
+          <span className="saved-codes__target">{describeDestination(state.link.destination)}</span>{' '}
+          · {scansText(scans)}
           {state.change
             ? state.change.message
               ? ` · Not changed: ${state.change.message}`

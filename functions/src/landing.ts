@@ -1,0 +1,126 @@
+// The landing pages of dynamic codes (src/domain/qr/landing.ts says what each holds): plain HTML in
+// the site's look, a few kilobytes, no app bundle, built here from the link's stored page. The
+// only script is the site's /landing.js, for the coupon's Copy button (the code stays selectable
+// text without it).
+import type { LandingPage } from '../../src/domain/qr/landing';
+import { vcardPayload } from '../../src/domain/qr/payload';
+import { escapeHtml, type Page } from './pages';
+
+/** Where a contact card's "Save contact" downloads the card from. */
+export const CONTACT_FILE = 'contact.vcf';
+
+const link = (href: string, text: string, className = 'landing__button') =>
+  `<a class="${className}" href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+
+const actions = (items: readonly string[]) =>
+  items.length > 0
+    ? `<ul class="landing__actions">\n${items.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>\n`
+    : '';
+
+/** A phone number as a tel: address keeps: digits and a leading +. */
+const telephone = (number: string) => `tel:${number.replace(/[^\d+]/g, '')}`;
+
+/** The host and path of an address, for its button's words. */
+const shown = (href: string) => href.replace(/^https?:\/\//, '').replace(/\/$/, '');
+
+function contactPage(page: Extract<LandingPage, { kind: 'contact' }>, id: string): Page {
+  const { card } = page;
+  const name = [card.firstName, card.lastName].filter(Boolean).join(' ');
+  const role = [card.job, card.company].filter(Boolean).join(' · ');
+  const address = [card.street, card.city, card.postalCode, card.country]
+    .filter(Boolean)
+    .join(', ');
+  const items = [
+    card.mobile ? link(telephone(card.mobile), `Call ${card.mobile}`) : '',
+    card.phone ? link(telephone(card.phone), `Call ${card.phone}`) : '',
+    card.email ? link(`mailto:${card.email}`, `Email ${card.email}`) : '',
+    card.website ? link(card.website, `Website: ${shown(card.website)}`) : '',
+    address
+      ? link(
+          `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`,
+          `Map: ${address}`,
+        )
+      : '',
+  ].filter(Boolean);
+  return {
+    status: 200,
+    title: name,
+    text: role ? [role] : [],
+    body:
+      actions(items) +
+      `<p>${link(`/q/${id}/${CONTACT_FILE}`, 'Save contact', 'landing__button landing__button--primary')}</p>\n`,
+    id,
+  };
+}
+
+function businessPage(page: Extract<LandingPage, { kind: 'business' }>, id: string): Page {
+  return {
+    status: 200,
+    title: page.name,
+    text: [],
+    body: `<p>${link(page.url, `Visit ${shown(page.url)}`, 'landing__button landing__button--primary')}</p>\n`,
+    id,
+  };
+}
+
+function couponPage(page: Extract<LandingPage, { kind: 'coupon' }>, id: string): Page {
+  return {
+    status: 200,
+    title: page.title || 'Your coupon',
+    text: ['Show this code at the till, or enter it when you order.'],
+    body:
+      `<p class="landing__code" id="coupon-code">${escapeHtml(page.code)}</p>\n` +
+      `<p><button type="button" class="landing__button landing__button--primary" data-copy="coupon-code">Copy the code</button></p>\n` +
+      `<p class="landing__copied" role="status"></p>\n`,
+    scripts: ['/landing.js'],
+    id,
+  };
+}
+
+function linksPage(page: Extract<LandingPage, { kind: 'links' }>, id: string): Page {
+  return {
+    status: 200,
+    title: page.links.length === 1 ? 'A link for you' : 'Links for you',
+    text: [],
+    body: actions(page.links.map((href) => link(href, shown(href)))),
+    id,
+  };
+}
+
+function appsPage(page: Extract<LandingPage, { kind: 'apps' }>, id: string): Page {
+  return {
+    status: 200,
+    title: 'Get the app',
+    text: ['Choose the store of your phone.'],
+    body: actions([
+      link(page.appStore, 'Download on the App Store'),
+      link(page.googlePlay, 'Get it on Google Play'),
+    ]),
+    id,
+  };
+}
+
+/** The page a dynamic code's short link shows. */
+export function landingPage(page: LandingPage, id: string): Page {
+  switch (page.kind) {
+    case 'contact':
+      return contactPage(page, id);
+    case 'business':
+      return businessPage(page, id);
+    case 'coupon':
+      return couponPage(page, id);
+    case 'links':
+      return linksPage(page, id);
+    case 'apps':
+      return appsPage(page, id);
+  }
+}
+
+/** The contact card as a vCard file, for "Save contact". */
+export function contactFile(page: Extract<LandingPage, { kind: 'contact' }>) {
+  const name = [page.card.firstName, page.card.lastName].filter(Boolean).join(' ') || 'contact';
+  return {
+    body: vcardPayload(page.card),
+    fileName: `${name.replace(/[^\p{L}\p{N} .-]/gu, '').trim() || 'contact'}.vcf`,
+  };
+}
