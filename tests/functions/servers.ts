@@ -64,11 +64,14 @@ async function signIn(uid: string, verified: boolean): Promise<string> {
     if (!response.ok) throw new Error(`Auth emulator ${path}: ${json.error?.message}`);
     return json;
   };
+  // Another test file may have signed the same user up already (the emulator outlives files).
   await call(
     `projects/${PROJECT_ID}/accounts`,
     { localId: uid, email, password, emailVerified: verified },
     true,
-  );
+  ).catch((error: Error) => {
+    if (!error.message.endsWith('DUPLICATE_LOCAL_ID')) throw error;
+  });
   const { idToken: token } = await call('accounts:signInWithPassword?key=test', {
     email,
     password,

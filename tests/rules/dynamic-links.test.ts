@@ -63,25 +63,26 @@ describe('short links through the store', () => {
     await stored('dynamic/AliceOff001', link('alice', 'c3', { disabled: { reason: 'spam' } }));
     await stored('dynamic/BobLink0001', link('bob', 'c1'));
     const links = await linksOf(as('alice'), 'alice');
+    const to = (code: string) => ({ kind: 'redirect', target: `https://example.co.za/${code}` });
     expect([...links.values()]).toEqual([
       {
         id: 'AliceLink01',
         code: 'c1',
-        target: 'https://example.co.za/c1',
+        destination: to('c1'),
         deleted: false,
         disabled: false,
       },
       {
         id: 'AliceNew001',
         code: 'c2',
-        target: 'https://example.co.za/c2',
+        destination: to('c2'),
         deleted: false,
         disabled: false,
       },
       {
         id: 'AliceOff001',
         code: 'c3',
-        target: 'https://example.co.za/c3',
+        destination: to('c3'),
         deleted: false,
         disabled: true,
       },
