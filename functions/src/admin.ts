@@ -10,6 +10,7 @@ export {
   FieldValue,
   Timestamp,
   type DocumentReference,
+  type DocumentSnapshot,
   type Firestore,
   type Transaction,
   type WriteBatch,

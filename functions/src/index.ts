@@ -1,12 +1,14 @@
 // The site's Cloud Functions (2nd gen, Node 20), built into lib/index.js by `npm run build`
 // (vite, functions/vite.config.ts) with the app's domain code they share:
 //   qr      the short links: firebase.json rewrites /q/** to it (redirect.ts)
-//   links   POST /api/links: makes a saved code's short link match it (link-api.ts)
+//   links   POST /api/links: makes a saved code's short link match it; POST /api/links/password
+//           sets its password (link-api.ts)
 import { onRequest } from 'firebase-functions/v2/https';
 import { getAuth, initializeApp, openFirestore } from './admin';
 import { blocklistOf } from './blocklist';
 import { createLinkApi } from './link-api';
 import { LinkReader } from './link-reader';
+import { PasswordGate } from './passwords';
 import { createRedirect } from './redirect';
 import { ScanCounter } from './scan-counter';
 
@@ -35,7 +37,12 @@ export const qr = onRequest(
   // us-central1: Hosting rewrites reach 2nd-gen functions there by default. One instance answers
   // many scans at once: a scan is a memory lookup and a tally, plus a read every few seconds.
   { region: 'us-central1', memory: '256MiB', concurrency: 80, maxInstances: 20 },
-  createRedirect({ reader: new LinkReader(db), counter, blocklist: blocklistOf() }),
+  createRedirect({
+    reader: new LinkReader(db),
+    counter,
+    blocklist: blocklistOf(),
+    gate: new PasswordGate(db),
+  }),
 );
 
 export const links = onRequest(

@@ -1,3 +1,6 @@
+// POST /api/links/password {"code", "password"}: sets (null: removes) the password of the code's
+// link, kept by the server as a hash only (link-sync.ts setLinkPassword).
+//
 // POST /api/links {"code": "<id of a saved code>"}: the page asks the server to make the code's
 // short link match the code (link-sync.ts) once the code has reached Firestore: after a save, an
 // edit, a delete or an Undo, and when My QR Codes finds a code whose link is not as it should be.
@@ -6,7 +9,7 @@
 import { problemStatus, type SyncAnswer } from '../../src/domain/qr/link-policy';
 import type { Auth, Firestore } from './admin';
 import { header, readBody, securityHeaders, type HttpRequest, type HttpResponse } from './http';
-import { syncLink } from './link-sync';
+import { setLinkPassword, syncLink } from './link-sync';
 import { siteHosts, siteOrigin } from './site';
 
 /** Saved codes' ids as Firestore makes them (20 letters and digits), with room to spare. */
@@ -72,17 +75,27 @@ export function createLinkApi({
       return;
     }
     const body = await readBody(request, BODY_LIMIT).catch(() => null);
-    let code: unknown;
+    let fields: { code?: unknown; password?: unknown } = {};
     try {
-      code = body ? (JSON.parse(body.toString('utf8')) as { code?: unknown }).code : undefined;
+      fields = body ? (JSON.parse(body.toString('utf8')) as typeof fields) : {};
     } catch {
-      code = undefined;
+      fields = {};
     }
+    const { code, password } = fields;
     if (typeof code !== 'string' || !CODE_ID.test(code)) {
       send(response, badRequest('Send {"code": "<the id of one of your saved codes>"}.'));
       return;
     }
+    const path = (request.url ?? '').split('?')[0].replace(/\/$/, '');
     try {
+      if (path.endsWith('/password')) {
+        if (password !== null && typeof password !== 'string') {
+          send(response, badRequest('Send {"code": "…", "password": "<the new one>" or null}.'));
+          return;
+        }
+        send(response, await setLinkPassword(db, caller, code, password));
+        return;
+      }
       const site = { origin: siteOrigin(request), hosts: siteHosts(request) };
       send(response, await syncLink(db, caller, code, site, now()));
     } catch (error) {

@@ -34,6 +34,10 @@ export interface LinkRecord {
   readonly destination: Destination;
   readonly deleted: boolean;
   readonly disabled: boolean;
+  /** It asks for a password first (passwords.ts)... */
+  readonly locked: boolean;
+  /** ...which has been set (until then the link opens for nobody). */
+  readonly passwordSet: boolean;
 }
 
 /** Firestore could not be read and the link was not read recently: the scan cannot be answered. */
@@ -60,6 +64,8 @@ export function linkRecord(
     destination,
     deleted: data.deletedAt != null,
     disabled: data.disabled != null && data.disabled !== false,
+    locked: data.locked === true,
+    passwordSet: data.passwordSet === true,
   };
 }
 

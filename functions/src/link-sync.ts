@@ -17,11 +17,13 @@ import {
   type StoredLink,
   type SyncAnswer,
 } from '../../src/domain/qr/link-policy';
+import { passwordProblem } from '../../src/domain/qr/access';
 import { savedCodeFrom } from '../../src/domain/qr/saved-code';
 import { scanDay } from '../../src/domain/qr/scan-time';
 import { mintLinkId } from '../../src/domain/qr/short-link';
 import { randomFillSync } from 'node:crypto';
 import { FieldValue, type Firestore, type Transaction } from './admin';
+import { hashPassword, passwordRef } from './passwords';
 
 /** Who asks, from their verified ID token. */
 export interface Caller {
@@ -30,11 +32,13 @@ export interface Caller {
   readonly verified: boolean;
 }
 
-const viewOf = (link: StoredLink): LinkView => ({
+const viewOf = (link: StoredLink, passwordSet: boolean): LinkView => ({
   id: link.id,
   destination: link.destination,
   deleted: link.deleted,
   disabled: link.disabled,
+  locked: link.locked,
+  passwordSet,
 });
 
 function storedLink(id: string, data: Record<string, unknown>): StoredLink {
@@ -44,6 +48,7 @@ function storedLink(id: string, data: Record<string, unknown>): StoredLink {
     code: String(data.code),
     // A link stored without a destination leads nowhere until its code is saved again.
     destination: destinationOf(data) ?? { kind: 'redirect', target: '' },
+    locked: data.locked === true,
     deleted: data.deletedAt != null,
     disabled: data.disabled != null && data.disabled !== false,
   };
@@ -91,11 +96,13 @@ export function syncLink(
         ? {
             dynamic: true,
             destination: linkDestination(code.type, code.content, site.origin, site.hosts),
+            locked: code.passwordProtected,
           }
         : { dynamic: false }
       : null;
     const linkDocument = linkSnapshot.docs[0];
     const link = linkDocument ? storedLink(linkDocument.id, linkDocument.data()) : null;
+    let passwordSet = linkDocument?.get('passwordSet') === true;
     const before = usageOn(accountSnapshot.data(), scanDay(now));
     const { plan, usage } = planSync({
       code: wish,
@@ -113,16 +120,18 @@ export function syncLink(
           ok: false,
           problem: plan.problem,
           message: plan.message,
-          link: link && viewOf(link),
+          link: link && viewOf(link, passwordSet),
         };
       case 'keep':
-        return { ok: true, link: link && viewOf(link) };
+        return { ok: true, link: link && viewOf(link, passwordSet) };
       case 'create': {
         const id = await freshLinkId(db, transaction);
         transaction.create(db.collection('dynamic').doc(id), {
           owner: caller.uid,
           code: codeId,
           ...destinationFields(plan.destination),
+          locked: plan.locked,
+          passwordSet: false,
           deletedAt: null,
           disabled: null,
           createdAt: stamp,
@@ -133,19 +142,29 @@ export function syncLink(
           owner: caller.uid,
           code: codeId,
           destination: plan.destination,
+          locked: plan.locked,
           deleted: false,
           disabled: false,
         };
         break;
       }
-      case 'update':
+      case 'update': {
+        // A code no longer protected forgets its password: protecting it again asks for one.
+        const unlocks = !plan.locked && passwordSet;
+        if (unlocks) {
+          transaction.delete(passwordRef(db, link!.id));
+          passwordSet = false;
+        }
         transaction.update(db.collection('dynamic').doc(link!.id), {
           ...destinationFields(plan.destination),
+          locked: plan.locked,
+          ...(unlocks ? { passwordSet: false } : {}),
           deletedAt: null,
           updatedAt: stamp,
         });
-        result = { ...link!, destination: plan.destination, deleted: false };
+        result = { ...link!, destination: plan.destination, locked: plan.locked, deleted: false };
         break;
+      }
       case 'retire':
         transaction.update(db.collection('dynamic').doc(link!.id), {
           deletedAt: stamp,
@@ -155,6 +174,47 @@ export function syncLink(
         break;
     }
     transaction.set(accountRef, usage);
-    return { ok: true, link: result && viewOf(result) };
+    return { ok: true, link: result && viewOf(result, passwordSet) };
   });
+}
+
+/**
+ * Sets (or, with null, removes) the password of the link of `codeId`, a code of `caller`: kept
+ * only as a hash the clients cannot read. The link must exist; the code decides whether the link
+ * asks for it (its `passwordProtected`, mirrored as the link's `locked` by syncLink).
+ */
+export async function setLinkPassword(
+  db: Firestore,
+  caller: Caller,
+  codeId: string,
+  password: string | null,
+): Promise<SyncAnswer> {
+  const found = await db
+    .collection('dynamic')
+    .where('owner', '==', caller.uid)
+    .where('code', '==', codeId)
+    .limit(1)
+    .get();
+  const document = found.docs[0];
+  if (!document || document.get('deletedAt') != null) {
+    return {
+      ok: false,
+      problem: 'bad-request',
+      message: 'This code has no short link yet: its password is set once the link is made.',
+    };
+  }
+  const problem = password === null ? null : passwordProblem(password);
+  if (problem) return { ok: false, problem: 'bad-request', message: problem };
+  const hash = password === null ? null : await hashPassword(password);
+  const link = document.ref;
+  await db.runTransaction(async (transaction) => {
+    if (hash)
+      transaction.set(passwordRef(db, link.id), { ...hash, setAt: FieldValue.serverTimestamp() });
+    else transaction.delete(passwordRef(db, link.id));
+    transaction.update(link, {
+      passwordSet: hash !== null,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+  });
+  return { ok: true, link: viewOf(storedLink(link.id, document.data()), hash !== null) };
 }

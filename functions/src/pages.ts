@@ -28,9 +28,11 @@ export interface Page {
   readonly warning?: boolean;
   /** Where the visitor may go on to (the redirect's own body, shown by rare clients). */
   readonly continueTo?: string;
+  /** A same-site path the browser opens at once (a new navigation, not a redirect). */
+  readonly refresh?: string;
 }
 
-function html({ title, text, body, scripts, id, warning, continueTo }: Page) {
+function html({ title, text, body, scripts, id, warning, continueTo, refresh }: Page) {
   const paragraphs = text.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
   const next = continueTo
     ? `<p><a href="${escapeHtml(continueTo)}">Continue to ${escapeHtml(continueTo)}</a></p>\n`
@@ -44,7 +46,7 @@ function html({ title, text, body, scripts, id, warning, continueTo }: Page) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} | Kempton Code Works</title>
+${refresh ? `<meta http-equiv="refresh" content="0; url=${escapeHtml(refresh)}">\n` : ''}<title>${escapeHtml(title)} | Kempton Code Works</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/short-link.css">
 ${(scripts ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>\n`).join('')}</head>
@@ -110,6 +112,44 @@ export const pages = {
     title: 'Try again in a moment',
     text: [
       'We could not look this code up just now. Scan it again in a minute: it should work then.',
+    ],
+    id,
+  }),
+  /** The question a locked link asks before it opens; `action` is where the form posts. */
+  password: (id: string, action: string, problem?: { status: number; message: string }): Page => ({
+    status: problem?.status ?? 200,
+    title: 'This code is protected',
+    text: ['Its owner has protected it with a password. Enter the password to open it.'],
+    body:
+      `<form class="landing__form" method="post" action="${escapeHtml(action)}">\n` +
+      '<label for="password">Password</label>\n' +
+      '<input id="password" name="password" type="password" autocomplete="current-password" required' +
+      (problem ? ' aria-invalid="true" aria-describedby="password-problem"' : '') +
+      ' autofocus>\n' +
+      (problem
+        ? `<p id="password-problem" class="landing__problem" role="alert">${escapeHtml(problem.message)}</p>\n`
+        : '') +
+      '<button type="submit" class="landing__button landing__button--primary">Open</button>\n' +
+      '</form>\n',
+    id,
+  }),
+  /**
+   * The right password: the page opens the link again, now unlocked. Not a redirect: a form's
+   * redirects are held to the page's form-action policy, which would stop the one to the target.
+   */
+  unlocked: (id: string, action: string): Page => ({
+    status: 200,
+    title: 'Opening the code',
+    text: ['That is the password. Opening it now…'],
+    body: `<p><a class="landing__button landing__button--primary" href="${escapeHtml(action)}">Open it</a></p>\n`,
+    id,
+    refresh: action,
+  }),
+  passwordNotSet: (id: string): Page => ({
+    status: 403,
+    title: 'This code is not ready yet',
+    text: [
+      'Its owner is protecting it with a password that has not been set yet. Try again later, or ask whoever printed it.',
     ],
     id,
   }),

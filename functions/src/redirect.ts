@@ -21,6 +21,11 @@ import { LINK_ID } from '../../src/domain/qr/short-link';
 import { canonicalTarget } from '../../src/domain/qr/target';
 import { deviceOf, requestFacts } from './classify';
 import { CONTACT_FILE, contactFile, landingPage } from './landing';
+import { TOO_MANY_ATTEMPTS, WRONG_PASSWORD } from '../../src/domain/qr/access';
+import { clientAddress } from './classify';
+import { header, readBody } from './http';
+import { clientKey, unlockCookie, unlockedLinks, type PasswordGate } from './passwords';
+import type { LinkRecord } from './link-reader';
 import { securityHeaders, type HttpRequest, type HttpResponse } from './http';
 import { LinkUnavailable, type LinkReader } from './link-reader';
 import { pages, sendPage } from './pages';
@@ -88,6 +93,7 @@ export interface RedirectDeps {
   readonly reader: LinkReader;
   readonly counter: ScanCounter;
   readonly blocklist: Blocklist;
+  readonly gate: PasswordGate;
   readonly now?: () => Date;
   readonly log?: (message: string, detail: Record<string, unknown>) => void;
 }
@@ -95,21 +101,29 @@ export interface RedirectDeps {
 const logError = (message: string, detail: Record<string, unknown>) =>
   console.error(JSON.stringify({ severity: 'ERROR', message, ...detail }));
 
+const notAllowed = (response: HttpResponse) => {
+  response.statusCode = 405;
+  response.setHeader('Allow', 'GET, HEAD');
+  securityHeaders(response);
+  response.end();
+};
+
 export function createRedirect({
   reader,
   counter,
   blocklist,
+  gate,
   now = () => new Date(),
   log = logError,
 }: RedirectDeps) {
   return async function answerScan(request: HttpRequest, response: HttpResponse) {
-    response.setHeader('Cache-Control', 'no-store');
+    // Never stored by a cache, and private: Firebase Hosting drops the Set-Cookie of a response
+    // it could cache (the unlock cookie of a protected code).
+    response.setHeader('Cache-Control', 'private, no-store');
     const method = request.method ?? 'GET';
-    if (method !== 'GET' && method !== 'HEAD') {
-      response.statusCode = 405;
-      response.setHeader('Allow', 'GET, HEAD');
-      securityHeaders(response);
-      response.end();
+    // POST only answers a locked link's password form.
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
+      notAllowed(response);
       return;
     }
     const path = shortLinkPath(request.url);
@@ -137,6 +151,13 @@ export function createRedirect({
       const destination = followable(link.destination, siteHosts(request), blocklist);
       if (!destination) {
         sendPage(response, method, pages.blocked(id));
+        return;
+      }
+      if (link.locked) {
+        // A protected code opens only for a browser the right password let in.
+        if (!(await unlocked(gate, request, response, link, at))) return;
+      } else if (method === 'POST') {
+        notAllowed(response);
         return;
       }
       if (path.file !== null) {
@@ -193,4 +214,58 @@ function sendContactFile(
   );
   securityHeaders(response);
   response.end(method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Whether the browser may open the locked link: it carries an unlock for it, or it has just
+ * posted the right password (then a page with the unlock opens the link again, and that GET is
+ * the scan). Otherwise answers with the password form, or why it cannot be tried.
+ */
+async function unlocked(
+  gate: PasswordGate,
+  request: HttpRequest,
+  response: HttpResponse,
+  link: LinkRecord,
+  at: Date,
+): Promise<boolean> {
+  const method = request.method ?? 'GET';
+  const { id } = link;
+  if (!link.passwordSet) {
+    sendPage(response, method, pages.passwordNotSet(id));
+    return false;
+  }
+  const key = await gate.key.get();
+  const now = at.getTime();
+  const open = unlockedLinks(header(request, 'cookie'), key, now);
+  const query = (request.url ?? '').includes('?') ? `?${(request.url ?? '').split('?')[1]}` : '';
+  const action = `/q/${id}${query}`;
+  if (method !== 'POST') {
+    if (open.has(id)) return true;
+    sendPage(response, method, pages.password(id, action));
+    return false;
+  }
+  const client = clientKey(key, clientAddress(request));
+  if (!(await gate.attempts.allowed(id, client, now))) {
+    sendPage(
+      response,
+      method,
+      pages.password(id, action, { status: 429, message: TOO_MANY_ATTEMPTS }),
+    );
+    return false;
+  }
+  const body = await readBody(request, 2048).catch(() => null);
+  const attempt = body ? (new URLSearchParams(body.toString('utf8')).get('password') ?? '') : '';
+  if (!(await gate.matches(id, attempt))) {
+    await gate.attempts.failed(id, client, now);
+    sendPage(
+      response,
+      method,
+      pages.password(id, action, { status: 401, message: WRONG_PASSWORD }),
+    );
+    return false;
+  }
+  const secure = (header(request, 'x-forwarded-proto') ?? '').startsWith('https');
+  response.setHeader('Set-Cookie', unlockCookie(open, id, key, now, secure));
+  sendPage(response, method, pages.unlocked(id, action));
+  return false;
 }

@@ -52,7 +52,7 @@ async function page(id: string, userAgent = PHONE) {
   const response = await scan(under.origin, `/q/${id}?qr=1`, { userAgent });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('cache-control')).toBe('private, no-store');
   const html = await response.text();
   // A page of a few kilobytes, no app bundle: only the site's stylesheet (and landing.js).
   expect(new TextEncoder().encode(html).length).toBeLessThan(20_000);

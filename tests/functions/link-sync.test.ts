@@ -111,6 +111,8 @@ describe('a dynamic code’s link, made and kept by the server', () => {
       destination: to('https://example.co.za/menu'),
       deleted: false,
       disabled: false,
+      locked: false,
+      passwordSet: false,
     });
     expect(await linkDoc(link.id)).toMatchObject({
       owner: 'alice',
@@ -183,6 +185,8 @@ describe('a dynamic code’s link, made and kept by the server', () => {
       destination: to('https://example.co.za/menu'),
       deleted: false,
       disabled: false,
+      locked: false,
+      passwordSet: false,
     });
     expect((await scan(under.origin, `/q/${id}`)).headers.get('location')).toBe(
       'https://example.co.za/menu',

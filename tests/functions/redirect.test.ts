@@ -21,7 +21,7 @@ const today = () => scanDay(new Date());
 async function expectPage(response: Response, status: number, heading: string, id?: string) {
   expect(response.status).toBe(status);
   expect(response.headers.get('location')).toBeNull();
-  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('cache-control')).toBe('private, no-store');
   expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -38,7 +38,7 @@ describe('a link in use', () => {
     const response = await scan(under.origin, `/q/${id}?qr=1`);
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(`${site}/flyer`);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(await countsOf(under, id, today())).toMatchObject({
       scans: 1,

@@ -19,6 +19,7 @@ import {
 } from '../../functions/src/admin';
 import { createLinkApi } from '../../functions/src/link-api';
 import { LinkReader, type ReaderOptions } from '../../functions/src/link-reader';
+import { PasswordGate } from '../../functions/src/passwords';
 import { createRedirect } from '../../functions/src/redirect';
 import { ScanCounter } from '../../functions/src/scan-counter';
 import { blocklistOf } from '../../functions/src/blocklist';
@@ -121,6 +122,7 @@ export function useFunctions(
       reader,
       counter,
       blocklist: blocklistOf(),
+      gate: new PasswordGate(db),
       now: () => under.clock(),
     });
     const api = createLinkApi({ db, auth: getAuth(app), now: () => under.clock() });

@@ -71,6 +71,8 @@ describe('short links through the store', () => {
         destination: to('c1'),
         deleted: false,
         disabled: false,
+        locked: false,
+        passwordSet: false,
       },
       {
         id: 'AliceNew001',
@@ -78,6 +80,8 @@ describe('short links through the store', () => {
         destination: to('c2'),
         deleted: false,
         disabled: false,
+        locked: false,
+        passwordSet: false,
       },
       {
         id: 'AliceOff001',
@@ -85,6 +89,8 @@ describe('short links through the store', () => {
         destination: to('c3'),
         deleted: false,
         disabled: true,
+        locked: false,
+        passwordSet: false,
       },
     ]);
     expect((await linksOf(as('bob'), 'bob')).get('c1')?.id).toBe('BobLink0001');

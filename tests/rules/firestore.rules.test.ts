@@ -257,4 +257,20 @@ describe('short links: the server’s alone', () => {
     await assertFails(updateDoc(doc(alice, 'accounts/alice'), { activeLinks: 0 }));
     await assertFails(setDoc(doc(alice, 'accounts/alice'), { activeLinks: 0 }));
   });
+
+  it('a link’s password hash, its attempts and the unlock key are read by no client, not even the owner', async () => {
+    await storedLink(linkId, 'alice');
+    await stored(`dynamic/${linkId}/private/password`, { hash: 'aa', salt: 'bb' });
+    await stored(`dynamic/${linkId}/private/attempts`, { total: 3 });
+    await stored('system/unlock', { key: 'secret' });
+    for (const reader of [asVerified('alice'), as('bob')]) {
+      await assertFails(getDoc(doc(reader, `dynamic/${linkId}/private/password`)));
+      await assertFails(getDocs(collection(reader, `dynamic/${linkId}/private`)));
+      await assertFails(getDoc(doc(reader, 'system/unlock')));
+    }
+    const alice = asVerified('alice');
+    await assertFails(setDoc(doc(alice, `dynamic/${linkId}/private/password`), { hash: 'mine' }));
+    await assertFails(deleteDoc(doc(alice, `dynamic/${linkId}/private/attempts`)));
+    await assertFails(setDoc(doc(alice, 'system/unlock'), { key: 'chosen' }));
+  });
 });

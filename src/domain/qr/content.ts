@@ -12,6 +12,7 @@ import {
   type FieldSpec,
   type FormSpec,
 } from '../form';
+import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from './access';
 import { checkFile, fileKinds, type FileFacts, type FileKind } from './files';
 
 const url = (label: string, placeholder = 'https://') =>
@@ -59,10 +60,14 @@ export const textFields = {
   }),
   password: field('Password', {
     input: 'password',
-    maxLength: 64,
+    maxLength: PASSWORD_MAX,
     keepSpaces: true,
     autoComplete: 'new-password',
-    hint: 'Optional. Kept with the code for when password-protected codes arrive.',
+    hint: PASSWORD_HINT,
+    format: v.pipe(
+      v.string(),
+      v.minLength(PASSWORD_MIN, `A password has at least ${PASSWORD_MIN} characters.`),
+    ),
   }),
   websiteUrl: url('Website URL', 'https://www.example.co.za'),
   vcardFirstName: required('First name', { autoComplete: 'given-name', maxLength: 100 }),
@@ -250,3 +255,7 @@ export function checkContent<F extends FileFacts>(
     },
   };
 }
+
+/** The password field's hint for a code that has a password already (Edit). */
+export const KEEP_PASSWORD_HINT =
+  'This code has a password. Type a new one to change it, or leave this empty to keep it (My QR Codes can remove it).';

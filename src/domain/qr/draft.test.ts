@@ -57,7 +57,7 @@ const fullDraft: QrDraft<Ref> = {
   type: 'menu',
   content: fullContent,
   design: fullDesign,
-  editing: { id: 'code-1', name: 'Menu', dynamic: false, linkId: null },
+  editing: { id: 'code-1', name: 'Menu', dynamic: false, linkId: null, passwordProtected: false },
   dynamic: false,
 };
 
@@ -266,7 +266,13 @@ describe('restoreDraft', () => {
         type: 'menu',
         content: emptyContent,
         design: defaultDesign,
-        editing: { id: 'code-1', name: 'Menu', dynamic: false, linkId: null },
+        editing: {
+          id: 'code-1',
+          name: 'Menu',
+          dynamic: false,
+          linkId: null,
+          passwordProtected: false,
+        },
         dynamic: false,
       });
       expect(restored(stored({ content: [] })).content).toEqual(emptyContent);
@@ -370,14 +376,21 @@ describe('editing', () => {
       name: 'Menu',
       dynamic: false,
       linkId: null,
+      passwordProtected: false,
     });
     expect(
       restored(stored({ editing: { id: 'c', name: 'M', dynamic: true, linkId: 'abcdefgh12' } }))
         .editing,
-    ).toEqual({ id: 'c', name: 'M', dynamic: true, linkId: 'abcdefgh12' });
+    ).toEqual({
+      id: 'c',
+      name: 'M',
+      dynamic: true,
+      linkId: 'abcdefgh12',
+      passwordProtected: false,
+    });
     expect(
       restored(stored({ editing: { id: 'c', name: 'M', dynamic: true, linkId: '../x' } })).editing,
-    ).toEqual({ id: 'c', name: 'M', dynamic: true, linkId: null });
+    ).toEqual({ id: 'c', name: 'M', dynamic: true, linkId: null, passwordProtected: false });
     for (const editing of [null, 'code-1', { id: 1, name: 'Menu' }, { id: 'code-1' }]) {
       expect(restored(stored({ editing })).editing).toBeNull();
     }

@@ -62,6 +62,8 @@ export interface EditedCode {
   readonly dynamic: boolean;
   /** The id of its short link, once the server has made it. */
   readonly linkId: string | null;
+  /** It has a password (kept by the server): an empty password field keeps it. */
+  readonly passwordProtected: boolean;
 }
 
 export const emptyDraft: QrDraft = {
@@ -180,6 +182,7 @@ function editedCode(value: unknown): EditedCode | null {
     name: value.name,
     dynamic: value.dynamic === true || linkId !== null,
     linkId,
+    passwordProtected: value.passwordProtected === true,
   };
 }
 

@@ -21,7 +21,7 @@ function wish(target: string): CodeWish {
   const destination: DestinationCheck = check.ok
     ? { ok: true, destination: { kind: 'redirect', target: check.href }, hosts: [check.host] }
     : check;
-  return { dynamic: true, destination };
+  return { dynamic: true, destination, locked: false };
 }
 const to = (target: string) => ({ kind: 'redirect', target }) as const;
 const link = (fields: Partial<StoredLink> = {}): StoredLink => ({
@@ -29,6 +29,7 @@ const link = (fields: Partial<StoredLink> = {}): StoredLink => ({
   owner: 'alice',
   code: 'c1',
   destination: to('https://example.co.za/a'),
+  locked: false,
   deleted: false,
   disabled: false,
   ...fields,
@@ -58,7 +59,7 @@ describe('usageOn', () => {
 describe('planSync', () => {
   it('makes a link for a new dynamic code, counting it', () => {
     expect(plan({ code: wish('https://example.co.za/a') })).toEqual({
-      plan: { kind: 'create', destination: to('https://example.co.za/a') },
+      plan: { kind: 'create', destination: to('https://example.co.za/a'), locked: false },
       usage: { ...fresh, activeLinks: 4, newLinks: 2 },
     });
   });
@@ -72,7 +73,12 @@ describe('planSync', () => {
 
   it('retargets, counting a change', () => {
     expect(plan({ code: wish('https://example.co.za/b'), link: link() })).toEqual({
-      plan: { kind: 'update', destination: to('https://example.co.za/b'), restore: false },
+      plan: {
+        kind: 'update',
+        destination: to('https://example.co.za/b'),
+        locked: false,
+        restore: false,
+      },
       usage: { ...fresh, targetChanges: 3 },
     });
   });
@@ -90,7 +96,12 @@ describe('planSync', () => {
 
   it('restores a retired link when its code is back (Undo), leading where the code says', () => {
     expect(plan({ code: wish('https://example.co.za/a'), link: link({ deleted: true }) })).toEqual({
-      plan: { kind: 'update', destination: to('https://example.co.za/a'), restore: true },
+      plan: {
+        kind: 'update',
+        destination: to('https://example.co.za/a'),
+        locked: false,
+        restore: true,
+      },
       usage: { ...fresh, activeLinks: 4 },
     });
   });
@@ -108,6 +119,20 @@ describe('planSync', () => {
     );
     // Retiring needs no verified address: a code can always be deleted.
     expect(plan({ code: null, link: link(), verified: false }).plan).toEqual({ kind: 'retire' });
+  });
+
+  it('locks or unlocks a link with its code’s password, not counting it as a retarget', () => {
+    const locked = { ...wish('https://example.co.za/a'), locked: true } as CodeWish;
+    expect(plan({ code: locked, link: link() })).toEqual({
+      plan: {
+        kind: 'update',
+        destination: to('https://example.co.za/a'),
+        locked: true,
+        restore: false,
+      },
+      usage: fresh,
+    });
+    expect(plan({ code: locked, link: link({ locked: true }) }).plan).toEqual({ kind: 'keep' });
   });
 
   it('holds each limit, with a message naming it', () => {

@@ -53,6 +53,8 @@ export interface StoredLink {
   readonly code: string;
   /** Where it sends a scan (stored as `target` or `page`). */
   readonly destination: Destination;
+  /** It asks for a password first (access.ts). */
+  readonly locked: boolean;
   /** Retired when its code was deleted: it answers "no longer active"; the owner can restore it. */
   readonly deleted: boolean;
   /** Switched off by the company (abuse): only the company can switch it on again. */
@@ -61,7 +63,13 @@ export interface StoredLink {
 
 /** What the saved code asks of its link. */
 export type CodeWish =
-  { readonly dynamic: false } | { readonly dynamic: true; readonly destination: DestinationCheck };
+  | { readonly dynamic: false }
+  | {
+      readonly dynamic: true;
+      readonly destination: DestinationCheck;
+      /** The code is protected by a password. */
+      readonly locked: boolean;
+    };
 
 export type LinkProblem =
   | 'unverified'
@@ -73,8 +81,13 @@ export type LinkProblem =
 
 export type SyncPlan =
   | { readonly kind: 'keep' }
-  | { readonly kind: 'create'; readonly destination: Destination }
-  | { readonly kind: 'update'; readonly destination: Destination; readonly restore: boolean }
+  | { readonly kind: 'create'; readonly destination: Destination; readonly locked: boolean }
+  | {
+      readonly kind: 'update';
+      readonly destination: Destination;
+      readonly locked: boolean;
+      readonly restore: boolean;
+    }
   | { readonly kind: 'retire' }
   | { readonly kind: 'refuse'; readonly problem: LinkProblem; readonly message: string };
 
@@ -152,7 +165,7 @@ export function planSync({
       );
     }
     return {
-      plan: { kind: 'create', destination },
+      plan: { kind: 'create', destination, locked: code.locked },
       usage: { ...usage, activeLinks: usage.activeLinks + 1, newLinks: usage.newLinks + 1 },
     };
   }
@@ -165,9 +178,11 @@ export function planSync({
       ),
     );
   }
-  if (!retargets && !link.deleted) return unchanged({ kind: 'keep' });
+  if (!retargets && !link.deleted && link.locked === code.locked) {
+    return unchanged({ kind: 'keep' });
+  }
   return {
-    plan: { kind: 'update', destination, restore: link.deleted },
+    plan: { kind: 'update', destination, locked: code.locked, restore: link.deleted },
     usage: {
       ...usage,
       activeLinks: usage.activeLinks + (link.deleted ? 1 : 0),
@@ -182,6 +197,10 @@ export interface LinkView {
   readonly destination: Destination;
   readonly deleted: boolean;
   readonly disabled: boolean;
+  /** It asks for a password first... */
+  readonly locked: boolean;
+  /** ...and its password has reached the server (until then it opens for nobody). */
+  readonly passwordSet: boolean;
 }
 
 /** A link's destination as stored: `target` (a redirect) or `page` (a landing page). */

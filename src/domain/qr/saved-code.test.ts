@@ -55,7 +55,10 @@ describe('savedFields', () => {
     const fields = savedFields(menuDraft, '', { logo });
     expect(fields.type).toBe('menu');
     expect(fields.name).toBe('Lunch menu');
-    expect(fields.content.text.password).toBe('secret');
+    // The password is never saved with the code (the server keeps a hash of a dynamic code's),
+    // and a static code cannot have one.
+    expect(fields.content.text.password).toBe('');
+    expect(fields.passwordProtected).toBe(false);
     expect(fields.content.files).toEqual({ menuFile: 'menu-2026.pdf' });
     expect(fields.files).toEqual(['menu-2026.pdf']);
     expect(fields.design.pattern).toBe('dots');
@@ -195,6 +198,7 @@ describe('draftFromSaved', () => {
       name: 'Dinner',
       dynamic: false,
       linkId: null,
+      passwordProtected: false,
     });
     const dynamic = { ...saved, type: 'web' as const, dynamic: true };
     expect(draftFromSaved(dynamic).dynamic).toBe(true);

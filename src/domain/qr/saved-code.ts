@@ -40,6 +40,11 @@ export interface SavedCodeFields {
    * (dynamic/{id}, whose `code` names this code) once the code has reached the server.
    */
   readonly dynamic: boolean;
+  /**
+   * The code asks for a password when scanned (dynamic codes only: access.ts). The password is
+   * never part of the code's document: the server keeps its hash.
+   */
+  readonly passwordProtected: boolean;
 }
 
 /** A code as read back: ready to render (its design's logo is the data: URL). */
@@ -106,18 +111,22 @@ export function savedFields(
   }
   const chosen = name.trim() ? name : draft.content.text.qrName;
   const finalName = codeName(chosen);
+  const dynamic = draft.dynamic && canBeDynamic(draft.type);
   const fields: SavedCodeFields = {
     type: draft.type,
     name: finalName,
     content: {
-      text: { ...draft.content.text, qrName: chosen.trim() ? finalName : '' },
+      // The password is sent to the server on its own (POST /api/links/password), never saved.
+      text: { ...draft.content.text, qrName: chosen.trim() ? finalName : '', password: '' },
       lists: draft.content.lists,
       files,
     },
     design: withoutLogo(draft.design),
     logo,
     files: Object.values(files),
-    dynamic: draft.dynamic && canBeDynamic(draft.type),
+    dynamic,
+    passwordProtected:
+      dynamic && (draft.content.text.password !== '' || draft.editing?.passwordProtected === true),
   };
   checkFields(fields);
   return fields;
@@ -207,6 +216,8 @@ export function savedCodeFrom(id: string, data: unknown): SavedCode | null {
       ? data.files.filter((file): file is string => typeof file === 'string')
       : Object.values(read.content.files),
     dynamic: data.dynamic === true && canBeDynamic(read.type),
+    passwordProtected:
+      data.passwordProtected === true && data.dynamic === true && canBeDynamic(read.type),
     createdAt: dateOf(data.createdAt),
     updatedAt: dateOf(data.updatedAt),
   };
@@ -232,6 +243,7 @@ export function fieldsOf(saved: SavedCode): SavedCodeFields {
     logo: saved.logo,
     files: saved.files,
     dynamic: saved.dynamic,
+    passwordProtected: saved.passwordProtected,
   };
 }
 
@@ -306,7 +318,13 @@ export function draftFromSaved(
       files,
     },
     design: { ...saved.design, logo: saved.logo ? fileFromDataUrl(saved.logo, 'logo') : null },
-    editing: { id: saved.id, name: saved.name, dynamic: saved.dynamic, linkId },
+    editing: {
+      id: saved.id,
+      name: saved.name,
+      dynamic: saved.dynamic,
+      linkId,
+      passwordProtected: saved.passwordProtected,
+    },
     dynamic: saved.dynamic,
   };
 }

@@ -43,6 +43,8 @@ export function watchDynamicLinks(
           destination,
           deleted: data.deletedAt != null,
           disabled: data.disabled != null && data.disabled !== false,
+          locked: data.locked === true,
+          passwordSet: data.passwordSet === true,
         };
         // A code has one link; should an older retired one linger, the live one wins.
         const known = links.get(link.code);

@@ -17,7 +17,13 @@ const isAnswer = (value: unknown): value is SyncAnswer =>
   ((value as { ok: boolean }).ok || typeof (value as { message?: unknown }).message === 'string');
 
 /** Asks the server to make the link of the code `code` match it; never throws. */
-export async function requestLinkSync(code: string): Promise<SyncAnswer> {
+export const requestLinkSync = (code: string): Promise<SyncAnswer> => post(LINK_API_PATH, { code });
+
+/** Sends the new password of the code's link (null removes it); never throws. */
+export const requestLinkPassword = (code: string, password: string | null): Promise<SyncAnswer> =>
+  post(`${LINK_API_PATH}/password`, { code, password });
+
+async function post(path: string, body: object): Promise<SyncAnswer> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return OFFLINE;
   let token: string | null;
   try {
@@ -33,10 +39,10 @@ export async function requestLinkSync(code: string): Promise<SyncAnswer> {
     };
   }
   try {
-    const response = await fetch(LINK_API_PATH, {
+    const response = await fetch(path, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ code }),
+      body: JSON.stringify(body),
     });
     const answer: unknown = await response.json().catch(() => null);
     if (isAnswer(answer)) return answer;

@@ -7,6 +7,7 @@ const origin = 'https://kempton.example';
 const code = (websiteUrl: string, dynamic = true) => ({
   type: 'web' as const,
   dynamic,
+  passwordProtected: false,
   content: { ...emptyContent, text: { ...emptyContent.text, websiteUrl } },
 });
 const link = (fields: Partial<LinkView> = {}): LinkView => ({
@@ -14,6 +15,8 @@ const link = (fields: Partial<LinkView> = {}): LinkView => ({
   destination: { kind: 'redirect', target: 'https://example.co.za/a' },
   deleted: false,
   disabled: false,
+  locked: false,
+  passwordSet: false,
   ...fields,
 });
 
@@ -33,6 +36,13 @@ describe('linkOutOfStep', () => {
     expect(linkOutOfStep(null, link(), origin)).toBe(true);
     expect(linkOutOfStep(null, link({ deleted: true }), origin)).toBe(false);
     expect(linkOutOfStep(null, null, origin)).toBe(false);
+  });
+
+  it('asks when the code was protected or unprotected since', () => {
+    const locked = { ...code('https://example.co.za/a'), passwordProtected: true };
+    expect(linkOutOfStep(locked, link(), origin)).toBe(true);
+    expect(linkOutOfStep(locked, link({ locked: true }), origin)).toBe(false);
+    expect(linkSignature(locked, origin)).toMatch(/ with a password$/);
   });
 
   it('does not ask about a target the server would refuse anyway', () => {

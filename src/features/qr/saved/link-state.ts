@@ -13,6 +13,7 @@ export interface LinkedCode {
   readonly type: QrTypeId;
   readonly content: QrContent<unknown>;
   readonly dynamic: boolean;
+  readonly passwordProtected: boolean;
 }
 
 export type LinkState =
@@ -38,7 +39,8 @@ export type LinkState =
 export function linkSignature(code: LinkedCode | null, origin: string): string {
   if (!code?.dynamic) return 'static';
   const check = linkDestination(code.type, code.content, origin);
-  return check.ok ? `to ${stableJson(check.destination)}` : 'no target';
+  const lock = code.passwordProtected ? ' with a password' : '';
+  return check.ok ? `to ${stableJson(check.destination)}${lock}` : 'no target';
 }
 
 /**
@@ -54,7 +56,12 @@ export function linkOutOfStep(
   if (!code?.dynamic) return link !== null && !link.deleted;
   const check = linkDestination(code.type, code.content, origin);
   if (!check.ok) return false;
-  return link === null || link.deleted || !sameDestination(link.destination, check.destination);
+  return (
+    link === null ||
+    link.deleted ||
+    link.locked !== code.passwordProtected ||
+    !sameDestination(link.destination, check.destination)
+  );
 }
 
 export function linkState(
@@ -71,7 +78,10 @@ export function linkState(
     if (!target.ok) {
       return { kind: 'active', link, change: { waiting: false, message: target.message } };
     }
-    if (sameDestination(link.destination, target.destination)) {
+    if (
+      sameDestination(link.destination, target.destination) &&
+      link.locked === code.passwordProtected
+    ) {
       return { kind: 'active', link, change: null };
     }
     return {

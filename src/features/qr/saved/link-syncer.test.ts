@@ -117,4 +117,50 @@ describe('LinkSyncer', () => {
     expect(request).toHaveBeenCalledTimes(1);
     expect(syncer.getSnapshot().size).toBe(0);
   });
+
+  it('sends a new password once the link exists, and keeps it across the same account', async () => {
+    const linked: SyncAnswer = {
+      ok: true,
+      link: {
+        id: 'L1',
+        destination: { kind: 'redirect', target: 'https://example.com/' },
+        deleted: false,
+        disabled: false,
+        locked: true,
+        passwordSet: false,
+      },
+    };
+    const request = vi.fn(async () => linked);
+    const sendPassword = vi.fn(async () => ok);
+    const syncer = new LinkSyncer(request, sendPassword);
+    syncer.forAccount('u1');
+    const write = deferred();
+    syncer.after('c1', write.promise, 'to a');
+    syncer.setPassword('c1', 'sesame-2026', false);
+    expect(syncer.getPasswords().get('c1')).toEqual({ status: 'waiting' });
+    // My QR Codes opening for the same account changes nothing.
+    syncer.forAccount('u1');
+    write.resolve();
+    await vi.runAllTimersAsync();
+    expect(sendPassword).toHaveBeenCalledWith('c1', 'sesame-2026');
+    expect(syncer.getPasswords().size).toBe(0);
+  });
+
+  it('a refused password stays shown with why; another account forgets it', async () => {
+    const sendPassword = vi.fn(async (): Promise<SyncAnswer> => ({
+      ok: false,
+      problem: 'bad-request',
+      message: 'Short.',
+    }));
+    const syncer = new LinkSyncer(
+      vi.fn(async () => ok),
+      sendPassword,
+    );
+    syncer.forAccount('u1');
+    syncer.setPassword('c1', 'abc', true);
+    await vi.runAllTimersAsync();
+    expect(syncer.getPasswords().get('c1')).toEqual({ status: 'failed', message: 'Short.' });
+    syncer.forAccount('u2');
+    expect(syncer.getPasswords().size).toBe(0);
+  });
 });

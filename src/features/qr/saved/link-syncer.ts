@@ -6,15 +6,23 @@
 // shown until the code changes or the user asks again.
 //
 // One syncer for the page (a module), so an ask made on the demo page goes on, and is shown,
-// after My QR Codes opens.
+// after My QR Codes opens. It also carries a code's new password to the server (POST
+// /api/links/password) once the code's link exists: the password is held in this page's memory
+// only until then, never stored; a page closed before that leaves the code asking for a password
+// nobody has set, and My QR Codes offers to set it.
 import { useSyncExternalStore } from 'react';
 import type { SyncAnswer } from '../../../domain/qr/link-policy';
-import { requestLinkSync } from './link-requests';
+import { requestLinkPassword, requestLinkSync } from './link-requests';
 
 export type LinkWork =
   | { readonly status: 'waiting' | 'working'; readonly signature: string }
   | { readonly status: 'retrying'; readonly signature: string; readonly message: string }
   | { readonly status: 'refused'; readonly signature: string; readonly message: string };
+
+/** A password on its way to the server. */
+export type PasswordWork =
+  | { readonly status: 'waiting' | 'sending' }
+  | { readonly status: 'failed'; readonly message: string };
 
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 10 * 60_000;
@@ -27,11 +35,17 @@ export class LinkSyncer {
   >();
   private readonly listeners = new Set<() => void>();
   private snapshot: ReadonlyMap<string, LinkWork> = new Map();
+  private readonly passwords = new Map<string, { password: string; work: PasswordWork }>();
+  private passwordSnapshot: ReadonlyMap<string, PasswordWork> = new Map();
   private generation = 0;
+  private account: string | null = null;
 
   constructor(
     private readonly request: (code: string) => Promise<SyncAnswer> = requestLinkSync,
-    private readonly onAnswer: (code: string, answer: SyncAnswer) => void = () => undefined,
+    private readonly sendPassword: (
+      code: string,
+      password: string,
+    ) => Promise<SyncAnswer> = requestLinkPassword,
   ) {
     if (typeof window !== 'undefined') {
       window.addEventListener('online', () => this.retryAll());
@@ -74,14 +88,38 @@ export class LinkSyncer {
     if (current) void this.run(code, current.signature);
   }
 
-  /** Forgets everything (another user signed in). */
+  /**
+   * Sends `password` for the code's link: now if `linkExists`, else once the link is made (the
+   * next answer that holds it).
+   */
+  setPassword(code: string, password: string, linkExists: boolean) {
+    this.passwords.set(code, { password, work: { status: 'waiting' } });
+    this.publish();
+    if (linkExists) void this.deliverPassword(code);
+  }
+
+  /**
+   * The account whose links this page works on: another one (a different user signed in) makes
+   * it forget everything; the same one keeps the work under way, and any password still waiting
+   * for its link.
+   */
+  forAccount(uid: string) {
+    if (uid === this.account) return;
+    this.account = uid;
+    this.reset();
+  }
+
+  /** Forgets everything. */
   reset() {
     this.generation += 1;
     for (const { timer } of this.retries.values()) clearTimeout(timer);
     this.retries.clear();
     this.work = new Map();
+    this.passwords.clear();
     this.publish();
   }
+
+  getPasswords = () => this.passwordSnapshot;
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
@@ -96,15 +134,27 @@ export class LinkSyncer {
     const generation = this.generation;
     const answer = await this.request(code);
     if (generation !== this.generation || this.work.get(code)?.signature !== signature) return;
-    this.onAnswer(code, answer);
     if (answer.ok) {
       this.forget(code);
+      if (answer.link && !answer.link.deleted) void this.deliverPassword(code);
     } else if (answer.problem === 'unavailable') {
       this.set(code, { status: 'retrying', signature, message: answer.message });
       this.scheduleRetry(code);
     } else {
       this.set(code, { status: 'refused', signature, message: answer.message });
     }
+  }
+
+  private async deliverPassword(code: string) {
+    const pending = this.passwords.get(code);
+    if (!pending || pending.work.status === 'sending') return;
+    pending.work = { status: 'sending' };
+    this.publish();
+    const answer = await this.sendPassword(code, pending.password);
+    if (this.passwords.get(code) !== pending) return;
+    if (answer.ok) this.passwords.delete(code);
+    else pending.work = { status: 'failed', message: answer.message };
+    this.publish();
   }
 
   private scheduleRetry(code: string) {
@@ -136,11 +186,18 @@ export class LinkSyncer {
 
   private publish() {
     this.snapshot = new Map(this.work);
+    this.passwordSnapshot = new Map(
+      [...this.passwords].map(([code, { work }]) => [code, work] as const),
+    );
     this.listeners.forEach((listener) => listener());
   }
 }
 
 export const linkSyncer = new LinkSyncer();
+
+/** The passwords on their way to the server, by code, live. */
+export const usePasswordWork = (): ReadonlyMap<string, PasswordWork> =>
+  useSyncExternalStore(linkSyncer.subscribe, linkSyncer.getPasswords, linkSyncer.getPasswords);
 
 /** What is being asked of the server for each code's link, live. */
 export const useLinkWork = (): ReadonlyMap<string, LinkWork> =>

@@ -14,6 +14,7 @@ import { FormAlert } from '../../../lib/ui/field';
 import { accountPaths } from '../account/account-area';
 import type { Wizard } from '../wizard/wizard-store';
 import { keepCodeFiles } from './code-files';
+import { linkSyncer } from './link-syncer';
 import { logoThumbnail } from './logo-thumbnail';
 import { loadStore, openStore } from './use-saved-codes';
 
@@ -76,6 +77,10 @@ export function SaveToAccount({ wizard, hasFiles }: { wizard: Wizard; hasFiles?:
       } else {
         id = store.add(fields);
       }
+      // A new password goes to the server on its own once the code's link exists; it is never
+      // saved with the code.
+      const password = draft.content.text.password;
+      if (fields.passwordProtected && password) linkSyncer.setPassword(id, password, false);
       if (draftHasFiles({ ...draft, design: { ...draft.design, logo: null } })) {
         await keepCodeFiles(user.uid, id, draft);
       }

@@ -9,16 +9,14 @@ import { paths } from '../../../config/paths';
 import { findQrType } from '../../../domain/qr/qr-types';
 import { hasProgress } from '../../../domain/qr/draft';
 import { encodedText } from '../../../domain/qr/dynamic';
-import { describeDestination } from '../../../domain/qr/landing';
 import { payloadText } from '../../../domain/qr/payload';
 import { payloadFor } from '../../../domain/qr/qr-types';
 import { ALL_DAYS } from '../../../domain/qr/scan-counts';
-import { scansText } from '../../../domain/qr/scan-stats';
-import { shortLinkUrl } from '../../../domain/qr/short-link';
 import {
   codeOrders,
   draftFromSaved,
   duplicateFields,
+  fieldsOf,
   listedCodes,
   type CodeOrder,
   type SavedCode,
@@ -30,7 +28,8 @@ import { useWizard, type Wizard } from '../wizard/wizard-store';
 import { codeFiles, forgetCodeFiles, keepCodeFiles } from './code-files';
 import type { DynamicLink, LinkDays } from './dynamic-links';
 import { linkState, type LinkState } from './link-state';
-import { linkSyncer, useLinkWork } from './link-syncer';
+import { linkSyncer, useLinkWork, usePasswordWork, type PasswordWork } from './link-syncer';
+import { ShortLinkStatus } from './short-link-status';
 import { SavedCodeDownload } from './saved-code-download';
 import { prefetchStore, useSavedCodes, type SavedCodesStore } from './use-saved-codes';
 import './saved-codes.css';
@@ -98,6 +97,7 @@ function textOf(code: SavedCode, link: DynamicLink | null): string | null {
 export function SavedCodesList() {
   const { view, store } = useSavedCodes();
   const work = useLinkWork();
+  const passwords = usePasswordWork();
   const wizard = useWizard();
   const [query, setQuery] = useState('');
   const [order, setOrder] = useState<CodeOrder>('newest');
@@ -247,6 +247,7 @@ export function SavedCodesList() {
             )}
             counts={counts(view.counts, view.links.get(code.id))}
             pendingWrite={view.pendingIds.has(code.id)}
+            passwordWork={passwords.get(code.id)}
             actions={actions}
             wizard={wizard}
             store={store}
@@ -292,6 +293,7 @@ function SavedCodeRow({
   state,
   counts: figures,
   pendingWrite,
+  passwordWork,
   actions,
   wizard,
   store,
@@ -304,6 +306,7 @@ function SavedCodeRow({
   counts: { readonly scans: number } | null;
   /** A write of this code has not reached the server yet. */
   pendingWrite: boolean;
+  passwordWork: PasswordWork | undefined;
   actions: RowActions;
   wizard: Wizard;
   store: SavedCodesStore | null;
@@ -374,12 +377,18 @@ function SavedCodeRow({
           )}
         </p>
         {state.kind === 'none' ? null : (
-          <ShortLink
+          <ShortLinkStatus
             state={state}
             scans={figures?.scans ?? 0}
             nameId={nameId}
             pendingWrite={pendingWrite}
             onRetry={() => actions.retryLink(code)}
+            protection={{
+              work: passwordWork,
+              set: (password) => linkSyncer.setPassword(code.id, password, true),
+              remove: () =>
+                store?.update(code.id, { ...fieldsOf(code), passwordProtected: false }, true),
+            }}
           />
         )}
         {text === null && state.kind === 'none' ? (
@@ -429,93 +438,6 @@ function SavedCodeRow({
         </div>
       )}
     </li>
-  );
-}
-
-/** A dynamic code's short link, to copy, where it leads now, and its scans; or why it has none. */
-function ShortLink({
-  state,
-  scans,
-  nameId,
-  pendingWrite,
-  onRetry,
-}: {
-  state: Exclude<LinkState, { kind: 'none' }>;
-  scans: number;
-  nameId: string;
-  pendingWrite: boolean;
-  onRetry: () => void;
-}) {
-  if (state.kind === 'making') {
-    return (
-      <p className="saved-codes__meta saved-codes__link-note">
-        {state.waiting && (pendingWrite || !navigator.onLine)
-          ? 'Dynamic: its short link is made once this code reaches our server, when you are back online.'
-          : (state.message ?? 'Dynamic: making its short link…')}
-      </p>
-    );
-  }
-  if (state.kind === 'refused') {
-    return (
-      <div className="saved-codes__link" role="group" aria-label="Short link">
-        <p className="saved-codes__meta saved-codes__link-problem">
-          Dynamic, without a short link: {state.message}
-        </p>
-        {state.retry ? (
-          <button
-            type="button"
-            className="saved-codes__copy"
-            onClick={onRetry}
-            aria-describedby={nameId}
-          >
-            Try again
-          </button>
-        ) : null}
-      </div>
-    );
-  }
-  return (
-    <div className="saved-codes__link">
-      <LinkAddress id={state.link.id} nameId={nameId} />
-      {state.kind === 'disabled' ? (
-        <p className="saved-codes__meta saved-codes__link-problem">
-          Switched off by Kempton Code Works: it was reported as misused, and its printed copies
-          show a warning. Contact us if you think this is a mistake.
-        </p>
-      ) : (
-        <p className="saved-codes__meta">
-          <span className="saved-codes__target">{describeDestination(state.link.destination)}</span>{' '}
-          · {scansText(scans)}
-          {state.change
-            ? state.change.message
-              ? ` · Not changed: ${state.change.message}`
-              : state.change.waiting
-                ? ' · Its new target applies once you are back online.'
-                : ' · Changing where it leads…'
-            : null}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The short link as it is shared, and a button that copies it. */
-function LinkAddress({ id, nameId }: { id: string; nameId: string }) {
-  const url = shortLinkUrl(window.location.origin, id);
-  const [copied, setCopied] = useState(false);
-  const copy = () => {
-    void navigator.clipboard
-      ?.writeText(url)
-      .then(() => setCopied(true))
-      .catch(() => setCopied(false));
-  };
-  return (
-    <p className="saved-codes__meta">
-      Dynamic: <a href={url}>{url.replace(/^https?:\/\//, '')}</a>{' '}
-      <button type="button" className="saved-codes__copy" onClick={copy} aria-describedby={nameId}>
-        {copied ? 'Copied' : 'Copy link'}
-      </button>
-    </p>
   );
 }
 

@@ -88,6 +88,8 @@ export function prefetchStore() {
 
 /** The store bound to the user's database; its writes' refusals are reported to the console. */
 export async function openStore(uid: string): Promise<SavedCodesStore> {
+  // The link work under way belongs to this account (another one's is forgotten).
+  linkSyncer.forAccount(uid);
   const [{ openFirestore }, codes] = await loadStore();
   const db = await openFirestore();
   const report = (write: Promise<void>) => {
@@ -127,7 +129,7 @@ export function useSavedCodes(): { view: SavedCodesView; store: SavedCodesStore 
       console.error(error);
       if (live) setView({ status: 'failed', message: SAVED_CODES_FAILED });
     };
-    linkSyncer.reset();
+    linkSyncer.forAccount(uid);
     Promise.all([loadStore(), openStore(uid)])
       .then(
         async ([

@@ -7,12 +7,15 @@ import {
   type ContentItem,
   type ListFieldId,
   type QrContent,
+  type TextFieldId,
 } from '../../../domain/qr/content';
 import { FormField } from '../../../lib/ui/field';
 import { FileField } from './file-field';
 
 interface ItemProps {
   item: ContentItem;
+  /** Hints that replace a text field's own (the password of a protected code). */
+  hints?: Partial<Record<TextFieldId, string>>;
   content: QrContent;
   errors: FieldErrors;
   setContent: (recipe: (current: QrContent) => QrContent) => void;
@@ -20,12 +23,20 @@ interface ItemProps {
 }
 
 /** One item of a content section: a described text field, a list of links or an upload. */
-export function ContentItemField({ item, content, errors, setContent, setError }: ItemProps) {
+export function ContentItemField({
+  item,
+  hints,
+  content,
+  errors,
+  setContent,
+  setError,
+}: ItemProps) {
   if (item.kind === 'text') {
     const { id } = item;
+    const hint = hints?.[id];
     return (
       <FormField
-        spec={textFields[id]}
+        spec={hint ? { ...textFields[id], hint } : textFields[id]}
         name={id}
         value={content.text[id]}
         error={errors[id]}

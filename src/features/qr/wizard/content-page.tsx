@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { hasErrors, type FieldErrors } from '../../../domain/form';
 import {
+  KEEP_PASSWORD_HINT,
   checkContent,
   commonSections,
   type ContentSection,
@@ -111,6 +112,11 @@ function ContentForm({ type, wizard }: { type: QrType; wizard: Wizard }) {
               <ContentItemField
                 key={item.id}
                 item={item}
+                hints={
+                  wizard.draft.editing?.passwordProtected
+                    ? { password: KEEP_PASSWORD_HINT }
+                    : undefined
+                }
                 content={content}
                 errors={errors}
                 setContent={setContent}
