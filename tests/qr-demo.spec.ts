@@ -1,6 +1,5 @@
 import { expect, type Page } from '@playwright/test';
 import { qrTypes } from '../src/domain/qr/qr-types';
-import { HOSTING_REASON } from '../src/domain/qr/payload';
 import { demoBenefits } from '../src/features/qr/demo-content';
 import { demoUser } from './support/auth-emulator';
 import { openWebCode } from './support/demo-code';
@@ -42,7 +41,7 @@ test('a website code shows on the page and scans to exactly its address', async 
   await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
 });
 
-test('a PDF code cannot be finished yet: the page says why and offers no download', async ({
+test('a PDF code is always dynamic: a sample until it is saved, never offered for download', async ({
   page,
 }) => {
   await chooseType(
@@ -54,14 +53,14 @@ test('a PDF code cannot be finished yet: the page says why and offers no downloa
     .setInputFiles(sampleFile('menu.pdf', tinyPdf.length, tinyPdf));
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: wizardHeadings.demo })).toBeVisible();
+  await expect(page.getByText('A PDF code is always dynamic')).toBeVisible();
   await expect(
-    page.getByRole('heading', { level: 1, name: wizardHeadings.demoNotReady }),
+    page.getByText('A sample: its short link is made when you save the code, and shows your file'),
   ).toBeVisible();
-  await expect(page.getByText('This code cannot be finished yet.')).toBeVisible();
-  await expect(page.getByText(HOSTING_REASON)).toBeVisible();
-  await expect(page.getByRole('img', { name: /^QR code/ })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /^QR code/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
-  await expect(page.getByRole('form', { name: 'Email this code' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save to My QR Codes' })).toBeVisible();
 });
 
 test.describe('with a website code', () => {

@@ -187,7 +187,7 @@ test('another user sees none of these codes; a fresh browser of the owner sees t
   await fresh.close();
 });
 
-test('a PDF code is saved without its file, which stays on this device and comes back on Edit', async ({
+test('a PDF code is saved with its file hosted; this device keeps a copy, which Edit gives back', async ({
   page,
 }) => {
   await userWithCodes(page, []);
@@ -203,18 +203,14 @@ test('a PDF code is saved without its file, which stays on this device and comes
   await page.getByLabel(label('qrName'), { exact: true }).fill('Price list');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expect(page.getByText('This code cannot be finished yet.')).toBeVisible();
-  await expect(page.getByText('Your file stays on this device')).toBeVisible();
   await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
 
   await expect(page).toHaveURL(/\/QR_Dashboard$/);
   const saved = row(page, 'Price list');
   await expect(saved).toContainText('PDF');
-  await expect(saved).toContainText(`Needs its file hosted: ${file}`);
-  await expect(
-    saved.getByRole('img', { name: 'No picture: Price list needs its file hosted' }),
-  ).toBeVisible();
-  await expect(saved.getByRole('button', { name: 'Download' })).toHaveCount(0);
+  await expect(saved).toContainText(`Shows ${file} (1 KB)`, { timeout: 20_000 });
+  await expect(saved.getByRole('img', { name: 'QR code Price list' })).toBeVisible();
+  await expect(saved.getByRole('button', { name: 'Download' })).toBeVisible();
 
   await page.reload();
   await row(page, 'Price list').getByRole('button', { name: 'Edit' }).click();

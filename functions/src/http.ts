@@ -15,7 +15,7 @@ export interface HttpRequest {
 export interface HttpResponse {
   statusCode: number;
   setHeader(name: string, value: string): unknown;
-  end(body?: string): unknown;
+  end(body?: string | Buffer): unknown;
 }
 
 /** The first value of a header. */
@@ -44,6 +44,6 @@ export function securityHeaders(response: HttpResponse) {
   response.setHeader('Referrer-Policy', 'no-referrer');
   response.setHeader(
     'Content-Security-Policy',
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   );
 }

@@ -2,6 +2,9 @@
 // the site's look, a few kilobytes, no app bundle, built here from the link's stored page. The
 // only script is the site's /landing.js, for the coupon's Copy button (the code stays selectable
 // text without it).
+import { fileFields } from '../../src/domain/qr/content';
+import { formatBytes } from '../../src/domain/qr/files';
+import { hostedFilePath } from '../../src/domain/qr/hosting';
 import type { LandingPage } from '../../src/domain/qr/landing';
 import { vcardPayload } from '../../src/domain/qr/payload';
 import { escapeHtml, type Page } from './pages';
@@ -100,6 +103,82 @@ function appsPage(page: Extract<LandingPage, { kind: 'apps' }>, id: string): Pag
   };
 }
 
+/** What a hosted file is shown as, by the type the server found in its bytes. */
+function shownAs(type: string): 'pdf' | 'image' | 'audio' | 'video' {
+  if (type.startsWith('image/')) return 'image';
+  if (type.startsWith('audio/')) return 'audio';
+  if (type.startsWith('video/')) return 'video';
+  return 'pdf';
+}
+
+/**
+ * A hosted file: a PDF (or a menu) to open in the phone's own viewer, a picture, a player. Media
+ * load their metadata only until played (mobile data is dear), and the file comes in ranges.
+ */
+function filePage(page: Extract<LandingPage, { kind: 'file' }>, id: string): Page {
+  const { file } = page;
+  const src = hostedFilePath(id, file.sha256);
+  const title = page.title || file.name;
+  const facts = `${file.name} · ${formatBytes(file.size)}`;
+  const download = link(`${src}?download=1`, `Download ${file.name}`);
+  const source = escapeHtml(src);
+  switch (shownAs(file.type)) {
+    case 'image':
+      return {
+        status: 200,
+        title,
+        text: [],
+        body:
+          `<figure class="landing__media"><img src="${source}" alt="${escapeHtml(title)}"></figure>
+` +
+          `<p>${download}</p>
+`,
+        id,
+      };
+    case 'audio':
+      return {
+        status: 200,
+        title,
+        text: [facts],
+        body:
+          `<audio class="landing__media" controls preload="metadata" src="${source}">${link(src, `Play ${file.name}`)}</audio>
+` +
+          `<p>${download}</p>
+`,
+        id,
+      };
+    case 'video':
+      return {
+        status: 200,
+        title,
+        text: [facts],
+        body:
+          `<video class="landing__media" controls playsinline preload="metadata" src="${source}">${link(src, `Play ${file.name}`)}</video>
+` +
+          `<p>${download}</p>
+`,
+        id,
+      };
+    case 'pdf':
+      return {
+        status: 200,
+        title,
+        text: [facts],
+        body: actions([
+          link(
+            src,
+            page.field === 'menuFile'
+              ? 'Open the menu'
+              : `Open the ${fileFields[page.field].label.replace(/ file$/, '')}`,
+            'landing__button landing__button--primary',
+          ),
+          download,
+        ]),
+        id,
+      };
+  }
+}
+
 /** The page a dynamic code's short link shows. */
 export function landingPage(page: LandingPage, id: string): Page {
   switch (page.kind) {
@@ -113,6 +192,8 @@ export function landingPage(page: LandingPage, id: string): Page {
       return linksPage(page, id);
     case 'apps':
       return appsPage(page, id);
+    case 'file':
+      return filePage(page, id);
   }
 }
 

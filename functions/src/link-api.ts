@@ -8,6 +8,7 @@
 // another's codes. Answers JSON (SyncAnswer): 200 with the link, or a refusal with its message.
 import { problemStatus, type SyncAnswer } from '../../src/domain/qr/link-policy';
 import type { Auth, Firestore } from './admin';
+import type { FileStore } from './file-store';
 import { header, readBody, securityHeaders, type HttpRequest, type HttpResponse } from './http';
 import { setLinkPassword, syncLink } from './link-sync';
 import { siteHosts, siteOrigin } from './site';
@@ -25,6 +26,8 @@ const statusOf = (answer: SyncAnswer) => {
       return 400;
     case 'unavailable':
       return 503;
+    case 'file-missing':
+      return 409;
     default:
       return problemStatus[answer.problem];
   }
@@ -45,10 +48,13 @@ const badRequest = (message: string): SyncAnswer => ({
 export function createLinkApi({
   db,
   auth,
+  files,
   now = () => new Date(),
 }: {
   db: Firestore;
   auth: Auth;
+  /** The hosted files: a file page's link waits for its file, and lets go of unused ones. */
+  files: FileStore;
   now?: () => Date;
 }) {
   return async function answerLinkRequest(request: HttpRequest, response: HttpResponse) {
@@ -97,7 +103,7 @@ export function createLinkApi({
         return;
       }
       const site = { origin: siteOrigin(request), hosts: siteHosts(request) };
-      send(response, await syncLink(db, caller, code, site, now()));
+      send(response, await syncLink(db, caller, code, site, now(), files));
     } catch (error) {
       console.error(
         JSON.stringify({

@@ -7,9 +7,12 @@
 // can bring it back (Undo of a delete), since a link is found by its owner and code.
 import { blocklistOf } from './blocklist';
 import { linkDestination } from '../../src/domain/qr/dynamic';
+import type { Destination } from '../../src/domain/qr/landing';
 import {
   destinationFields,
   destinationOf,
+  FILE_MISSING_MESSAGE,
+  filesOf,
   planSync,
   usageOn,
   type CodeWish,
@@ -23,6 +26,7 @@ import { scanDay } from '../../src/domain/qr/scan-time';
 import { mintLinkId } from '../../src/domain/qr/short-link';
 import { randomFillSync } from 'node:crypto';
 import { FieldValue, type Firestore, type Transaction } from './admin';
+import type { FileStore } from './file-store';
 import { hashPassword, passwordRef } from './passwords';
 
 /** Who asks, from their verified ID token. */
@@ -69,12 +73,13 @@ async function freshLinkId(db: Firestore, transaction: Transaction): Promise<str
  * is where the site answers (the link list and app types lead to its viewer page; its short
  * links are never a target).
  */
-export function syncLink(
+export async function syncLink(
   db: Firestore,
   caller: Caller,
   codeId: string,
   site: { readonly origin: string; readonly hosts: readonly string[] },
-  now: Date = new Date(),
+  now: Date,
+  files: FileStore,
 ): Promise<SyncAnswer> {
   const codeRef = db.collection('users').doc(caller.uid).collection('codes').doc(codeId);
   const accountRef = db.collection('accounts').doc(caller.uid);
@@ -84,25 +89,40 @@ export function syncLink(
     .where('code', '==', codeId)
     .limit(1);
 
-  return db.runTransaction(async (transaction) => {
+  let letGo: string[] = [];
+  const answer = await db.runTransaction(async (transaction): Promise<SyncAnswer> => {
+    letGo = [];
     const [codeSnapshot, linkSnapshot, accountSnapshot] = await Promise.all([
       transaction.get(codeRef),
       transaction.get(linksOfCode),
       transaction.get(accountRef),
     ]);
     const code = codeSnapshot.exists ? savedCodeFrom(codeId, codeSnapshot.data()) : null;
-    const wish: CodeWish | null = code
-      ? code.dynamic
-        ? {
-            dynamic: true,
-            destination: linkDestination(code.type, code.content, site.origin, site.hosts),
-            locked: code.passwordProtected,
-          }
-        : { dynamic: false }
-      : null;
     const linkDocument = linkSnapshot.docs[0];
     const link = linkDocument ? storedLink(linkDocument.id, linkDocument.data()) : null;
     let passwordSet = linkDocument?.get('passwordSet') === true;
+    let destination = code?.dynamic
+      ? linkDestination(code.type, code.content, site.origin, site.hosts, code.hosted)
+      : null;
+    if (destination?.ok && filesOf(destination.destination).length > 0) {
+      // A file's page is made only once the server holds the whole file, and shows it as the
+      // type its bytes are (not as the browser named it).
+      const held = await heldFile(files, caller.uid, destination.destination);
+      if (!held) {
+        return {
+          ok: false,
+          problem: 'file-missing',
+          message: FILE_MISSING_MESSAGE,
+          link: link && viewOf(link, passwordSet),
+        } satisfies SyncAnswer;
+      }
+      destination = { ...destination, destination: held };
+    }
+    const wish: CodeWish | null = code
+      ? destination
+        ? { dynamic: true, destination, locked: code.passwordProtected }
+        : { dynamic: false }
+      : null;
     const before = usageOn(accountSnapshot.data(), scanDay(now));
     const { plan, usage } = planSync({
       code: wish,
@@ -163,9 +183,13 @@ export function syncLink(
           updatedAt: stamp,
         });
         result = { ...link!, destination: plan.destination, locked: plan.locked, deleted: false };
+        letGo = filesOf(link!.destination).filter(
+          (sha) => !filesOf(plan.destination).includes(sha),
+        );
         break;
       }
       case 'retire':
+        letGo = filesOf(link!.destination);
         transaction.update(db.collection('dynamic').doc(link!.id), {
           deletedAt: stamp,
           updatedAt: stamp,
@@ -173,9 +197,59 @@ export function syncLink(
         result = { ...link!, deleted: true };
         break;
     }
-    transaction.set(accountRef, usage);
-    return { ok: true, link: result && viewOf(result, passwordSet) };
+    // Merged: the account also holds the hosted files' bytes (file-store.ts), not ours to reset.
+    transaction.set(accountRef, usage, { merge: true });
+    return { ok: true, link: result && viewOf(result, passwordSet) } satisfies SyncAnswer;
   });
+  if (answer.ok && letGo.length > 0) await deleteUnusedFiles(db, files, caller.uid, letGo);
+  return answer;
+}
+
+/**
+ * The file page of `destination` as the store holds its file (its type from its bytes), or null
+ * while the store does not hold all of it.
+ */
+async function heldFile(
+  files: FileStore,
+  owner: string,
+  destination: Destination,
+): Promise<Destination | null> {
+  if (destination.kind !== 'page' || destination.page.kind !== 'file') return destination;
+  const { page } = destination;
+  const stored = await files.stat(owner, page.file.sha256);
+  if (!stored?.complete || !stored.type) return null;
+  return { kind: 'page', page: { ...page, file: { ...page.file, type: stored.type } } };
+}
+
+/**
+ * Deletes the owner's files `candidates` that no live link of theirs shows any more (a deleted
+ * code's, a replaced file). Undo after that finds the file missing, and the page that still has
+ * it uploads it again (code-uploads.ts). Never throws: a file left over costs only its bytes.
+ */
+async function deleteUnusedFiles(
+  db: Firestore,
+  files: FileStore,
+  owner: string,
+  candidates: readonly string[],
+) {
+  try {
+    const live = await db
+      .collection('dynamic')
+      .where('owner', '==', owner)
+      .where('deletedAt', '==', null)
+      .get();
+    const used = new Set(live.docs.flatMap((document) => filesOf(destinationOf(document.data()))));
+    for (const sha256 of candidates) if (!used.has(sha256)) await files.delete(owner, sha256);
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        severity: 'ERROR',
+        message: 'unused files not deleted',
+        owner,
+        error: String(error),
+      }),
+    );
+  }
 }
 
 /**

@@ -18,6 +18,7 @@
 import { isBlockedHost, type Blocklist } from '../../src/domain/qr/blocklist';
 import { checkedPage, type Destination } from '../../src/domain/qr/landing';
 import { LINK_ID } from '../../src/domain/qr/short-link';
+import { filesOf } from '../../src/domain/qr/link-policy';
 import { canonicalTarget } from '../../src/domain/qr/target';
 import { deviceOf, requestFacts } from './classify';
 import { CONTACT_FILE, contactFile, landingPage } from './landing';
@@ -33,15 +34,19 @@ import type { ScanCounter } from './scan-counter';
 import { siteHosts } from './site';
 
 /**
- * The path of a short link: /q/<id> through Hosting, /<id> at the function's own address; a
- * contact card's file below it (/q/<id>/contact.vcf).
+ * The path of a short link: /q/<id> through Hosting, /<id> at the function's own address; a file
+ * of its page below it: a contact card's (/q/<id>/contact.vcf) or a hosted file (/q/<id>/f/<sha256>).
  */
-const PATH = /^\/(?:q\/)?([^/]+)(?:\/([^/]+))?\/?$/;
+const PATH = /^\/(?:q\/)?([^/]+)(?:\/(contact\.vcf|f\/[0-9a-f]{64}))?\/?$/;
+
+/** A file of a link's page that a request asks for. */
+export type LinkFile =
+  { readonly kind: 'contact' } | { readonly kind: 'hosted'; readonly sha256: string };
 
 /** A request's short link id, and the file of it asked for (null: the link itself). */
 export function shortLinkPath(
   url: string | undefined,
-): { readonly id: string; readonly file: string | null } | null {
+): { readonly id: string; readonly file: LinkFile | null } | null {
   const path = (url ?? '/').split(/[?#]/, 1)[0];
   const match = PATH.exec(path);
   let id: string;
@@ -50,9 +55,13 @@ export function shortLinkPath(
   } catch {
     return null;
   }
-  const file = match?.[2] ?? null;
-  if (!LINK_ID.test(id) || (file !== null && file !== CONTACT_FILE)) return null;
-  return { id, file };
+  if (!LINK_ID.test(id)) return null;
+  const file = match?.[2];
+  if (!file) return { id, file: null };
+  return {
+    id,
+    file: file === CONTACT_FILE ? { kind: 'contact' } : { kind: 'hosted', sha256: file.slice(2) },
+  };
 }
 
 /** The id in a request's path, or null when the path is not a short link itself. */
@@ -94,6 +103,8 @@ export interface RedirectDeps {
   readonly counter: ScanCounter;
   readonly blocklist: Blocklist;
   readonly gate: PasswordGate;
+  /** Serves the hosted files of links' pages. */
+  readonly files: FileServer;
   readonly now?: () => Date;
   readonly log?: (message: string, detail: Record<string, unknown>) => void;
 }
@@ -113,6 +124,7 @@ export function createRedirect({
   counter,
   blocklist,
   gate,
+  files,
   now = () => new Date(),
   log = logError,
 }: RedirectDeps) {
@@ -161,8 +173,9 @@ export function createRedirect({
         return;
       }
       if (path.file !== null) {
-        // The contact card's file: a follow-up of a scan, not one.
-        sendContactFile(response, method, destination, id);
+        // A file of the page (the contact card's, a hosted file): a follow-up of a scan, not one.
+        if (path.file.kind === 'contact') sendContactFile(response, method, destination, id);
+        else await sendHostedFile(files, link, destination, path.file.sha256, request, response);
         return;
       }
       if (method === 'HEAD') {
@@ -193,6 +206,28 @@ export function createRedirect({
       sendPage(response, method, pages.unavailable(id));
     }
   };
+}
+
+/** What the redirect needs to answer for a hosted file (file-serve.ts over the file store). */
+export interface FileServer {
+  /** Answers GET or HEAD (with Range) for the owner's file `sha256`; 404 when it is not held. */
+  serve(owner: string, sha256: string, request: HttpRequest, response: HttpResponse): Promise<void>;
+}
+
+/** A hosted file of the link's page: only the one its page shows, under the link's own checks. */
+async function sendHostedFile(
+  files: FileServer,
+  link: LinkRecord,
+  destination: Destination,
+  sha256: string,
+  request: HttpRequest,
+  response: HttpResponse,
+) {
+  if (!filesOf(destination).includes(sha256)) {
+    sendPage(response, request.method ?? 'GET', pages.notFound(link.id));
+    return;
+  }
+  await files.serve(link.owner, sha256, request, response);
 }
 
 function sendContactFile(

@@ -1,6 +1,7 @@
 // The Cloud Functions' handlers (functions/src) behind a real node:http server on 127.0.0.1, with
 // the Admin SDK on the Firestore emulator that tests/rules/global-setup.ts starts: /api/links goes
-// to the link API, every other path to the redirect, as Hosting's rewrites send them deployed.
+// to the link API, /api/files to the uploads, every other path to the redirect, as Hosting's
+// rewrites send them deployed.
 //
 // The Admin SDK is told everything it would otherwise look up (the project id, the emulators'
 // addresses, the universe domain), so it never dials Google's metadata server. Users and their
@@ -17,12 +18,16 @@ import {
   type App,
   type Firestore,
 } from '../../functions/src/admin';
+import { createFileApi } from '../../functions/src/file-api';
+import { storedFileServer } from '../../functions/src/file-serve';
+import { FirestoreFileStore } from '../../functions/src/file-store';
 import { createLinkApi } from '../../functions/src/link-api';
 import { LinkReader, type ReaderOptions } from '../../functions/src/link-reader';
 import { PasswordGate } from '../../functions/src/passwords';
 import { createRedirect } from '../../functions/src/redirect';
 import { ScanCounter } from '../../functions/src/scan-counter';
 import { blocklistOf } from '../../functions/src/blocklist';
+import { FILES_API_PATH } from '../../src/domain/qr/hosting';
 import { LINK_API_PATH, type SyncAnswer } from '../../src/domain/qr/link-policy';
 import { ALL_DAYS, sumCounts } from '../../src/domain/qr/scan-counts';
 
@@ -86,6 +91,7 @@ export interface FunctionsUnderTest {
   readonly db: Firestore;
   readonly reader: LinkReader;
   readonly counter: ScanCounter;
+  readonly files: FirestoreFileStore;
   /** The time the handlers are told it is (a real clock unless a test sets one). */
   clock: () => Date;
 }
@@ -118,16 +124,23 @@ export function useFunctions(
       ...options.reader,
     });
     const counter = new ScanCounter(db, { log: () => undefined });
+    const files = new FirestoreFileStore(db);
     const redirect = createRedirect({
       reader,
       counter,
       blocklist: blocklistOf(),
       gate: new PasswordGate(db),
+      files: storedFileServer(files),
       now: () => under.clock(),
     });
-    const api = createLinkApi({ db, auth: getAuth(app), now: () => under.clock() });
+    const api = createLinkApi({ db, auth: getAuth(app), files, now: () => under.clock() });
+    const fileApi = createFileApi({ auth: getAuth(app), store: files });
     server = createServer((request, response) => {
-      const handler = request.url?.startsWith(LINK_API_PATH) ? api : redirect;
+      const handler = request.url?.startsWith(LINK_API_PATH)
+        ? api
+        : request.url?.startsWith(FILES_API_PATH)
+          ? fileApi
+          : redirect;
       handler(request, response).catch((error: unknown) => {
         response.statusCode = 500;
         response.end(String(error));
@@ -139,6 +152,7 @@ export function useFunctions(
       db,
       reader,
       counter,
+      files,
     });
   });
   afterAll(async () => {

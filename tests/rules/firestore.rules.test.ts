@@ -87,6 +87,34 @@ describe('saved codes', () => {
     );
   });
 
+  it('takes hosted files named by their hash, bounded; refuses anything else in their place', async () => {
+    const alice = asVerified('alice');
+    const file = {
+      sha256: 'a'.repeat(64),
+      name: 'menu.pdf',
+      size: 52_000,
+      type: 'application/pdf',
+    };
+    const menu = (hosted: unknown) =>
+      setDoc(doc(alice, aliceCode), newCode({ type: 'menu', dynamic: true, hosted }));
+    await assertSucceeds(menu({ menuFile: file }));
+    for (const wrong of [
+      { logo: file },
+      { menuFile: { ...file, sha256: 'not-a-hash' } },
+      { menuFile: { ...file, sha256: 'A'.repeat(64) } },
+      { menuFile: { ...file, name: '' } },
+      { menuFile: { ...file, name: 'x'.repeat(201) } },
+      { menuFile: { ...file, size: 0 } },
+      { menuFile: { ...file, size: 1.5 } },
+      { menuFile: { ...file, type: 'x'.repeat(101) } },
+      { menuFile: { ...file, url: 'https://evil.example/' } },
+      { menuFile: 'menu.pdf' },
+      'menu.pdf',
+    ]) {
+      await assertFails(menu(wrong));
+    }
+  });
+
   it('takes a dynamic code only from an account whose email address is verified', async () => {
     await assertFails(setDoc(doc(as('alice'), aliceCode), newCode({ dynamic: true })));
     await assertSucceeds(setDoc(doc(asVerified('alice'), aliceCode), newCode({ dynamic: true })));

@@ -22,7 +22,7 @@ import {
 } from '../../src/features/qr/saved/saved-codes';
 import { db as unchecked, serverHas, useEmulator } from './emulator';
 
-const { environment, as } = useEmulator();
+const { environment, as, asVerified } = useEmulator();
 
 const logo =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
@@ -86,7 +86,8 @@ function watch(db: Firestore, uid: string) {
 
 describe('saved codes through the store', () => {
   it('saves a code from a draft with a file and a logo, pending at once, then confirmed', async () => {
-    const alice = as('alice');
+    // A menu is a hosted file: its code is dynamic, which takes a verified account.
+    const alice = asVerified('alice');
     const list = watch(alice, 'alice');
     await list.until(({ state }) => !state.fromCache);
 
@@ -136,7 +137,8 @@ describe('saved codes through the store', () => {
   });
 
   it('keeps createdAt on update and moves updatedAt on', async () => {
-    const alice = as('alice');
+    // A menu is a hosted file: its code is dynamic, which takes a verified account.
+    const alice = asVerified('alice');
     const { id, written } = saveNewCode(alice, 'alice', savedFields(webDraft, 'Shop', noExtras));
     await written;
     const before = (await getDoc(doc(alice, 'users/alice/codes', id))).data()!;
@@ -150,7 +152,8 @@ describe('saved codes through the store', () => {
   });
 
   it('deletes a code, and Undo brings it back with the same id and fields', async () => {
-    const alice = as('alice');
+    // A menu is a hosted file: its code is dynamic, which takes a verified account.
+    const alice = asVerified('alice');
     const fields = savedFields(menuDraft, 'Menu', { logo });
     const { id, written } = saveNewCode(alice, 'alice', fields);
     await written;

@@ -51,6 +51,36 @@ export const tinyPdf = new TextEncoder().encode(
   '%PDF-1.1\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
+/** The first bytes of an MP4 video (its `ftyp` box), enough for the site's content check. */
+export const mp4Head = Uint8Array.from([
+  0x00,
+  0x00,
+  0x00,
+  0x18,
+  ...new TextEncoder().encode('ftypisom'),
+  0x00,
+  0x00,
+  0x02,
+  0x00,
+  ...new TextEncoder().encode('isommp41'),
+]);
+
+/** The first bytes of an MP3: an empty ID3v2 tag, then an MPEG-1 layer III frame header. */
+export const mp3Head = Uint8Array.from([
+  ...new TextEncoder().encode('ID3'),
+  0x03,
+  0x00,
+  0x00,
+  0x00,
+  0x00,
+  0x00,
+  0x00,
+  0xff,
+  0xfb,
+  0x90,
+  0x64,
+]);
+
 /** A file whose bytes are all different, to check a round trip byte for byte. */
 export function patternedBytes(size: number): Uint8Array {
   const bytes = new Uint8Array(size);

@@ -13,7 +13,7 @@ import {
   type FormSpec,
 } from '../form';
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from './access';
-import { checkFile, fileKinds, type FileFacts, type FileKind } from './files';
+import { checkFile, fileKinds, type FileFacts, type FileKind, type FileKindId } from './files';
 
 const url = (label: string, placeholder = 'https://') =>
   field(label, {
@@ -151,12 +151,12 @@ export const listFields = {
 export type ListFieldId = keyof typeof listFields;
 
 export const fileFields = {
-  pdfFile: { label: 'PDF file', kind: fileKinds.pdf },
-  videoFile: { label: 'Video file', kind: fileKinds.video },
-  imageFile: { label: 'Image file', kind: fileKinds.image },
-  audioFile: { label: 'Audio file', kind: fileKinds.audio },
-  menuFile: { label: 'Menu file', kind: fileKinds.menu },
-} as const satisfies Record<string, { label: string; kind: FileKind }>;
+  pdfFile: { label: 'PDF file', kind: fileKinds.pdf, kindId: 'pdf' },
+  videoFile: { label: 'Video file', kind: fileKinds.video, kindId: 'video' },
+  imageFile: { label: 'Image file', kind: fileKinds.image, kindId: 'image' },
+  audioFile: { label: 'Audio file', kind: fileKinds.audio, kindId: 'audio' },
+  menuFile: { label: 'Menu file', kind: fileKinds.menu, kindId: 'menu' },
+} as const satisfies Record<string, { label: string; kind: FileKind; kindId: FileKindId }>;
 
 export type FileFieldId = keyof typeof fileFields;
 
@@ -220,6 +220,8 @@ export function contentItems(type: ContentForm): ContentItem[] {
 export function checkContent<F extends FileFacts>(
   type: ContentForm,
   content: QrContent<F>,
+  /** An edited code's hosted files: an empty file field keeps its file. */
+  kept: Readonly<Partial<Record<FileFieldId, unknown>>> = {},
 ): { errors: FieldErrors; content: QrContent<F> } {
   const errors: FieldErrors = {};
   const text: Record<string, string> = { ...content.text };
@@ -242,7 +244,11 @@ export function checkContent<F extends FileFacts>(
     } else {
       const { kind } = fileFields[item.id];
       const file = content.files[item.id];
-      const problem = file ? checkFile(kind, file) : `Please choose ${kind.noun} to upload.`;
+      const problem = file
+        ? checkFile(kind, file)
+        : kept[item.id]
+          ? undefined
+          : `Please choose ${kind.noun} to upload.`;
       if (problem) errors[item.id] = problem;
     }
   }

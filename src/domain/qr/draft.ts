@@ -25,6 +25,7 @@ import {
   type Choice,
   type QrDesign,
 } from './design';
+import { hostedFilesFrom, type HostedFile } from './hosting';
 import { LINK_ID } from './short-link';
 
 export const wizardSteps = [
@@ -64,6 +65,8 @@ export interface EditedCode {
   readonly linkId: string | null;
   /** It has a password (kept by the server): an empty password field keeps it. */
   readonly passwordProtected: boolean;
+  /** Its hosted files: a file field left empty keeps its file (chosen on another device). */
+  readonly hosted?: Readonly<Partial<Record<FileFieldId, HostedFile>>>;
 }
 
 export const emptyDraft: QrDraft = {
@@ -183,8 +186,13 @@ function editedCode(value: unknown): EditedCode | null {
     dynamic: value.dynamic === true || linkId !== null,
     linkId,
     passwordProtected: value.passwordProtected === true,
+    ...withHosted(hostedFilesFrom(value.hosted)),
   };
 }
+
+/** `{hosted}` when a code has hosted files, else nothing (most codes have none). */
+export const withHosted = (hosted: Readonly<Partial<Record<FileFieldId, HostedFile>>>) =>
+  Object.keys(hosted).length > 0 ? { hosted } : {};
 
 const isLinkId = (value: unknown): value is string =>
   typeof value === 'string' && LINK_ID.test(value);

@@ -4,47 +4,56 @@ import { qrTypes } from './qr-types';
 import {
   canBeDynamic,
   encodedText,
+  isDynamic,
+  mustBeDynamic,
   linkDestination,
-  NOT_DYNAMIC_MESSAGE,
   SAMPLE_LINK_ID,
 } from './dynamic';
 import { LINK_ID_LENGTH } from './short-link';
 
 describe('which codes can be dynamic', () => {
-  it('the types whose code is a web address, and those with a landing page', () => {
-    expect(qrTypes.filter((type) => canBeDynamic(type.id)).map((type) => type.id)).toEqual([
-      'web',
-      'linklist',
-      'vcard',
-      'biz',
-      'fbook',
-      'insta',
-      'smedia',
-      'whapp',
-      'apps',
-      'coup',
+  it('every type but WiFi; the hosted files’ types only so', () => {
+    expect(qrTypes.filter((type) => !canBeDynamic(type.id)).map((type) => type.id)).toEqual([
+      'wifi',
     ]);
-    for (const id of ['wifi', 'pdf', 'video', 'img', 'aud', 'menu'] as const) {
-      expect(canBeDynamic(id)).toBe(false);
-    }
+    expect(qrTypes.filter((type) => mustBeDynamic(type.id)).map((type) => type.id)).toEqual([
+      'pdf',
+      'video',
+      'img',
+      'aud',
+      'menu',
+    ]);
     expect(canBeDynamic(null)).toBe(false);
+    expect(isDynamic('pdf', false)).toBe(true);
+    expect(isDynamic('web', false)).toBe(false);
+    expect(isDynamic('web', true)).toBe(true);
+    expect(isDynamic('wifi', true)).toBe(false);
   });
 });
 
 describe('encodedText', () => {
+  const text = (value: string) => ({ kind: 'text', text: value }) as const;
   const origin = 'https://kempton.example/';
   it('is the printed short link, with its QR marker, for a dynamic code', () => {
-    expect(encodedText('web', 'https://a.example/x', 'AbCdEfGhJk', origin)).toBe(
+    expect(encodedText('web', text('https://a.example/x'), 'AbCdEfGhJk', origin)).toBe(
+      'https://kempton.example/q/AbCdEfGhJk?qr=1',
+    );
+    // A hosted file's code holds nothing but its link.
+    expect(encodedText('pdf', { kind: 'link-only', file: 'pdfFile' }, 'AbCdEfGhJk', origin)).toBe(
       'https://kempton.example/q/AbCdEfGhJk?qr=1',
     );
   });
 
   it('is the text itself for a static code, a type that cannot be dynamic, or no text', () => {
-    expect(encodedText('web', 'https://a.example/x', null, origin)).toBe('https://a.example/x');
-    expect(encodedText('wifi', 'WIFI:T:nopass;S:x;;', 'AbCdEfGhJk', origin)).toBe(
+    expect(encodedText('web', text('https://a.example/x'), null, origin)).toBe(
+      'https://a.example/x',
+    );
+    expect(encodedText('wifi', text('WIFI:T:nopass;S:x;;'), 'AbCdEfGhJk', origin)).toBe(
       'WIFI:T:nopass;S:x;;',
     );
-    expect(encodedText('web', null, 'AbCdEfGhJk', origin)).toBeNull();
+    const missing = { kind: 'incomplete', reason: 'Missing.' } as const;
+    expect(encodedText('web', missing, 'AbCdEfGhJk', origin)).toBeNull();
+    expect(encodedText('pdf', missing, 'AbCdEfGhJk', origin)).toBeNull();
   });
 
   it('has a sample link as long as a real one, for previews', () => {
@@ -106,7 +115,7 @@ describe('linkDestination', () => {
     });
     expect(linkDestination('pdf', emptyContent, origin)).toMatchObject({
       ok: false,
-      message: NOT_DYNAMIC_MESSAGE,
+      message: expect.stringContaining('PDF file is missing'),
     });
     expect(linkDestination('web', content(''), origin)).toMatchObject({
       ok: false,

@@ -4,8 +4,9 @@
 // (its `dynamic` field) and the server gives it a link. Which types can be dynamic: their entry
 // in qr-types.ts.
 import type { QrContent } from './content';
+import type { HostedFiles } from './hosting';
 import { checkedPage, type DestinationCheck } from './landing';
-import { contentReader, payloadText } from './payload';
+import { contentReader, payloadText, type Payload } from './payload';
 import { findQrType, payloadFor, type QrTypeId } from './qr-types';
 import { printedLinkUrl } from './short-link';
 import { canonicalTarget } from './target';
@@ -13,6 +14,18 @@ import { canonicalTarget } from './target';
 /** Whether a code of `type` can be dynamic (its entry in the type registry says so). */
 export const canBeDynamic = (type: QrTypeId | null): boolean =>
   findQrType(type)?.modes.dynamic === true;
+
+/** Whether a code of `type` can only be dynamic: its content is a file the site hosts. */
+export const mustBeDynamic = (type: QrTypeId | null): boolean => {
+  const modes = findQrType(type)?.modes;
+  return modes?.dynamic === true && !modes.static;
+};
+
+/** Whether a code is dynamic: chosen so (`chosen`), or of a type that can only be. */
+export const isDynamic = (type: QrTypeId | null, chosen: boolean): boolean =>
+  canBeDynamic(type) && (chosen || mustBeDynamic(type));
+
+export type { HostedFiles };
 
 export const NOT_DYNAMIC_MESSAGE =
   'This type of code cannot be dynamic: it holds its content itself.';
@@ -29,6 +42,7 @@ export function linkDestination(
   content: QrContent<unknown>,
   origin: string,
   otherHosts: readonly string[] = [],
+  hosted: HostedFiles = {},
 ): DestinationCheck {
   const entry = findQrType(type);
   if (!entry?.modes.dynamic) {
@@ -40,7 +54,7 @@ export function linkDestination(
   }
   const options = { siteHosts: [new URL(origin).host, ...otherHosts] };
   if (entry.landing) {
-    return checkedPage(entry.landing(contentReader(content, origin)), options);
+    return checkedPage(entry.landing(contentReader(content, origin, hosted)), options);
   }
   const payload = payloadFor(type, content, { viewerOrigin: origin });
   const text = payloadText(payload);
@@ -62,15 +76,17 @@ export const SAMPLE_LINK_ID = 'XXXXXXXXXX';
 
 /**
  * What a code encodes: its printed short link when it is dynamic (`linkId` its id, or
- * SAMPLE_LINK_ID for a preview before the link exists) and of a type that can be; otherwise its
- * own text.
+ * SAMPLE_LINK_ID for a preview before the link exists) and of a type that can be, and its content
+ * is complete; otherwise its own text (null when it makes no code).
  */
 export function encodedText(
   type: QrTypeId | null,
-  text: string | null,
+  payload: Payload,
   linkId: string | null,
   origin: string,
 ): string | null {
-  if (text === null || linkId === null || !canBeDynamic(type)) return text;
+  const text = payloadText(payload);
+  const complete = text !== null || payload.kind === 'link-only';
+  if (!complete || linkId === null || !canBeDynamic(type)) return text;
   return printedLinkUrl(origin, linkId);
 }

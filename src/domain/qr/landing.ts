@@ -5,6 +5,9 @@
 // redirect function answers with it (functions/src/landing.ts draws the pages). Every web address
 // a page holds passes the same target rule as a redirect (target.ts), so a page can no more lead
 // somewhere harmful than a redirect can.
+import { fileFields, type FileFieldId } from './content';
+import { formatBytes } from './files';
+import type { HostedFile } from './hosting';
 import type { ContentReader, VCardFields } from './payload';
 import { canonicalTarget, type TargetCheck, type TargetOptions } from './target';
 
@@ -13,7 +16,14 @@ export type LandingPage =
   | { readonly kind: 'business'; readonly name: string; readonly url: string }
   | { readonly kind: 'coupon'; readonly code: string; readonly title: string }
   | { readonly kind: 'links'; readonly links: readonly string[] }
-  | { readonly kind: 'apps'; readonly appStore: string; readonly googlePlay: string };
+  | { readonly kind: 'apps'; readonly appStore: string; readonly googlePlay: string }
+  | {
+      readonly kind: 'file';
+      /** The upload it came from: says what the page is (a PDF, a menu, a video…). */
+      readonly field: FileFieldId;
+      readonly file: HostedFile;
+      readonly title: string;
+    };
 
 export type LandingKind = LandingPage['kind'];
 
@@ -94,6 +104,19 @@ export function appsLanding(read: ContentReader): LandingDraft {
   return { kind: 'apps', appStore, googlePlay };
 }
 
+/** A hosted file's page: the PDF or menu to open, the picture, a player. */
+export const fileLanding =
+  (field: FileFieldId) =>
+  (read: ContentReader): LandingDraft => {
+    const file = read.hosted(field);
+    if (!file) {
+      return incomplete(
+        `The content is not complete: ${fileFields[field].label} is missing. Please choose it first.`,
+      );
+    }
+    return { kind: 'file', field, file, title: read.text('qrName').trim() };
+  };
+
 /** The web addresses a page holds, by where they are in it. */
 function addressesOf(page: LandingPage): string[] {
   switch (page.kind) {
@@ -102,6 +125,7 @@ function addressesOf(page: LandingPage): string[] {
     case 'business':
       return [page.url];
     case 'coupon':
+    case 'file':
       return [];
     case 'links':
       return [...page.links];
@@ -118,6 +142,7 @@ function withAddresses(page: LandingPage, hrefs: readonly string[]): LandingPage
     case 'business':
       return { ...page, url: hrefs[0] };
     case 'coupon':
+    case 'file':
       return page;
     case 'links':
       return { ...page, links: hrefs };
@@ -164,9 +189,21 @@ export function stableJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * A destination as compared: a file's page is its file's hash, whatever type the browser said it
+ * was (the server stores the type it finds in the bytes).
+ */
+const compared = (destination: Destination): Destination =>
+  destination.kind === 'page' && destination.page.kind === 'file'
+    ? {
+        ...destination,
+        page: { ...destination.page, file: { ...destination.page.file, type: '' } },
+      }
+    : destination;
+
 /** Whether two destinations send a scan to the same place. */
 export const sameDestination = (a: Destination, b: Destination): boolean =>
-  stableJson(a) === stableJson(b);
+  stableJson(compared(a)) === stableJson(compared(b));
 
 /** A short description of a destination, for the owner's list ("Leads to …", "Shows …"). */
 export function describeDestination(destination: Destination): string {
@@ -183,5 +220,7 @@ export function describeDestination(destination: Destination): string {
       return page.links.length === 1 ? 'Shows 1 link' : `Shows ${page.links.length} links`;
     case 'apps':
       return 'Opens the App Store or Google Play, by phone';
+    case 'file':
+      return `Shows ${page.file.name} (${formatBytes(page.file.size)})`;
   }
 }

@@ -219,7 +219,7 @@ export const destinationFields = (destination: Destination) => ({
   page: destination.kind === 'page' ? destination.page : null,
 });
 
-const pageKinds = new Set(['contact', 'business', 'coupon', 'links', 'apps']);
+const pageKinds = new Set(['contact', 'business', 'coupon', 'links', 'apps', 'file']);
 const isPage = (value: unknown): value is LandingPage =>
   typeof value === 'object' &&
   value !== null &&
@@ -229,11 +229,26 @@ export type SyncAnswer =
   | { readonly ok: true; readonly link: LinkView | null }
   | {
       readonly ok: false;
-      readonly problem: LinkProblem | 'unauthenticated' | 'bad-request' | 'unavailable';
+      readonly problem:
+        | LinkProblem
+        | 'unauthenticated'
+        | 'bad-request'
+        | 'unavailable'
+        /** The server does not hold the code's file (yet): upload it, then ask again. */
+        | 'file-missing';
       readonly message: string;
       /** The link as it stays, if the code has one. */
       readonly link?: LinkView | null;
     };
+
+export const FILE_MISSING_MESSAGE =
+  'Its file has not finished uploading: its short link is made once it has.';
+
+/** The files a destination shows (a hosted file's page), by hash. */
+export const filesOf = (destination: Destination | null): string[] =>
+  destination?.kind === 'page' && destination.page.kind === 'file'
+    ? [destination.page.file.sha256]
+    : [];
 
 /** The path the page posts a code's id to, to make its link match it. */
 export const LINK_API_PATH = '/api/links';

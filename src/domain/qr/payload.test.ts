@@ -8,7 +8,6 @@ import {
   encodeViewerFragment,
   escapeVCardText,
   escapeWifi,
-  HOSTING_REASON,
   instagramUrl,
   isViewerLink,
   payloadLength,
@@ -667,18 +666,20 @@ describe('payloadFor', () => {
     });
   });
 
-  it.each(['pdf', 'video', 'img', 'aud', 'menu'] as const)(
-    'says plainly that %s needs hosting, and makes no code',
-    (type) => {
-      const result = payloadFor(type, { ...emptyContent, files: { pdfFile: 'bytes' } }, options);
-      expect(result).toMatchObject({ kind: 'needs-hosting', reason: HOSTING_REASON });
-      expect(payloadText(result)).toBeNull();
-    },
-  );
-
-  it('names the upload that needs hosting', () => {
-    expect(payload('menu', {})).toMatchObject({ file: 'menuFile' });
-    expect(payload('aud', {})).toMatchObject({ file: 'audioFile' });
+  it.each([
+    ['pdf', 'pdfFile'],
+    ['video', 'videoFile'],
+    ['img', 'imageFile'],
+    ['aud', 'audioFile'],
+    ['menu', 'menuFile'],
+  ] as const)('a %s code holds only its short link, once its file is chosen', (type, file) => {
+    const result = payloadFor(type, { ...emptyContent, files: { [file]: 'bytes' } }, options);
+    expect(result).toEqual({ kind: 'link-only', file });
+    expect(payloadText(result)).toBeNull();
+    expect(payloadFor(type, emptyContent, options)).toMatchObject({
+      kind: 'incomplete',
+      reason: expect.stringMatching(/file is missing/) as unknown as string,
+    });
   });
 
   it('makes no code from missing or invalid content, and says why', () => {
@@ -755,7 +756,7 @@ describe('payloadFor', () => {
       const checked = checkContent(type, valid as QrContent<never>);
       const result = payloadFor(id, checked.content, options);
       if (hosted.has(id)) {
-        expect(result.kind, id).toBe('needs-hosting');
+        expect(result.kind, id).toBe('incomplete');
         continue;
       }
       expect(checked.errors, id).toEqual({});

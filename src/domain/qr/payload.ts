@@ -10,6 +10,7 @@
 // encoding an empty or invalid value. Pure TypeScript: only URL, encodeURIComponent and
 // TextEncoder from the platform.
 import {
+  fileFields,
   listFields,
   textFields,
   type FileFieldId,
@@ -17,6 +18,7 @@ import {
   type QrContent,
   type TextFieldId,
 } from './content';
+import type { HostedFile } from './hosting';
 import { VIEWER_PATH } from './viewer-path';
 
 // ---------------------------------------------------------------------------------------------
@@ -31,14 +33,14 @@ export type ViewerContent =
  * What a code of a type holds:
  * - `text`: the exact text to encode (a URL, a WIFI: string, a vCard, a coupon code);
  * - `viewer`: `text` is the link to the site's viewer page, `content` what that page will show;
- * - `needs-hosting`: the type needs its file online and there is no hosting yet (no code);
+ * - `link-only`: the content is a file the site hosts, so the code can only hold its short link
+ *   (a dynamic code: dynamic.ts's encodedText), never the content itself;
  * - `incomplete`: the content misses a value or has an invalid one (no code), with the reason.
- * Both kinds that make a code carry `text`; both that do not carry `reason` (see payloadText).
  */
 export type Payload =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'viewer'; readonly text: string; readonly content: ViewerContent }
-  | { readonly kind: 'needs-hosting'; readonly reason: string; readonly file: FileFieldId }
+  | { readonly kind: 'link-only'; readonly file: FileFieldId }
   | { readonly kind: 'incomplete'; readonly reason: string };
 
 /** The text to encode in the code, or null when the payload makes no code. */
@@ -50,9 +52,6 @@ export function payloadText(payload: Payload): string | null {
 export function payloadLength(text: string): number {
   return new TextEncoder().encode(text).length;
 }
-
-export const HOSTING_REASON =
-  'This code needs the file hosted online, and file hosting is not available yet. Your draft keeps the file.';
 
 // ---------------------------------------------------------------------------------------------
 // Web addresses
@@ -367,12 +366,20 @@ export function decodeViewerFragment(fragment: string): ViewerContent | null {
 export interface ContentReader {
   text(id: TextFieldId): string;
   list(id: ListFieldId): string[];
+  /** Whether a file has been chosen for the upload `id`. */
+  hasFile(id: FileFieldId): boolean;
+  /** The hosted file of the upload `id` (a saved code's, as the server keeps it), or null. */
+  hosted(id: FileFieldId): HostedFile | null;
   /** The site's origin, such as 'https://kempton.example' (the viewer page lives there). */
   readonly viewerOrigin: string;
 }
 
 /** A reader over stored or typed content: anything that is not a string reads as empty. */
-export function contentReader(content: QrContent<unknown>, viewerOrigin: string): ContentReader {
+export function contentReader(
+  content: QrContent<unknown>,
+  viewerOrigin: string,
+  hosted: Readonly<Partial<Record<FileFieldId, HostedFile>>> = {},
+): ContentReader {
   return {
     text: (id) => {
       const value: unknown = content.text?.[id];
@@ -384,6 +391,8 @@ export function contentReader(content: QrContent<unknown>, viewerOrigin: string)
         ? items.filter((item): item is string => typeof item === 'string')
         : [];
     },
+    hasFile: (id) => content.files?.[id] != null,
+    hosted: (id) => hosted[id] ?? null,
     viewerOrigin,
   };
 }
@@ -511,11 +520,13 @@ export function appLinksPayload(read: ContentReader): Payload {
 }
 
 /** An uploaded file's type: no code until the file is hosted online. */
-export const hostedFilePayload = (file: FileFieldId) => (): Payload => ({
-  kind: 'needs-hosting',
-  reason: HOSTING_REASON,
-  file,
-});
+/** A file the site hosts: the code holds the short link of its page once a file is chosen. */
+export const hostedFilePayload =
+  (file: FileFieldId) =>
+  (read: ContentReader): Payload =>
+    read.hasFile(file) || read.hosted(file) !== null
+      ? { kind: 'link-only', file }
+      : missing(fileFields[file].label);
 
 const viewer = (content: ViewerContent, viewerOrigin: string): Payload => ({
   kind: 'viewer',

@@ -45,16 +45,12 @@ describe('the type registry', () => {
     }
   });
 
-  it('makes a type whose code needs a file hosted neither static nor dynamic, naming its upload', () => {
-    for (const type of qrTypes.filter((entry) => !entry.modes.static && !entry.modes.dynamic)) {
+  it('makes a type whose content is a hosted file dynamic only, with its file’s page', () => {
+    for (const type of qrTypes.filter((entry) => !entry.modes.static)) {
+      expect(type.modes.dynamic, type.id).toBe(true);
       const upload = contentItems(type).find((item) => item.kind === 'file');
       expect(upload, type.id).toBeDefined();
-      expect(
-        payloadFor(type.id, emptyContent, { viewerOrigin: 'https://k.example' }),
-      ).toMatchObject({
-        kind: 'needs-hosting',
-        file: upload!.id,
-      });
+      expect(type.landing, type.id).toBeDefined();
     }
   });
 });

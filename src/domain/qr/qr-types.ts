@@ -6,6 +6,7 @@
 // firestore.rules' list of type ids to it. A new type is one entry here (and an icon name, if it
 // needs a new one, in the wizard's type-icons.ts, which the compiler holds to this list).
 import { fileItem, listItem, section, text, type ContentSection, type QrContent } from './content';
+import type { HostedFiles } from './hosting';
 import {
   appLinksPayload,
   contactCardPayload,
@@ -26,6 +27,7 @@ import {
   businessLanding,
   contactLanding,
   couponLanding,
+  fileLanding,
   linksLanding,
   type LandingDraft,
 } from './landing';
@@ -82,8 +84,8 @@ const webAddress: CodeModes = { static: true, dynamic: true };
 const inThePictureOrPage: CodeModes = { static: true, dynamic: true };
 /** Content only the code itself can hold. */
 const inThePictureOnly: CodeModes = { static: true, dynamic: false };
-/** A file that has to be online first: no code until file hosting exists. */
-const needsHosting: CodeModes = { static: false, dynamic: false };
+/** A file the site hosts: only a short link can lead to it. */
+const hostedFile: CodeModes = { static: false, dynamic: true };
 
 /** The 16 types in the order of the type screen. */
 const entries = [
@@ -103,7 +105,8 @@ const entries = [
     icon: 'file-text',
     sections: [section('PDF Upload', fileItem('pdfFile'))],
     payload: hostedFilePayload('pdfFile'),
-    modes: needsHosting,
+    modes: hostedFile,
+    landing: fileLanding('pdfFile'),
   },
   {
     id: 'linklist',
@@ -150,7 +153,8 @@ const entries = [
     icon: 'video',
     sections: [section('Video Upload', fileItem('videoFile'))],
     payload: hostedFilePayload('videoFile'),
-    modes: needsHosting,
+    modes: hostedFile,
+    landing: fileLanding('videoFile'),
   },
   {
     id: 'img',
@@ -159,7 +163,8 @@ const entries = [
     icon: 'image',
     sections: [section('Image Upload', fileItem('imageFile'))],
     payload: hostedFilePayload('imageFile'),
-    modes: needsHosting,
+    modes: hostedFile,
+    landing: fileLanding('imageFile'),
   },
   {
     id: 'fbook',
@@ -206,7 +211,8 @@ const entries = [
     icon: 'music',
     sections: [section('Audio Upload', fileItem('audioFile'))],
     payload: hostedFilePayload('audioFile'),
-    modes: needsHosting,
+    modes: hostedFile,
+    landing: fileLanding('audioFile'),
   },
   {
     id: 'menu',
@@ -215,7 +221,8 @@ const entries = [
     icon: 'utensils',
     sections: [section('Menu Upload', fileItem('menuFile'))],
     payload: hostedFilePayload('menuFile'),
-    modes: needsHosting,
+    modes: hostedFile,
+    landing: fileLanding('menuFile'),
   },
   {
     id: 'apps',
@@ -271,9 +278,9 @@ export function findQrType(id: unknown): QrType | undefined {
 export function payloadFor(
   type: QrTypeId,
   content: QrContent<unknown>,
-  options: { viewerOrigin: string },
+  options: { viewerOrigin: string; hosted?: HostedFiles },
 ): Payload {
   const entry = findQrType(type);
   if (!entry) return { kind: 'incomplete', reason: 'Choose a type of code first.' };
-  return entry.payload(contentReader(content, options.viewerOrigin));
+  return entry.payload(contentReader(content, options.viewerOrigin, options.hosted));
 }

@@ -55,16 +55,17 @@ describe('savedFields', () => {
     const fields = savedFields(menuDraft, '', { logo });
     expect(fields.type).toBe('menu');
     expect(fields.name).toBe('Lunch menu');
-    // The password is never saved with the code (the server keeps a hash of a dynamic code's),
-    // and a static code cannot have one.
+    // The password is never saved with the code: the server keeps a hash of it (a menu is a
+    // hosted file, so its code is dynamic and can have one).
     expect(fields.content.text.password).toBe('');
-    expect(fields.passwordProtected).toBe(false);
+    expect(fields.passwordProtected).toBe(true);
     expect(fields.content.files).toEqual({ menuFile: 'menu-2026.pdf' });
     expect(fields.files).toEqual(['menu-2026.pdf']);
     expect(fields.design.pattern).toBe('dots');
     expect('logo' in fields.design).toBe(false);
     expect(fields.logo).toBe(logo);
-    expect(fields.dynamic).toBe(false);
+    expect(fields.dynamic).toBe(true);
+    expect(fields.hosted).toEqual({});
     // Plain data only: what Firestore stores, nothing of a File.
     expect(JSON.parse(JSON.stringify(fields))).toEqual(fields);
   });
@@ -193,12 +194,21 @@ describe('draftFromSaved', () => {
   });
 
   it('names the code it edits, and takes the files this device kept', () => {
+    // A menu is a hosted file's code: dynamic, and its password kept by the server.
     expect(draftFromSaved(saved).editing).toEqual({
       id: 'c1',
       name: 'Dinner',
-      dynamic: false,
+      dynamic: true,
       linkId: null,
-      passwordProtected: false,
+      passwordProtected: true,
+    });
+    // Its hosted files come along: the form keeps them while their field is left empty.
+    const file = { sha256: 'a'.repeat(64), name: 'menu.pdf', size: 10, type: 'application/pdf' };
+    const hosted = { ...saved, hosted: { menuFile: file } };
+    expect(draftFromSaved(hosted).editing?.hosted).toEqual({ menuFile: file });
+    expect(savedFields(draftFromSaved(hosted), 'Dinner', { logo: null })).toMatchObject({
+      content: { files: { menuFile: 'menu.pdf' } },
+      hosted: { menuFile: file },
     });
     const dynamic = { ...saved, type: 'web' as const, dynamic: true };
     expect(draftFromSaved(dynamic).dynamic).toBe(true);
@@ -238,8 +248,8 @@ describe('duplicateFields', () => {
     const copy = duplicateFields(saved);
     expect(copy.name).toBe('Copy of Dinner');
     expect(copy.content.text.qrName).toBe('Copy of Dinner');
-    expect(copy.dynamic).toBe(false);
-    expect(duplicateFields({ ...saved, type: 'web', dynamic: true }).dynamic).toBe(true);
+    expect(copy.dynamic).toBe(true);
+    expect(duplicateFields({ ...saved, type: 'web', dynamic: false }).dynamic).toBe(false);
     expect(copy.logo).toBe(logo);
     expect(copy.design).toEqual(fieldsOf(saved).design);
     expect(() => checkFields(copy)).not.toThrow();

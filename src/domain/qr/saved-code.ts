@@ -2,18 +2,21 @@
 // and its conversions from and to the wizard's draft. Pure: the store that writes these fields
 // is src/features/qr/saved/saved-codes.ts.
 //
-// Uploaded files (the PDF, video, image, audio and menu types) are not in the cloud: there is no
-// file hosting yet. A saved code keeps their names only, so a reopened code asks for them again.
+// Uploaded files (the PDF, video, image, audio and menu types) are hosted by the server
+// (hosting.ts): a saved code names each by its SHA-256 in `hosted`, and the device that saved it
+// keeps the file too (code-files.ts), to upload it again should the server not have it.
 import { fileFields, type FileFieldId, type QrContent } from './content';
+import { hostedFilesFrom, type HostedFile } from './hosting';
 import { qrTypeIds, type QrTypeId } from './qr-types';
-import { DRAFT_VERSION, restoreDraft, type QrDraft, type WizardStep } from './draft';
+import { DRAFT_VERSION, restoreDraft, withHosted, type QrDraft, type WizardStep } from './draft';
 import type { QrDesign } from './design';
-import { canBeDynamic } from './dynamic';
+import { canBeDynamic, isDynamic, type HostedFiles } from './dynamic';
 
 /** Limits of firestore.rules, checked before a write so the server never has to refuse one. */
 export const CODE_NAME_MAX = 100;
 export const LOGO_MAX_CHARS = 200_000;
 export const FILES_MAX = 10;
+export { HOSTED_NAME_MAX } from './hosting';
 /** Cloud Firestore's limit is 1 MiB a document; this leaves room for its own field overhead. */
 export const CODE_MAX_BYTES = 1_000_000;
 /** The name of a code saved without one. */
@@ -33,8 +36,10 @@ export interface SavedCodeFields {
   readonly design: SavedDesign;
   /** A `data:image/...;base64,` URL of at most LOGO_MAX_CHARS characters, or null. */
   readonly logo: string | null;
-  /** The names of the uploaded files, which stay on the device that made the code. */
+  /** The names of the uploaded files. */
   readonly files: readonly string[];
+  /** The uploads as the server hosts them, by field: what the code's page shows. */
+  readonly hosted: HostedFiles;
   /**
    * The code is dynamic: it holds a short link of the site, which the server makes for it
    * (dynamic/{id}, whose `code` names this code) once the code has reached the server.
@@ -100,7 +105,7 @@ export function codeName(name: string): string {
 export function savedFields(
   draft: QrDraft<unknown>,
   name: string,
-  { logo }: { logo: string | null },
+  { logo, hosted = {} }: { logo: string | null; hosted?: HostedFiles },
 ): SavedCodeFields {
   if (draft.type === null) {
     throw new SavedCodeError('no-type', 'Choose a type of code before saving it.');
@@ -109,9 +114,15 @@ export function savedFields(
   for (const [id, file] of Object.entries(draft.content.files) as [FileFieldId, unknown][]) {
     if (file !== null && file !== undefined) files[id] = fileName(file, fileFields[id].label);
   }
+  // An edited code keeps the hosted files whose field was left as it was (not on this device).
+  const kept = draft.editing?.hosted ?? {};
+  for (const [id, file] of Object.entries(kept) as [FileFieldId, HostedFile][]) {
+    files[id] ??= file.name;
+  }
+  hosted = { ...kept, ...hosted };
   const chosen = name.trim() ? name : draft.content.text.qrName;
   const finalName = codeName(chosen);
-  const dynamic = draft.dynamic && canBeDynamic(draft.type);
+  const dynamic = isDynamic(draft.type, draft.dynamic);
   const fields: SavedCodeFields = {
     type: draft.type,
     name: finalName,
@@ -124,6 +135,10 @@ export function savedFields(
     design: withoutLogo(draft.design),
     logo,
     files: Object.values(files),
+    // Only the uploads the draft still has: a removed file is no longer hosted for it.
+    hosted: Object.fromEntries(
+      Object.entries(hosted).filter(([id]) => files[id as FileFieldId] !== undefined),
+    ),
     dynamic,
     passwordProtected:
       dynamic && (draft.content.text.password !== '' || draft.editing?.passwordProtected === true),
@@ -215,6 +230,7 @@ export function savedCodeFrom(id: string, data: unknown): SavedCode | null {
     files: Array.isArray(data.files)
       ? data.files.filter((file): file is string => typeof file === 'string')
       : Object.values(read.content.files),
+    hosted: hostedFilesFrom(data.hosted),
     dynamic: data.dynamic === true && canBeDynamic(read.type),
     passwordProtected:
       data.passwordProtected === true && data.dynamic === true && canBeDynamic(read.type),
@@ -242,6 +258,7 @@ export function fieldsOf(saved: SavedCode): SavedCodeFields {
     design: withoutLogo(saved.design),
     logo: saved.logo,
     files: saved.files,
+    hosted: saved.hosted,
     dynamic: saved.dynamic,
     passwordProtected: saved.passwordProtected,
   };
@@ -324,6 +341,7 @@ export function draftFromSaved(
       dynamic: saved.dynamic,
       linkId,
       passwordProtected: saved.passwordProtected,
+      ...withHosted(saved.hosted),
     },
     dynamic: saved.dynamic,
   };

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { findQrType, type QrType } from '../../domain/qr/qr-types';
+import { findQrType } from '../../domain/qr/qr-types';
 import { GoogleButton } from '../../lib/auth/google-button';
 import { useAuth } from '../../lib/auth/session';
 import { FormAlert } from '../../lib/ui/field';
@@ -12,6 +12,7 @@ import { ScanStatus } from './check/scan-status';
 import { useScanCheck } from './check/use-scan-check';
 import { CodePicture } from './render/code-picture';
 import { DownloadPanel } from './render/download-panel';
+import { mustBeDynamic } from '../../domain/qr/dynamic';
 import { payloadText } from '../../domain/qr/payload';
 import { DynamicChoice } from './saved/dynamic-choice';
 import { SaveToAccount } from './saved/save-to-account';
@@ -110,8 +111,14 @@ function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
           />
           {code.status === 'ready' && sample ? (
             <figcaption>
-              A sample: its short link is made when you save the code, and leads to{' '}
-              <span className="qr-demo__target">{target}</span>
+              A sample: its short link is made when you save the code, and{' '}
+              {target !== null ? (
+                <>
+                  leads to <span className="qr-demo__target">{target}</span>
+                </>
+              ) : (
+                'shows your file'
+              )}
             </figcaption>
           ) : code.status === 'ready' && isWebAddress(code.text) ? (
             <figcaption>
@@ -119,7 +126,9 @@ function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
             </figcaption>
           ) : null}
         </figure>
-        {target !== null ? <DynamicChoice wizard={wizard} target={target} /> : null}
+        {target !== null || mustBeDynamic(draft.type) ? (
+          <DynamicChoice wizard={wizard} target={target} />
+        ) : null}
         {code.status === 'ready' ? <ScanStatus check={check} headingLevel={2} /> : null}
       </section>
       <section className="qr-demo__get panel" aria-labelledby="qr-demo-get-title">
@@ -138,7 +147,7 @@ function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
             <DownloadPanel code={code.code} name={name} verdict={check.verdict} />
           </ReadyCode>
         ) : (
-          <NoCode state={code} type={type} wizard={wizard} />
+          <NoCode state={code} />
         )}
       </section>
     </>
@@ -189,29 +198,9 @@ const nextSteps = {
 } as const;
 
 /** Why there is nothing to download yet, and where to go about it. */
-function NoCode({
-  state,
-  type,
-  wizard,
-}: {
-  state: Exclude<CodeState, { status: 'ready' }>;
-  type: QrType;
-  wizard: Wizard;
-}) {
+function NoCode({ state }: { state: Exclude<CodeState, { status: 'ready' }> }) {
   // The picture says it is drawing; the download appears with it.
   if (state.status === 'drawing') return null;
-  if (state.payload.kind === 'needs-hosting') {
-    return (
-      <div className="qr-demo__no-code">
-        <p className="qr-demo__no-code-title">This code cannot be finished yet.</p>
-        <p>
-          A {type.label} code has to point at your file online. Until file hosting is available
-          there is nothing to download or email; you can finish the code here once it is.
-        </p>
-        <SaveToAccount wizard={wizard} hasFiles />
-      </div>
-    );
-  }
   const next = nextSteps[state.status];
   return (
     <div className="qr-demo__no-code">

@@ -4,13 +4,13 @@
 // to the new picture shown in the page) for `npm run bench`.
 import { useEffect, useMemo, useState } from 'react';
 import type { QrDraft } from '../../../domain/qr/draft';
-import { encodedText, SAMPLE_LINK_ID } from '../../../domain/qr/dynamic';
-import { payloadText, type Payload } from '../../../domain/qr/payload';
+import { encodedText, isDynamic, SAMPLE_LINK_ID } from '../../../domain/qr/dynamic';
+import type { Payload } from '../../../domain/qr/payload';
 import { payloadFor } from '../../../domain/qr/qr-types';
 import { renderCode, renderDesign, type RenderedCode } from './render-code';
 
 export type CodeState =
-  /** No code can be made: the content is incomplete, or the type needs file hosting. */
+  /** No code can be made: the content is incomplete. */
   | { readonly status: 'none'; readonly payload: Payload; readonly reason: string }
   | { readonly status: 'drawing'; readonly payload: Payload }
   | { readonly status: 'too-long'; readonly payload: Payload; readonly message: string }
@@ -32,28 +32,24 @@ export const PREVIEW_MEASURE = 'qr-preview-update';
  * never offered for download: see hasSampleLink).
  */
 export const previewLinkId = (draft: QrDraft): string | null =>
-  draft.dynamic ? (draft.editing?.linkId ?? SAMPLE_LINK_ID) : null;
+  isDynamic(draft.type, draft.dynamic) ? (draft.editing?.linkId ?? SAMPLE_LINK_ID) : null;
 
 /** The draft's picture holds the stand-in link, not one that works. */
 export const hasSampleLink = (draft: QrDraft): boolean => previewLinkId(draft) === SAMPLE_LINK_ID;
 
 export function useCode(draft: QrDraft, id: string): CodeState {
   const { type, content, design } = draft;
+  const hosted = draft.editing?.hosted;
   const payload = useMemo<Payload>(
     () =>
       type === null
         ? { kind: 'incomplete', reason: 'Choose a type of code first.' }
-        : payloadFor(type, content, { viewerOrigin: window.location.origin }),
-    [type, content],
+        : payloadFor(type, content, { viewerOrigin: window.location.origin, hosted }),
+    [type, content, hosted],
   );
   // A dynamic code holds its short link, which leads to the payload's text (its target); until
   // the server has made it, a sample of the same length stands in (see previewLinkId).
-  const text = encodedText(
-    type,
-    payloadText(payload),
-    previewLinkId(draft),
-    window.location.origin,
-  );
+  const text = encodedText(type, payload, previewLinkId(draft), window.location.origin);
   const [drawn, setDrawn] = useState<{ state: CodeState; text: string } | null>(null);
 
   useEffect(() => {
@@ -94,7 +90,7 @@ export function useCode(draft: QrDraft, id: string): CodeState {
       ? {
           status: 'none',
           payload,
-          reason: payload.kind === 'text' || payload.kind === 'viewer' ? '' : payload.reason,
+          reason: payload.kind === 'incomplete' ? payload.reason : '',
         }
       : drawn && drawn.state.payload === payload && drawn.text === text
         ? drawn.state

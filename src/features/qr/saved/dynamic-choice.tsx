@@ -4,17 +4,30 @@
 // accounts whose email address is verified (the short links are the company's domain). A saved
 // dynamic code being edited stays dynamic: printed copies already use its link.
 import { useId } from 'react';
-import { canBeDynamic, linkDestination } from '../../../domain/qr/dynamic';
+import { canBeDynamic, linkDestination, mustBeDynamic } from '../../../domain/qr/dynamic';
 import { findQrType } from '../../../domain/qr/qr-types';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
 import type { Wizard } from '../wizard/wizard-store';
 import { VerifyEmail } from './verify-email';
 
-export function DynamicChoice({ wizard, target }: { wizard: Wizard; target: string }) {
+export function DynamicChoice({ wizard, target }: { wizard: Wizard; target: string | null }) {
   const id = useId();
   const { user } = useAuth();
   const { draft, update } = wizard;
+  if (mustBeDynamic(draft.type)) {
+    // A hosted file has no content the picture could hold: only its short link leads to it.
+    return (
+      <div className="qr-demo__dynamic">
+        <p className="qr-demo__dynamic-hint">
+          A {findQrType(draft.type)?.label} code is always dynamic: it holds a short link of this
+          site that shows your file, which we host. You can change the file after printing, and its
+          scans are counted.
+        </p>
+        <VerifyEmail why="Dynamic codes need a verified email address, so that our short links are never anonymous." />
+      </div>
+    );
+  }
   if (!canBeDynamic(draft.type)) {
     const reason = findQrType(draft.type)?.staticOnly;
     return reason ? <p className="qr-demo__dynamic-hint qr-demo__dynamic">{reason}</p> : null;

@@ -1,7 +1,7 @@
 // What My QR Codes says of a code's short link, from the code as saved, the link as the server
 // keeps it, and what is being asked of the server (link-syncer.ts). Pure, so every state is
 // unit-tested.
-import { linkDestination } from '../../../domain/qr/dynamic';
+import { linkDestination, type HostedFiles } from '../../../domain/qr/dynamic';
 import { sameDestination, stableJson } from '../../../domain/qr/landing';
 import type { LinkView } from '../../../domain/qr/link-policy';
 import type { QrContent } from '../../../domain/qr/content';
@@ -14,6 +14,7 @@ export interface LinkedCode {
   readonly content: QrContent<unknown>;
   readonly dynamic: boolean;
   readonly passwordProtected: boolean;
+  readonly hosted?: HostedFiles;
 }
 
 export type LinkState =
@@ -38,7 +39,7 @@ export type LinkState =
  */
 export function linkSignature(code: LinkedCode | null, origin: string): string {
   if (!code?.dynamic) return 'static';
-  const check = linkDestination(code.type, code.content, origin);
+  const check = linkDestination(code.type, code.content, origin, [], code.hosted);
   const lock = code.passwordProtected ? ' with a password' : '';
   return check.ok ? `to ${stableJson(check.destination)}${lock}` : 'no target';
 }
@@ -54,7 +55,7 @@ export function linkOutOfStep(
   origin: string,
 ): boolean {
   if (!code?.dynamic) return link !== null && !link.deleted;
-  const check = linkDestination(code.type, code.content, origin);
+  const check = linkDestination(code.type, code.content, origin, [], code.hosted);
   if (!check.ok) return false;
   return (
     link === null ||
@@ -72,7 +73,7 @@ export function linkState(
 ): LinkState {
   if (!code.dynamic) return { kind: 'none' };
   if (link?.disabled) return { kind: 'disabled', link };
-  const target = linkDestination(code.type, code.content, origin);
+  const target = linkDestination(code.type, code.content, origin, [], code.hosted);
   const refused = work?.status === 'refused' ? work.message : null;
   if (link && !link.deleted) {
     if (!target.ok) {

@@ -39,6 +39,8 @@ export class LinkSyncer {
   private passwordSnapshot: ReadonlyMap<string, PasswordWork> = new Map();
   private generation = 0;
   private account: string | null = null;
+  /** Uploads a code's files the server lacks (My QR Codes sets it: code-uploads.ts). */
+  onFileMissing: (code: string) => void = () => undefined;
 
   constructor(
     private readonly request: (code: string) => Promise<SyncAnswer> = requestLinkSync,
@@ -137,9 +139,11 @@ export class LinkSyncer {
     if (answer.ok) {
       this.forget(code);
       if (answer.link && !answer.link.deleted) void this.deliverPassword(code);
-    } else if (answer.problem === 'unavailable') {
+    } else if (answer.problem === 'unavailable' || answer.problem === 'file-missing') {
       this.set(code, { status: 'retrying', signature, message: answer.message });
       this.scheduleRetry(code);
+      // The file goes up from this device if it has it; its end asks again at once.
+      if (answer.problem === 'file-missing') this.onFileMissing(code);
     } else {
       this.set(code, { status: 'refused', signature, message: answer.message });
     }

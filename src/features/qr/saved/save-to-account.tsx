@@ -1,8 +1,9 @@
 // 'Save to My QR Codes' on the demo page: the code goes to the user's saved codes (Firestore,
 // offline-first: it shows at once and syncs when it can; nothing here waits for the server), the
 // draft ends, and My QR Codes opens with the code on top. A draft reopened from My QR Codes
-// (Edit) saves its changes to that same code, or as a new one. Uploads of the file types stay on
-// this device (code-files.ts): the cloud keeps their names.
+// (Edit) saves its changes to that same code, or as a new one. The file types' uploads go to the
+// server (code-uploads.ts), named in the code by their hash; this device keeps a copy
+// (code-files.ts), to upload again should the server lack it.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { draftHasFiles } from '../../../domain/qr/draft';
@@ -14,6 +15,7 @@ import { FormAlert } from '../../../lib/ui/field';
 import { accountPaths } from '../account/account-area';
 import type { Wizard } from '../wizard/wizard-store';
 import { keepCodeFiles } from './code-files';
+import { hostedFiles, uploadCodeFiles } from './code-uploads';
 import { linkSyncer } from './link-syncer';
 import { logoThumbnail } from './logo-thumbnail';
 import { loadStore, openStore } from './use-saved-codes';
@@ -34,7 +36,7 @@ export const savedMessage = ({ savedName, updated, linkWhenOnline }: SavedNotice
     ? ' You are offline: its short link is made when you are back online, and the page says so.'
     : '');
 
-export function SaveToAccount({ wizard, hasFiles }: { wizard: Wizard; hasFiles?: boolean }) {
+export function SaveToAccount({ wizard }: { wizard: Wizard }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -53,13 +55,16 @@ export function SaveToAccount({ wizard, hasFiles }: { wizard: Wizard; hasFiles?:
     try {
       const { draft } = wizard;
       const logo = draft.design.logo ? await logoThumbnail(draft.design.logo) : null;
-      const fields = savedFields(draft, draft.content.text.qrName, { logo });
+      const fields = savedFields(draft, draft.content.text.qrName, {
+        logo,
+        hosted: await hostedFiles(draft.content.files),
+      });
       // The rules would refuse it; say why here rather than lose the code on the server.
       if (fields.dynamic && !user.emailVerified) {
         throw new SavedCodeError('unverified', UNVERIFIED_MESSAGE);
       }
       const target = fields.dynamic
-        ? linkDestination(fields.type, fields.content, window.location.origin)
+        ? linkDestination(fields.type, fields.content, window.location.origin, [], fields.hosted)
         : null;
       if (target && !target.ok) {
         throw new SavedCodeError('bad-target', `A short link cannot lead there. ${target.message}`);
@@ -83,6 +88,8 @@ export function SaveToAccount({ wizard, hasFiles }: { wizard: Wizard; hasFiles?:
       if (fields.passwordProtected && password) linkSyncer.setPassword(id, password, false);
       if (draftHasFiles({ ...draft, design: { ...draft.design, logo: null } })) {
         await keepCodeFiles(user.uid, id, draft);
+        // Uploaded already at the content step, or now: the link is asked for again at its end.
+        uploadCodeFiles(id, draft.content.files);
       }
       wizard.startOver();
       const notice: SavedNotice = {
@@ -116,12 +123,6 @@ export function SaveToAccount({ wizard, hasFiles }: { wizard: Wizard; hasFiles?:
           draft.
         </p>
       )}
-      {hasFiles ? (
-        <p>
-          Your file stays on this device (there is no file hosting yet): My QR Codes keeps its name,
-          and Edit here gives it back.
-        </p>
-      ) : null}
       <div className="qr-demo__save-actions">
         <button
           type="button"

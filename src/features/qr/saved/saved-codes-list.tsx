@@ -9,7 +9,6 @@ import { paths } from '../../../config/paths';
 import { findQrType } from '../../../domain/qr/qr-types';
 import { hasProgress } from '../../../domain/qr/draft';
 import { encodedText } from '../../../domain/qr/dynamic';
-import { payloadText } from '../../../domain/qr/payload';
 import { payloadFor } from '../../../domain/qr/qr-types';
 import { ALL_DAYS } from '../../../domain/qr/scan-counts';
 import {
@@ -26,6 +25,7 @@ import { savedAt } from '../../../lib/ui/saved-at';
 import { renderCode } from '../render/render-code';
 import { useWizard, type Wizard } from '../wizard/wizard-store';
 import { codeFiles, forgetCodeFiles, keepCodeFiles } from './code-files';
+import { CodeUploadStatus } from './code-upload-status';
 import type { DynamicLink, LinkDays } from './dynamic-links';
 import { linkState, type LinkState } from './link-state';
 import { linkSyncer, useLinkWork, usePasswordWork, type PasswordWork } from './link-syncer';
@@ -88,7 +88,10 @@ function textOf(code: SavedCode, link: DynamicLink | null): string | null {
   if (code.dynamic && !link) return null;
   return encodedText(
     code.type,
-    payloadText(payloadFor(code.type, code.content, { viewerOrigin: window.location.origin })),
+    payloadFor(code.type, code.content, {
+      viewerOrigin: window.location.origin,
+      hosted: code.hosted,
+    }),
     code.dynamic && link ? link.id : null,
     window.location.origin,
   );
@@ -391,10 +394,11 @@ function SavedCodeRow({
             }}
           />
         )}
+        <CodeUploadStatus code={code} uid={store?.uid} />
         {text === null && state.kind === 'none' ? (
           <p className="saved-codes__meta">
-            Needs its file hosted: {code.files.join(', ') || 'the file'}, kept on the device that
-            saved it.
+            Its file is not on our server: {code.files.join(', ') || 'the file'}. Open Edit on the
+            device that keeps it and save the code again to make its short link.
           </p>
         ) : null}
       </div>
@@ -498,7 +502,7 @@ function CodeThumbnail({ code, text }: { code: SavedCode; text: string | null })
           ? `QR code ${code.name}`
           : code.dynamic
             ? `No picture yet: ${code.name} waits for its short link`
-            : `No picture: ${code.name} needs its file hosted`
+            : `No picture: ${code.name} needs its file uploaded`
       }
     >
       {drawn ? null : <QrCode aria-hidden="true" size={40} strokeWidth={1.25} />}

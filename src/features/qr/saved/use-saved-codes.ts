@@ -9,6 +9,7 @@ import type { SavedCode, SavedCodeFields } from '../../../domain/qr/saved-code';
 import { daysUpTo } from '../../../domain/qr/scan-time';
 import type { DynamicLink, LinkDays } from './dynamic-links';
 import { linkOutOfStep, linkSignature, type LinkedCode } from './link-state';
+import { uploadMissingFiles } from './code-uploads';
 import { linkSyncer } from './link-syncer';
 import { LOGGED_IN_FLAG, useAuth } from '../../../lib/auth/session';
 import { safeSessionStorage } from '../../../lib/safe-storage';
@@ -90,6 +91,7 @@ export function prefetchStore() {
 export async function openStore(uid: string): Promise<SavedCodesStore> {
   // The link work under way belongs to this account (another one's is forgotten).
   linkSyncer.forAccount(uid);
+  uploadMissingFiles(uid);
   const [{ openFirestore }, codes] = await loadStore();
   const db = await openFirestore();
   const report = (write: Promise<void>) => {

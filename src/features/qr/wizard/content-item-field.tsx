@@ -9,13 +9,19 @@ import {
   type QrContent,
   type TextFieldId,
 } from '../../../domain/qr/content';
+import { formatBytes } from '../../../domain/qr/files';
+import type { HostedFiles } from '../../../domain/qr/hosting';
 import { FormField } from '../../../lib/ui/field';
+import { contentProblem } from '../uploads/file-content';
+import { FileUpload } from '../uploads/file-upload';
 import { FileField } from './file-field';
 
 interface ItemProps {
   item: ContentItem;
   /** Hints that replace a text field's own (the password of a protected code). */
   hints?: Partial<Record<TextFieldId, string>>;
+  /** An edited code's hosted files, kept while their field is left empty. */
+  kept?: HostedFiles;
   content: QrContent;
   errors: FieldErrors;
   setContent: (recipe: (current: QrContent) => QrContent) => void;
@@ -26,6 +32,7 @@ interface ItemProps {
 export function ContentItemField({
   item,
   hints,
+  kept,
   content,
   errors,
   setContent,
@@ -53,23 +60,44 @@ export function ContentItemField({
   }
   const { id } = item;
   const { label, kind } = fileFields[id];
+  const file = content.files[id];
   return (
-    <FileField
-      name={id}
-      label={label}
-      kind={kind}
-      file={content.files[id]}
-      error={errors[id]}
-      onError={(message) => setError(id, message)}
-      onFile={(file) =>
-        setContent((current) => {
-          const files = { ...current.files };
-          if (file) files[id] = file;
-          else delete files[id];
-          return { ...current, files };
-        })
-      }
-    />
+    <>
+      <FileField
+        name={id}
+        label={label}
+        kind={kind}
+        file={content.files[id]}
+        error={errors[id]}
+        onError={(message) => setError(id, message)}
+        onFile={(chosen) => {
+          const take = () =>
+            setContent((current) => {
+              const files = { ...current.files };
+              if (chosen) files[id] = chosen;
+              else delete files[id];
+              return { ...current, files };
+            });
+          if (!chosen) {
+            take();
+            return;
+          }
+          // Its content too, not only its name: a false extension is refused here.
+          void contentProblem(chosen, fileFields[id].kindId).then((problem) => {
+            if (problem) setError(id, problem);
+            else take();
+          });
+        }}
+      />
+      {file ? (
+        <FileUpload file={file} field={id} />
+      ) : kept?.[id] ? (
+        <p className="field__hint upload-note">
+          This code shows {kept[id].name} ({formatBytes(kept[id].size)}), which is on our server:
+          leave this empty to keep it, or choose another file to replace it.
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -57,11 +57,17 @@ function ContentForm({ type, wizard }: { type: QrType; wizard: Wizard }) {
 
   const setContent = (recipe: (current: QrContent) => QrContent) =>
     wizard.update((draft) => ({ ...draft, content: recipe(draft.content) }));
+  // A message cleared is gone, not kept as undefined: the form's alert counts the messages.
   const setError = (name: string, message: string | undefined) =>
-    setErrors((current) => ({ ...current, [name]: message }));
+    setErrors((current) => {
+      const next = { ...current };
+      if (message === undefined) delete next[name];
+      else next[name] = message;
+      return next;
+    });
 
   const next = () => {
-    const result = checkContent(type, content);
+    const result = checkContent(type, content, wizard.draft.editing?.hosted);
     setErrors(result.errors);
     if (hasErrors(result.errors)) {
       const names = Object.keys(result.errors);
@@ -117,6 +123,7 @@ function ContentForm({ type, wizard }: { type: QrType; wizard: Wizard }) {
                     ? { password: KEEP_PASSWORD_HINT }
                     : undefined
                 }
+                kept={wizard.draft.editing?.hosted}
                 content={content}
                 errors={errors}
                 setContent={setContent}

@@ -1,0 +1,170 @@
+// The upload API of hosted files (the protocol: src/domain/qr/hosting.ts):
+//   POST /api/files {"sha256", "size", "name", "field"}  starts or resumes an upload
+//   PUT  /api/files/<sha256>?offset=<n>  adds the chunk that starts at byte n
+// by the bearer of a Firebase ID token of an account whose email address is verified: the files
+// are served from the company's domain, as its short links are, so an unverified account may not
+// put anything there. Answers JSON (UploadAnswer); the store (file-store.ts) decides.
+import { fileFields, type FileFieldId } from '../../src/domain/qr/content';
+import {
+  CHUNK_BYTES,
+  SHA256_HEX,
+  type UploadAnswer,
+  type UploadProblem,
+} from '../../src/domain/qr/hosting';
+import type { Auth } from './admin';
+import type { FileStore, HostingStart } from './file-store';
+import { header, readBody, securityHeaders, type HttpRequest, type HttpResponse } from './http';
+
+/** The start of an upload is a small JSON object; a name is at most 200 characters. */
+const START_LIMIT = 2048;
+const NAME_LIMIT = 200;
+// Control characters (C0, DEL, C1) would garble headers and the file's name where it is shown.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+const STATUS: Record<UploadProblem, number> = {
+  'bad-request': 400,
+  unauthenticated: 401,
+  unverified: 403,
+  // Refused for this account, whatever it sends: 403, as the link limits are (not a 5xx, which
+  // would read as the server's fault and be retried).
+  quota: 403,
+  offset: 409,
+  'too-large': 413,
+  'wrong-content': 415,
+  'hash-mismatch': 422,
+  unavailable: 503,
+};
+
+function send(response: HttpResponse, answer: UploadAnswer) {
+  response.statusCode = answer.ok ? 200 : STATUS[answer.problem];
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.end(JSON.stringify(answer));
+}
+
+const refusal = (problem: UploadProblem, message: string): UploadAnswer => ({
+  ok: false,
+  problem,
+  message,
+});
+
+const isField = (value: unknown): value is FileFieldId =>
+  typeof value === 'string' && Object.hasOwn(fileFields, value);
+
+/** The start of an upload from a POST's body, or why it is not one. */
+function uploadStart(body: Buffer): HostingStart | string {
+  let fields: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
+    fields = parsed as Record<string, unknown>;
+  } catch {
+    return 'Send {"sha256", "size", "name", "field"} as JSON.';
+  }
+  const { sha256, size, name, field } = fields;
+  if (typeof sha256 !== 'string' || !SHA256_HEX.test(sha256)) {
+    return '"sha256" is the SHA-256 of the file, in 64 lowercase hex digits.';
+  }
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0) {
+    return '"size" is the number of bytes of the file, more than 0.';
+  }
+  if (typeof name !== 'string' || !name || name.length > NAME_LIMIT || CONTROL.test(name)) {
+    return `"name" is the file's name: 1 to ${NAME_LIMIT} characters, none of them control characters.`;
+  }
+  if (!isField(field)) {
+    return `"field" is the upload's field: one of ${Object.keys(fileFields).join(', ')}.`;
+  }
+  return { sha256, size, name, field, kind: fileFields[field].kindId };
+}
+
+/** The offset of a PUT (`?offset=<n>`), or null. */
+function offsetOf(url: URL): number | null {
+  const offset = url.searchParams.get('offset') ?? '';
+  return /^\d{1,15}$/.test(offset) ? Number(offset) : null;
+}
+
+/** The caller's uid, or the answer that refuses them. */
+async function callerOf(auth: Auth, request: HttpRequest): Promise<string | UploadAnswer> {
+  const token = /^Bearer (\S+)$/.exec(header(request, 'authorization') ?? '')?.[1];
+  try {
+    if (!token) throw new Error('no token');
+    const claims = await auth.verifyIdToken(token);
+    if (claims.email_verified !== true) {
+      return refusal(
+        'unverified',
+        'Verify your email address first (open the link we emailed you): files are hosted only for verified accounts.',
+      );
+    }
+    return claims.uid;
+  } catch {
+    return refusal('unauthenticated', 'Sign in again to upload files.');
+  }
+}
+
+/** What the store answers to a request of `caller` whose body has been read. */
+async function answerOf(
+  store: FileStore,
+  caller: string,
+  method: 'POST' | 'PUT',
+  url: URL,
+  body: Buffer,
+): Promise<UploadAnswer> {
+  if (method === 'POST') {
+    const start = uploadStart(body);
+    return typeof start === 'string' ? refusal('bad-request', start) : store.begin(caller, start);
+  }
+  // The file's hash ends a PUT's path: /api/files/<sha256> through Hosting, /<sha256> at the
+  // function's own address.
+  const sha256 = /\/([0-9a-f]{64})\/?$/.exec(url.pathname)?.[1];
+  const offset = offsetOf(url);
+  if (!sha256 || offset === null || body.length === 0) {
+    return refusal('bad-request', 'Send PUT /api/files/<sha256>?offset=<n> with the bytes from n.');
+  }
+  return store.append(caller, sha256, offset, body);
+}
+
+export function createFileApi({ auth, store }: { auth: Auth; store: FileStore }) {
+  return async function answerFileRequest(request: HttpRequest, response: HttpResponse) {
+    response.setHeader('Cache-Control', 'no-store');
+    securityHeaders(response);
+    const method = request.method;
+    if (method !== 'POST' && method !== 'PUT') {
+      response.setHeader('Allow', 'POST, PUT');
+      response.statusCode = 405;
+      response.end();
+      return;
+    }
+    // The body is read first, whoever sends it: answering before it is read would cut the
+    // connection under a client still sending a chunk.
+    const limit = method === 'PUT' ? CHUNK_BYTES : START_LIMIT;
+    const body = await readBody(request, limit).catch(() => null);
+    const caller = await callerOf(auth, request);
+    if (typeof caller !== 'string') {
+      send(response, caller);
+      return;
+    }
+    if (!body) {
+      const most = method === 'PUT' ? `a chunk of at most ${CHUNK_BYTES} bytes` : 'a small JSON';
+      send(response, refusal('bad-request', `Send ${most}.`));
+      return;
+    }
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    try {
+      send(response, await answerOf(store, caller, method, url, body));
+    } catch (error) {
+      console.error(
+        JSON.stringify({
+          severity: 'ERROR',
+          message: 'file upload failed',
+          method,
+          url: url.pathname,
+          error: String(error),
+        }),
+      );
+      send(
+        response,
+        refusal('unavailable', 'The file could not be stored just now: try again in a moment.'),
+      );
+    }
+  };
+}

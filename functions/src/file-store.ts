@@ -1,0 +1,385 @@
+// Where hosted files live (src/domain/qr/hosting.ts): behind FileStore, so the upload API and the
+// file links do not care where the bytes are. FirestoreFileStore keeps them in Cloud Firestore,
+// since the Cloud Storage emulator cannot run where this project is built and tested; a Cloud
+// Storage store would keep the same rules (the policy functions below) and its own bytes.
+//
+// Firestore layout, written by the functions alone (firestore.rules lets no client near it):
+//   files/{owner}_{sha256}  the file: owner, sha256, name, size, kind (files.ts), type (the media
+//     type sniffed from its first chunk; null before), received (bytes held, from the start),
+//     complete (every byte in and the whole file's SHA-256 checked), createdAt, completedAt.
+//   files/{owner}_{sha256}/chunks/{index, 5 digits}  {data: Bytes}: CHUNK_BYTES of it (the last
+//     chunk shorter), one document each, under Firestore's 1 MiB per document.
+//   accounts/{uid}.hostedBytes  the sizes of all of the account's files, complete or not: reserved
+//     when an upload begins (refused past HOSTING_QUOTA_BYTES), released when a file is deleted.
+//
+// `received` is the truth: a chunk at or past it is not part of the file (an interrupted upload
+// or a deleted file may leave such chunks behind; the next upload of that file writes over them).
+import { createHash } from 'node:crypto';
+import { acceptsType, sniffType, wrongContentMessage } from '../../src/domain/qr/file-signatures';
+import { fileKinds, formatBytes, type FileKindId } from '../../src/domain/qr/files';
+import {
+  CHUNK_BYTES,
+  HOSTING_QUOTA_BYTES,
+  type UploadAnswer,
+  type UploadStart,
+} from '../../src/domain/qr/hosting';
+import { FieldValue, type DocumentReference, type Firestore, type Transaction } from './admin';
+
+/** A hosted file, or an upload of one, as the store holds it. */
+export interface StoredFile {
+  readonly owner: string;
+  readonly sha256: string;
+  /** The name it was first uploaded with. */
+  readonly name: string;
+  readonly size: number;
+  readonly kind: FileKindId;
+  /** The media type found in its first bytes (file-signatures.ts); null before they are in. */
+  readonly type: string | null;
+  /** Bytes held, from the start: the next chunk starts here. */
+  readonly received: number;
+  /** Every byte is in and the whole file's SHA-256 is the one it is known by. */
+  readonly complete: boolean;
+}
+
+/** An upload as the API starts it: the page's UploadStart, with the kind its field takes. */
+export type HostingStart = UploadStart & { readonly kind: FileKindId };
+
+/**
+ * Hosted files, per owner (a Firebase uid) and SHA-256 (lowercase hex). Every answer of begin and
+ * append is an UploadAnswer for the page; the arguments are checked by the caller (file-api.ts)
+ * for form (a SHA-256, a whole size), and by the store for what they mean.
+ */
+export interface FileStore {
+  /**
+   * Starts or resumes an upload: `{received, complete}` says where to go on. A file the owner has
+   * complete answers complete at once (the same file chosen again is not sent again). Refuses
+   * 'too-large' past the kind's limit, 'quota' past the account's, 'wrong-content' when the
+   * bytes already in are not what the kind takes.
+   */
+  begin(owner: string, start: HostingStart): Promise<UploadAnswer>;
+  /**
+   * Adds the chunk that starts at `offset`: it must be where the held bytes end ('offset' with
+   * `received` otherwise), CHUNK_BYTES long unless it is the last, and not past the size. The
+   * first chunk's bytes must be what the kind takes ('wrong-content': the upload is dropped);
+   * after the last, the whole file's SHA-256 must be its name ('hash-mismatch': it starts over).
+   */
+  append(owner: string, sha256: string, offset: number, bytes: Uint8Array): Promise<UploadAnswer>;
+  /** The file or upload, or null. */
+  stat(owner: string, sha256: string): Promise<StoredFile | null>;
+  /**
+   * Bytes `start` to `endInclusive` of a complete file (the caller keeps them within its size and
+   * an answer's length). Reads only the chunks they are in; throws when one is missing.
+   */
+  read(owner: string, sha256: string, start: number, endInclusive: number): Promise<Buffer>;
+  /** Removes the file (or upload) and releases its bytes from the quota; false if there was none. */
+  delete(owner: string, sha256: string): Promise<boolean>;
+}
+
+// The rules every store keeps, whatever holds the bytes.
+
+/** 'too-large' for a file over its kind's limit, as checkFile() in files.ts words it. */
+export function sizeProblem(kind: FileKindId, name: string, size: number): UploadAnswer | null {
+  const { maxBytes, noun } = fileKinds[kind];
+  if (size <= maxBytes) return null;
+  const limit = formatBytes(maxBytes);
+  const shown = formatBytes(size);
+  // 20 MB and a few bytes still reads "20 MB": say "just over" rather than seem to agree.
+  const said = parseFloat(shown) <= parseFloat(limit) ? `just over ${limit}` : shown;
+  return {
+    ok: false,
+    problem: 'too-large',
+    message: `"${name}" is ${said}; the limit for ${noun} is ${limit}. Please choose a smaller file.`,
+  };
+}
+
+/** The quota in words: '1 GB' (formatBytes says MB at most). */
+const QUOTA_SAID =
+  HOSTING_QUOTA_BYTES % 1024 ** 3 === 0
+    ? `${HOSTING_QUOTA_BYTES / 1024 ** 3} GB`
+    : formatBytes(HOSTING_QUOTA_BYTES);
+
+/** 'quota' when `extra` more bytes would take the account past HOSTING_QUOTA_BYTES. */
+export function quotaProblem(name: string, used: number, extra: number): UploadAnswer | null {
+  if (used + extra <= HOSTING_QUOTA_BYTES) return null;
+  const left = formatBytes(Math.max(0, HOSTING_QUOTA_BYTES - used));
+  return {
+    ok: false,
+    problem: 'quota',
+    message:
+      `There is no room for "${name}" (${formatBytes(extra)}): your files may take ` +
+      `${QUOTA_SAID} in all, and ${left} is left. ` +
+      'Delete codes with files you no longer need, or choose a smaller file.',
+  };
+}
+
+/** Why a chunk of `length` bytes at the end of what `file` holds cannot be added, or null. */
+export function chunkProblem(file: StoredFile, length: number): UploadAnswer | null {
+  const rest = file.size - file.received;
+  const expected = Math.min(CHUNK_BYTES, rest);
+  if (length === expected) return null;
+  return badRequest(
+    length > rest
+      ? `That is ${length} bytes, more than the ${rest} left of "${file.name}".`
+      : `The chunk at ${file.received} of "${file.name}" is ${expected} bytes, not ${length}.`,
+  );
+}
+
+const ok = (received: number, complete: boolean): UploadAnswer => ({
+  ok: true,
+  received,
+  complete,
+});
+
+const badRequest = (message: string): UploadAnswer => ({
+  ok: false,
+  problem: 'bad-request',
+  message,
+});
+
+const offsetAnswer = (file: StoredFile): UploadAnswer => ({
+  ok: false,
+  problem: 'offset',
+  message: `The server holds the first ${file.received} bytes of "${file.name}": go on from there.`,
+  received: file.received,
+});
+
+const noUpload = () =>
+  badRequest('There is no upload of this file: start it first (POST /api/files).');
+
+const hashMismatch = (name: string): UploadAnswer => ({
+  ok: false,
+  problem: 'hash-mismatch',
+  message: `"${name}" did not arrive as it was sent (its SHA-256 is not the one given): send it again from the start.`,
+  received: 0,
+});
+
+// Firestore.
+
+/** Chunks read at once while a file is hashed: a few MB in memory, whatever the file's size. */
+const HASH_BATCH = 4;
+/** Chunks deleted per batch (Firestore takes up to 500 writes in one). */
+const DELETE_BATCH = 200;
+
+export const chunkId = (index: number) => String(index).padStart(5, '0');
+
+const kindIds = Object.keys(fileKinds) as FileKindId[];
+
+function storedFile(data: Record<string, unknown>): StoredFile {
+  const count = (value: unknown) => (typeof value === 'number' && value > 0 ? value : 0);
+  return {
+    owner: String(data.owner),
+    sha256: String(data.sha256),
+    name: String(data.name),
+    size: count(data.size),
+    kind: kindIds.find((id) => id === data.kind) ?? 'pdf',
+    type: typeof data.type === 'string' ? data.type : null,
+    received: count(data.received),
+    complete: data.complete === true,
+  };
+}
+
+/** What a transaction of begin or append decided; `check` sends the file to finish(). */
+type Step = { readonly answer: UploadAnswer } | { readonly check: true };
+
+export class FirestoreFileStore implements FileStore {
+  constructor(private readonly db: Firestore) {}
+
+  private fileRef(owner: string, sha256: string): DocumentReference {
+    // The document id is `{owner}_{sha256}`: a uid holds no slash, and the hash is fixed-length.
+    if (!owner || owner.includes('/')) throw new Error(`Not an owner: ${JSON.stringify(owner)}`);
+    return this.db.collection('files').doc(`${owner}_${sha256}`);
+  }
+
+  private chunkRef(owner: string, sha256: string, index: number): DocumentReference {
+    return this.fileRef(owner, sha256).collection('chunks').doc(chunkId(index));
+  }
+
+  /** Adds `bytes` (less than 0: releases) to what the account hosts. */
+  private reserve(transaction: Transaction, owner: string, bytes: number) {
+    const account = this.db.collection('accounts').doc(owner);
+    transaction.set(account, { hostedBytes: FieldValue.increment(bytes) }, { merge: true });
+  }
+
+  async begin(owner: string, start: HostingStart): Promise<UploadAnswer> {
+    const fileRef = this.fileRef(owner, start.sha256);
+    const accountRef = this.db.collection('accounts').doc(owner);
+    const step = await this.db.runTransaction(async (transaction): Promise<Step> => {
+      const [fileSnapshot, account] = await Promise.all([
+        transaction.get(fileRef),
+        transaction.get(accountRef),
+      ]);
+      const file = fileSnapshot.exists ? storedFile(fileSnapshot.data()!) : null;
+      // A file held already is what its hash says; its size is the one it was checked with.
+      const size = file?.complete ? file.size : start.size;
+      const tooLarge = sizeProblem(start.kind, start.name, size);
+      if (tooLarge) return { answer: tooLarge };
+      if (file?.type && !acceptsType(start.kind, file.type)) {
+        const message = wrongContentMessage(start.name, start.kind, file.type);
+        return { answer: { ok: false, problem: 'wrong-content', message } };
+      }
+      if (file && (file.complete || file.size === start.size)) {
+        if (file.kind !== start.kind && !file.complete) {
+          transaction.update(fileRef, { kind: start.kind });
+        }
+        if (file.complete) return { answer: ok(file.size, true) };
+        return file.received === file.size ? { check: true } : { answer: ok(file.received, false) };
+      }
+      // A new upload, or one begun with another size (which its hash would have refused): it
+      // starts from nothing, and the quota holds the difference.
+      const extra = start.size - (file?.size ?? 0);
+      const used = Math.max(0, Number(account.get('hostedBytes')) || 0);
+      const overQuota = extra > 0 ? quotaProblem(start.name, used, extra) : null;
+      if (overQuota) return { answer: overQuota };
+      transaction.set(fileRef, {
+        owner,
+        sha256: start.sha256,
+        name: start.name,
+        size: start.size,
+        kind: start.kind,
+        type: null,
+        received: 0,
+        complete: false,
+        createdAt: FieldValue.serverTimestamp(),
+        completedAt: null,
+      });
+      this.reserve(transaction, owner, extra);
+      return { answer: ok(0, false) };
+    });
+    return 'check' in step ? this.finish(owner, start.sha256) : step.answer;
+  }
+
+  async append(
+    owner: string,
+    sha256: string,
+    offset: number,
+    bytes: Uint8Array,
+  ): Promise<UploadAnswer> {
+    const fileRef = this.fileRef(owner, sha256);
+    const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const step = await this.db.runTransaction(async (transaction): Promise<Step> => {
+      const snapshot = await transaction.get(fileRef);
+      if (!snapshot.exists) return { answer: noUpload() };
+      const file = storedFile(snapshot.data()!);
+      if (file.complete) return { answer: ok(file.size, true) };
+      // Every byte is in, but its check did not finish (the function was stopped): do it now.
+      if (file.received === file.size) return { check: true };
+      if (offset !== file.received) return { answer: offsetAnswer(file) };
+      const wrongLength = chunkProblem(file, data.length);
+      if (wrongLength) return { answer: wrongLength };
+      // The first chunk says what the file is (the whole chunk: see sniffType on ID3 tags).
+      const type = offset === 0 ? sniffType(data) : file.type;
+      if (!type || !acceptsType(file.kind, type)) {
+        // Nothing of it is kept, and its bytes go back to the quota.
+        transaction.delete(fileRef);
+        this.reserve(transaction, owner, -file.size);
+        const message = wrongContentMessage(file.name, file.kind, type);
+        return { answer: { ok: false, problem: 'wrong-content', message } };
+      }
+      const received = offset + data.length;
+      transaction.set(this.chunkRef(owner, sha256, offset / CHUNK_BYTES), { data });
+      transaction.update(fileRef, { type, received });
+      return received === file.size ? { check: true } : { answer: ok(received, false) };
+    });
+    return 'check' in step ? this.finish(owner, sha256) : step.answer;
+  }
+
+  /**
+   * Once every byte is in: reads the file back and hashes it. The right hash makes it complete;
+   * a wrong one empties the upload (its quota stays reserved for the next try). The decision is
+   * written only if the file did not change while it was read.
+   */
+  private async finish(owner: string, sha256: string): Promise<UploadAnswer> {
+    const fileRef = this.fileRef(owner, sha256);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const before = await fileRef.get();
+      if (!before.exists) return noUpload();
+      const file = storedFile(before.data()!);
+      if (file.complete || file.received !== file.size) return ok(file.received, file.complete);
+      const right = (await this.hashOf(owner, sha256, file.size)) === sha256;
+      const answer = await this.db.runTransaction(async (transaction) => {
+        const now = await transaction.get(fileRef);
+        if (!now.exists || !now.updateTime?.isEqual(before.updateTime!)) return null;
+        if (right) {
+          transaction.update(fileRef, {
+            complete: true,
+            completedAt: FieldValue.serverTimestamp(),
+          });
+          return ok(file.size, true);
+        }
+        transaction.update(fileRef, { received: 0, type: null });
+        return hashMismatch(file.name);
+      });
+      if (answer) return answer;
+    }
+    throw new Error(`files/${owner}_${sha256} kept changing while it was checked.`);
+  }
+
+  /** The SHA-256 of the file's chunks, read a few at a time; null when one is missing. */
+  private async hashOf(owner: string, sha256: string, size: number): Promise<string | null> {
+    const hash = createHash('sha256');
+    const count = Math.ceil(size / CHUNK_BYTES);
+    let hashed = 0;
+    for (let first = 0; first < count; first += HASH_BATCH) {
+      const last = Math.min(count, first + HASH_BATCH);
+      const refs = [];
+      for (let index = first; index < last; index += 1) {
+        refs.push(this.chunkRef(owner, sha256, index));
+      }
+      for (const chunk of await this.db.getAll(...refs)) {
+        const data: unknown = chunk.get('data');
+        if (!(data instanceof Uint8Array)) return null;
+        hash.update(data);
+        hashed += data.length;
+      }
+    }
+    return hashed === size ? hash.digest('hex') : null;
+  }
+
+  async stat(owner: string, sha256: string): Promise<StoredFile | null> {
+    const snapshot = await this.fileRef(owner, sha256).get();
+    return snapshot.exists ? storedFile(snapshot.data()!) : null;
+  }
+
+  async read(owner: string, sha256: string, start: number, endInclusive: number): Promise<Buffer> {
+    if (!(start >= 0 && endInclusive >= start)) {
+      throw new RangeError(`Not a range of bytes: ${start}-${endInclusive}`);
+    }
+    const first = Math.floor(start / CHUNK_BYTES);
+    const last = Math.floor(endInclusive / CHUNK_BYTES);
+    const refs = [];
+    for (let index = first; index <= last; index += 1) {
+      refs.push(this.chunkRef(owner, sha256, index));
+    }
+    const parts = (await this.db.getAll(...refs)).map((chunk) => {
+      const data: unknown = chunk.get('data');
+      if (!(data instanceof Uint8Array)) throw new Error(`${chunk.ref.path} is missing.`);
+      return data;
+    });
+    const bytes = Buffer.concat(parts);
+    const from = start - first * CHUNK_BYTES;
+    const length = endInclusive - start + 1;
+    if (bytes.length < from + length) {
+      throw new RangeError(`files/${owner}_${sha256} ends before byte ${endInclusive}.`);
+    }
+    return bytes.subarray(from, from + length);
+  }
+
+  async delete(owner: string, sha256: string): Promise<boolean> {
+    const fileRef = this.fileRef(owner, sha256);
+    // The file is gone at once, for every reader; its chunks follow.
+    const existed = await this.db.runTransaction(async (transaction) => {
+      const snapshot = await transaction.get(fileRef);
+      if (!snapshot.exists) return false;
+      transaction.delete(fileRef);
+      this.reserve(transaction, owner, -storedFile(snapshot.data()!).size);
+      return true;
+    });
+    const chunks = await fileRef.collection('chunks').listDocuments();
+    for (let first = 0; first < chunks.length; first += DELETE_BATCH) {
+      const batch = this.db.batch();
+      for (const chunk of chunks.slice(first, first + DELETE_BATCH)) batch.delete(chunk);
+      await batch.commit();
+    }
+    return existed;
+  }
+}

@@ -1,0 +1,510 @@
+// Uploads of hosted files, resumable: a file is hashed in the page, then sent in chunks of
+// CHUNK_BYTES, one after the other (the protocol: src/domain/qr/hosting.ts). The server keeps
+// every chunk it took, so an upload the connection cuts goes on from what the server holds (a new
+// POST asks how much that is) when the browser is back online, or after a wait of 2 seconds
+// doubling to a minute; never from the start unless the server says it holds nothing. A refusal
+// (too large, not what the field takes, over the quota…) stops it with the server's own words.
+//
+// One uploader for the page (a module), keyed by the file's hash: the same file asked for twice
+// (two fields, or the form and then the save) is one upload, and its progress goes on being
+// shown when the form is left and opened again.
+import { useSyncExternalStore } from 'react';
+import type { FileFieldId } from '../../../domain/qr/content';
+import {
+  CHUNK_BYTES,
+  type HostedFile,
+  type UploadAnswer,
+  type UploadProblem,
+} from '../../../domain/qr/hosting';
+import { sha256OfFile } from './file-hash';
+import { uploadRequests, type UploadRequests } from './upload-requests';
+
+interface Progress {
+  /** The name the file was chosen with. */
+  readonly name: string;
+  /** The file's size in bytes. */
+  readonly total: number;
+}
+
+interface Sending extends Progress {
+  readonly sha256: string;
+  /** Bytes sent: those the server holds, and those of the chunk on its way. */
+  readonly sent: number;
+}
+
+export type UploadState =
+  /** Working out the file's hash before anything is sent. */
+  | (Progress & { readonly status: 'hashing'; readonly hashed: number })
+  | (Sending & { readonly status: 'uploading' })
+  /** Stopped by the connection or the server being unavailable: goes on by itself. */
+  | (Sending & { readonly status: 'waiting'; readonly message: string })
+  | (Progress & {
+      readonly status: 'failed';
+      /** Absent when the file could not even be read to be hashed. */
+      readonly sha256?: string;
+      readonly sent: number;
+      readonly problem: UploadProblem | 'unreadable';
+      /** Said as is: the server's words, written for the person uploading. */
+      readonly message: string;
+    })
+  | (Progress & { readonly status: 'canceled'; readonly sha256?: string; readonly sent: number })
+  | (Sending & { readonly status: 'done'; readonly file: HostedFile });
+
+/** Why `upload` gave up: a refusal, a file that cannot be read, or a cancel. */
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly problem: UploadProblem | 'unreadable' | 'canceled',
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+export interface UploaderOptions {
+  readonly requests?: UploadRequests;
+  readonly hash?: (
+    file: Blob,
+    onProgress?: (hashedBytes: number, totalBytes: number) => void,
+    signal?: AbortSignal,
+  ) => Promise<string>;
+  /** Calls `listener` when the browser is back online; gives what stops that. */
+  readonly onOnline?: (listener: () => void) => () => void;
+}
+
+const FIRST_RETRY_MS = 2_000;
+const MAX_RETRY_MS = 60_000;
+
+/**
+ * Answers in a row that move nothing forward (an 'offset' naming where the page already was)
+ * before the uploader stops asking at once and waits as for a lost connection: a server and a
+ * page that disagree must not spin.
+ */
+const MAX_STALLS = 3;
+
+const STALLED =
+  'The server did not take the next part of the file: the upload will go on in a moment.';
+
+interface Deferred {
+  readonly promise: Promise<HostedFile>;
+  readonly resolve: (file: HostedFile) => void;
+  readonly reject: (error: UploadError) => void;
+}
+
+function deferred(): Deferred {
+  let resolve!: (file: HostedFile) => void;
+  let reject!: (error: UploadError) => void;
+  const promise = new Promise<HostedFile>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  // Whoever started an upload may not wait for it (the form starts it, the save awaits it):
+  // its failure is in the state, so an unheard rejection is no error.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+interface Job {
+  readonly sha256: string;
+  readonly file: File;
+  readonly field: FileFieldId;
+  /** Bytes the server said it holds, last time it said. */
+  received: number;
+  state: UploadState;
+  /** Settles the callers of this attempt; a new one after a failure or a cancel. */
+  outcome: Deferred;
+  /** Each run's number: a run that is not the latest one stops at its next step. */
+  attempt: number;
+  controller: AbortController | null;
+  retry: ReturnType<typeof setTimeout> | null;
+  wait: number;
+}
+
+interface Hashing {
+  readonly promise: Promise<string>;
+  readonly controller: AbortController;
+  sha256?: string;
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+function browserOnline(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  window.addEventListener('online', listener);
+  return () => window.removeEventListener('online', listener);
+}
+
+export class Uploader {
+  private readonly jobs = new Map<string, Job>();
+  /** What is known of a File before its hash is: being hashed, or why that stopped. */
+  private readonly fileStates = new WeakMap<File, UploadState>();
+  private readonly hashes = new WeakMap<File, Hashing>();
+  private readonly listeners = new Set<() => void>();
+  private snapshot: ReadonlyMap<string, UploadState> = new Map();
+  private account: string | null = null;
+  private readonly requests: UploadRequests;
+  private readonly hash: NonNullable<UploaderOptions['hash']>;
+
+  constructor(options: UploaderOptions = {}) {
+    this.requests = options.requests ?? uploadRequests;
+    this.hash = options.hash ?? sha256OfFile;
+    (options.onOnline ?? browserOnline)(() => this.resumeWaiting());
+  }
+
+  /**
+   * The SHA-256 of `file`, worked out once per File object (in state 'hashing' meanwhile).
+   * Rejects with an UploadError when the file cannot be read or the hashing is canceled.
+   */
+  hashOf(file: File): Promise<string> {
+    const known = this.hashes.get(file);
+    if (known) return known.promise;
+    const controller = new AbortController();
+    const name = file.name;
+    const total = file.size;
+    this.setFileState(file, { status: 'hashing', name, total, hashed: 0 });
+    const promise = this.hash(
+      file,
+      (hashed) => {
+        if (!controller.signal.aborted) {
+          this.setFileState(file, { status: 'hashing', name, total, hashed });
+        }
+      },
+      controller.signal,
+    ).then(
+      (sha256) => {
+        hashing.sha256 = sha256;
+        this.fileStates.delete(file);
+        this.publish();
+        return sha256;
+      },
+      (error: unknown) => {
+        this.hashes.delete(file);
+        if (controller.signal.aborted || isAbort(error)) {
+          throw new UploadError('The upload was canceled.', 'canceled');
+        }
+        const message = `“${name}” could not be read. Please choose the file again.`;
+        this.setFileState(file, {
+          status: 'failed',
+          name,
+          total,
+          sent: 0,
+          problem: 'unreadable',
+          message,
+        });
+        throw new UploadError(message, 'unreadable');
+      },
+    );
+    promise.catch(() => undefined);
+    const hashing: Hashing = { promise, controller };
+    this.hashes.set(file, hashing);
+    return promise;
+  }
+
+  /** The hash of `file` if it is already known; undefined while it is worked out. */
+  knownHash(file: File): string | undefined {
+    return this.hashes.get(file)?.sha256;
+  }
+
+  /**
+   * Uploads `file` for the field `field`, or joins its upload under way, or answers at once when
+   * it is done. Resolves with the file as a code names it (with this File's name and type);
+   * rejects with an UploadError on a refusal or a cancel. A lost connection does not end it:
+   * it waits and goes on.
+   */
+  async upload(file: File, field: FileFieldId): Promise<HostedFile> {
+    const sha256 = await this.hashOf(file);
+    let job = this.jobs.get(sha256);
+    if (!job) {
+      job = {
+        sha256,
+        file,
+        field,
+        received: 0,
+        state: { status: 'uploading', sha256, name: file.name, total: file.size, sent: 0 },
+        outcome: deferred(),
+        attempt: 0,
+        controller: null,
+        retry: null,
+        wait: 0,
+      };
+      this.jobs.set(sha256, job);
+      this.launch(job);
+    } else if (job.state.status === 'failed' || job.state.status === 'canceled') {
+      job.outcome = deferred();
+      this.launch(job);
+    } else if (job.state.status === 'waiting') {
+      // Asked for now (a "Try again", the save): no reason to sit out the wait.
+      this.launch(job);
+    }
+    await job.outcome.promise;
+    return { sha256, name: file.name, size: file.size, type: file.type };
+  }
+
+  /**
+   * Starts or joins the upload of `file`, as `upload` does, for a caller that does not wait for
+   * it (the content form): how it ends is in its state.
+   */
+  ensure(file: File, field: FileFieldId): void {
+    this.upload(file, field).catch(() => undefined);
+  }
+
+  /**
+   * Stops the upload of `target` (a file's hash, or a File, also while it is hashed): its
+   * request in flight is aborted and its callers hear an UploadError 'canceled'. The server keeps
+   * what it took: uploading the file again goes on from there.
+   */
+  cancel(target: string | File) {
+    if (typeof target !== 'string') {
+      const hashing = this.hashes.get(target);
+      if (hashing?.sha256) {
+        this.cancel(hashing.sha256);
+      } else if (hashing) {
+        hashing.controller.abort();
+        this.hashes.delete(target);
+        this.setFileState(target, {
+          status: 'canceled',
+          name: target.name,
+          total: target.size,
+          sent: 0,
+        });
+      }
+      return;
+    }
+    const job = this.jobs.get(target);
+    if (!job || job.state.status === 'done' || job.state.status === 'canceled') return;
+    this.stop(job);
+    const { name, total } = job.state;
+    this.setState(job, { status: 'canceled', sha256: job.sha256, name, total, sent: job.received });
+    job.outcome.reject(new UploadError('The upload was canceled.', 'canceled'));
+  }
+
+  /**
+   * Goes on now with an upload that waits for the connection, or tries again one that failed or
+   * was canceled (the person's "Try again").
+   */
+  retry(sha256: string) {
+    const job = this.jobs.get(sha256);
+    if (!job) return;
+    const { status } = job.state;
+    if (status === 'failed' || status === 'canceled') {
+      job.outcome = deferred();
+      this.launch(job);
+    } else if (status === 'waiting') {
+      this.launch(job);
+    }
+  }
+
+  /** Forgets the upload of `sha256`, stopping it first; its callers hear a cancel. */
+  forget(sha256: string) {
+    this.cancel(sha256);
+    if (this.jobs.delete(sha256)) this.publish();
+  }
+
+  /**
+   * The account the uploads are for: another one (a different user signed in) stops and forgets
+   * them all, so nobody's file goes on under someone else's name.
+   */
+  forAccount(uid: string | null) {
+    if (uid === this.account) return;
+    // The first account named is the one the page already worked for.
+    const known = this.account !== null;
+    this.account = uid;
+    if (!known) return;
+    for (const sha256 of [...this.jobs.keys()]) this.forget(sha256);
+  }
+
+  /** The state of an upload, by the file's hash or by the File (also while it is hashed). */
+  stateOf(target: string | File | null | undefined): UploadState | undefined {
+    if (!target) return undefined;
+    if (typeof target === 'string') return this.snapshot.get(target);
+    const sha256 = this.hashes.get(target)?.sha256;
+    return (sha256 && this.snapshot.get(sha256)) || this.fileStates.get(target);
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  /** The uploads by the file's hash (files still being hashed are not in it: see stateOf). */
+  getSnapshot = (): ReadonlyMap<string, UploadState> => this.snapshot;
+
+  /** Runs the job; should the requests ever throw (they are meant not to), it waits and retries. */
+  private launch(job: Job) {
+    const running = this.run(job);
+    // Numbered by run before its first await.
+    const attempt = job.attempt;
+    running.catch(() => {
+      if (job.attempt === attempt) this.waitAndRetry(job, STALLED);
+    });
+  }
+
+  private async run(job: Job) {
+    this.stop(job);
+    const attempt = ++job.attempt;
+    const controller = new AbortController();
+    job.controller = controller;
+    const { signal } = controller;
+    const { sha256, file } = job;
+    const current = () => job.attempt === attempt;
+    const sending = (sent: number): UploadState => ({
+      status: 'uploading',
+      sha256,
+      name: file.name,
+      total: file.size,
+      sent,
+    });
+
+    this.setState(job, sending(job.received));
+    let answer: UploadAnswer = await this.requests.start(
+      { sha256, size: file.size, name: file.name, field: job.field },
+      signal,
+    );
+    let stalls = 0;
+    let offset = -1;
+    let chunkSent = false;
+    for (;;) {
+      if (!current()) return;
+      let from: number;
+      if (answer.ok) {
+        // A chunk taken: the connection works, so a later cut starts its waits short again.
+        if (chunkSent) job.wait = 0;
+        job.received = Math.min(answer.received, file.size);
+        if (answer.complete) return this.finish(job);
+        from = job.received;
+      } else if (answer.problem === 'offset' && answer.received !== undefined) {
+        job.received = Math.min(answer.received, file.size);
+        from = job.received;
+      } else if (answer.problem === 'unavailable' || answer.problem === 'offset') {
+        // An 'offset' that does not say where the server's copy ends: a new start answers that.
+        return this.waitAndRetry(job, answer.message);
+      } else {
+        return this.fail(job, answer.problem, answer.message);
+      }
+      stalls = from > offset ? 0 : stalls + 1;
+      if (stalls >= MAX_STALLS) return this.waitAndRetry(job, STALLED);
+      offset = from;
+      chunkSent = false;
+      if (from >= file.size) {
+        // Everything is there and the server has not said it is complete: ask it again.
+        answer = await this.requests.start(
+          { sha256, size: file.size, name: file.name, field: job.field },
+          signal,
+        );
+        continue;
+      }
+      this.setState(job, sending(from));
+      const chunk = file.slice(from, Math.min(from + CHUNK_BYTES, file.size));
+      answer = await this.requests.send(
+        sha256,
+        from,
+        chunk,
+        (sentBytes) => {
+          const shown = job.state;
+          const sent = from + Math.min(sentBytes, chunk.size);
+          if (current() && shown.status === 'uploading' && sent > shown.sent) {
+            this.setState(job, sending(sent));
+          }
+        },
+        signal,
+      );
+      chunkSent = true;
+    }
+  }
+
+  private finish(job: Job) {
+    this.stop(job);
+    job.wait = 0;
+    const { file, sha256 } = job;
+    const hosted: HostedFile = { sha256, name: file.name, size: file.size, type: file.type };
+    this.setState(job, {
+      status: 'done',
+      sha256,
+      name: file.name,
+      total: file.size,
+      sent: file.size,
+      file: hosted,
+    });
+    job.outcome.resolve(hosted);
+  }
+
+  private fail(job: Job, problem: UploadProblem, message: string) {
+    this.stop(job);
+    job.wait = 0;
+    const { file, sha256 } = job;
+    this.setState(job, {
+      status: 'failed',
+      sha256,
+      name: file.name,
+      total: file.size,
+      sent: job.received,
+      problem,
+      message,
+    });
+    job.outcome.reject(new UploadError(message, problem));
+  }
+
+  /** Waits the next of the doubling waits, then asks the server again. */
+  private waitAndRetry(job: Job, message: string) {
+    this.stop(job);
+    job.wait = Math.min(MAX_RETRY_MS, job.wait ? job.wait * 2 : FIRST_RETRY_MS);
+    const { file, sha256 } = job;
+    this.setState(job, {
+      status: 'waiting',
+      sha256,
+      name: file.name,
+      total: file.size,
+      sent: job.received,
+      message,
+    });
+    const attempt = job.attempt;
+    job.retry = setTimeout(() => {
+      job.retry = null;
+      if (job.attempt === attempt && job.state.status === 'waiting') this.launch(job);
+    }, job.wait);
+  }
+
+  /** Ends whatever the job is doing: the request in flight, the wait for the next try. */
+  private stop(job: Job) {
+    job.attempt += 1;
+    job.controller?.abort();
+    job.controller = null;
+    if (job.retry) clearTimeout(job.retry);
+    job.retry = null;
+  }
+
+  private resumeWaiting() {
+    for (const job of this.jobs.values()) {
+      if (job.state.status === 'waiting') this.launch(job);
+    }
+  }
+
+  private setState(job: Job, state: UploadState) {
+    job.state = state;
+    if (this.jobs.get(job.sha256) === job) this.publish();
+  }
+
+  private setFileState(file: File, state: UploadState) {
+    this.fileStates.set(file, state);
+    this.publish();
+  }
+
+  private publish() {
+    this.snapshot = new Map([...this.jobs].map(([sha256, job]) => [sha256, job.state] as const));
+    this.listeners.forEach((listener) => listener());
+  }
+}
+
+export const uploader = new Uploader();
+
+/** The uploads by the file's hash, live. */
+export const useUploads = (): ReadonlyMap<string, UploadState> =>
+  useSyncExternalStore(uploader.subscribe, uploader.getSnapshot, uploader.getSnapshot);
+
+/** The state of one upload, live: by the file's hash, or by the File (also while it is hashed). */
+export function useUpload(target: string | File | null | undefined): UploadState | undefined {
+  const state = () => uploader.stateOf(target);
+  return useSyncExternalStore(uploader.subscribe, state, state);
+}

@@ -1,0 +1,141 @@
+// The file types through the real stack: a file chosen in the content form goes up to the
+// `files` function in chunks (the Functions emulator, kept in the Firestore emulator), the code
+// is saved naming it by its hash, the server makes its short link once the file is in, and a
+// phone that scans the printed code gets the file's page and the very same bytes. An upload cut
+// off goes on from where it was; a file whose content is not what its name says is refused.
+import { createHash } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { CHUNK_BYTES, FILES_API_PATH } from '../src/domain/qr/hosting';
+import { qrTypes } from '../src/domain/qr/qr-types';
+import { seriousViolations } from './support/axe';
+import { bytesOf } from './support/downloads';
+import { userWithCodes } from './support/saved-user';
+import { scanFile } from './support/scan-svg';
+import { chooseType, label, patternedBytes, sampleFile, tinyPng } from './support/wizard';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const row = (page: Page, name: string) =>
+  page
+    .getByRole('region', { name: /^Saved codes \(\d+\)$/ })
+    .getByRole('listitem', { name, exact: true });
+
+/** A PDF of `size` bytes, all different: a round trip is checked byte for byte. */
+function pdfOf(size: number) {
+  const bytes = patternedBytes(size);
+  bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
+  return bytes;
+}
+
+/** A file of this test's own (a chosen file rewritten on disk by another cannot be read). */
+const ownFile = (name: string, bytes: Uint8Array) =>
+  sampleFile(
+    `${test.info().workerIndex}-${test.info().repeatEachIndex}-${name}`,
+    bytes.length,
+    bytes,
+  );
+
+test('a PDF code: uploaded, saved, printed, scanned, and the phone gets the same bytes @phone', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await userWithCodes(page, []);
+  const bytes = pdfOf(CHUNK_BYTES + 5000);
+  const path = ownFile('price-list.pdf', bytes);
+  const name = path.split('/').pop()!;
+  await chooseType(
+    page,
+    qrTypes.find((type) => type.id === 'pdf')!,
+  );
+  await page.getByLabel('PDF file', { exact: true }).setInputFiles(path);
+  // It goes up at once, from the content form.
+  await expect(page.getByText('Uploaded.', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel(label('qrName'), { exact: true }).fill('Price list');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByText('A PDF code is always dynamic')).toBeVisible();
+  await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
+
+  const saved = row(page, 'Price list');
+  await expect(saved).toContainText(`Shows ${name} (`, { timeout: 20_000 });
+  const id = (await saved.getByRole('link', { name: /\/q\// }).getAttribute('href'))!.split(
+    '/q/',
+  )[1];
+
+  // Printed: the downloaded PNG holds the printed link.
+  const printed = `${baseURL}/q/${id}?qr=1`;
+  await saved.getByRole('button', { name: 'Download' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download “Price list”' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download', exact: true }).click(),
+  ]);
+  expect((await scanFile(page, await bytesOf(download), 'image/png')).text).toBe(printed);
+  await page.keyboard.press('Escape');
+
+  // Scanned: the file's page, light and accessible, and the file itself, byte for byte.
+  const phone = await page.context().newPage();
+  const answer = await phone.goto(printed);
+  expect((await answer!.body()).length).toBeLessThan(20_000);
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Price list');
+  await expect(phone.getByText(new RegExp(`${name} · \\d+ KB`))).toBeVisible();
+  expect(await seriousViolations(phone)).toEqual([]);
+  const open = phone.getByRole('link', { name: 'Open the PDF' });
+  const file = await phone.request.get(new URL((await open.getAttribute('href'))!, baseURL).href);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect(sha256(await file.body())).toBe(sha256(bytes));
+  const [saving] = await Promise.all([
+    phone.waitForEvent('download'),
+    phone.getByRole('link', { name: `Download ${name}` }).click(),
+  ]);
+  expect(sha256(await bytesOf(saving))).toBe(sha256(bytes));
+  await expect(saved).toContainText('1 scan');
+});
+
+test('an upload cut off goes on from where it was, not from the start', async ({ page }) => {
+  test.setTimeout(90_000);
+  await userWithCodes(page, []);
+  const bytes = pdfOf(3 * CHUNK_BYTES + 100);
+  const offsets: number[] = [];
+  let cut = true;
+  // The connection drops as the third chunk goes out.
+  await page.route(`**${FILES_API_PATH}/**`, async (route) => {
+    const offset = Number(new URL(route.request().url()).searchParams.get('offset'));
+    offsets.push(offset);
+    if (cut && offset === 2 * CHUNK_BYTES) {
+      cut = false;
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  });
+  await chooseType(
+    page,
+    qrTypes.find((type) => type.id === 'menu')!,
+  );
+  await page.getByLabel('Menu file', { exact: true }).setInputFiles(ownFile('menu.pdf', bytes));
+  await expect(page.getByText('Uploaded.', { exact: true })).toBeVisible({ timeout: 30_000 });
+  // Each chunk went once, but the one cut off, which went again: nothing from the start.
+  expect(offsets).toEqual([0, CHUNK_BYTES, 2 * CHUNK_BYTES, 2 * CHUNK_BYTES, 3 * CHUNK_BYTES]);
+});
+
+test('a file whose content is not what its name says is refused, and the form says why', async ({
+  page,
+}) => {
+  await userWithCodes(page, []);
+  await chooseType(
+    page,
+    qrTypes.find((type) => type.id === 'pdf')!,
+  );
+  const input = page.getByLabel('PDF file', { exact: true });
+  await input.setInputFiles(ownFile('brochure.pdf', tinyPng));
+  await expect(
+    page.getByText(/is not a PDF: its content is a PNG image\. Please choose a PDF\./),
+  ).toBeVisible();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Uploaded.', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByText('Please choose a PDF to upload.')).toBeVisible();
+});
