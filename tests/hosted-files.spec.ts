@@ -85,6 +85,12 @@ test('a PDF code: uploaded, saved, printed, scanned, and the phone gets the same
   const file = await phone.request.get(new URL((await open.getAttribute('href'))!, baseURL).href);
   expect(file.status()).toBe(200);
   expect(file.headers()['content-type']).toBe('application/pdf');
+  // Through Hosting: kept by the browser for good (the address names the bytes), never by a
+  // shared cache, and shown by the browser's own viewer (no script of any kind).
+  expect(file.headers()['cache-control']).toBe('private, max-age=31536000, immutable');
+  expect(file.headers()['content-security-policy']).toContain("object-src 'self'");
+  expect(file.headers()['content-security-policy']).not.toContain('script-src');
+  expect(file.headers()['content-security-policy']).not.toContain("object-src 'none'");
   expect(sha256(await file.body())).toBe(sha256(bytes));
   const [saving] = await Promise.all([
     phone.waitForEvent('download'),

@@ -15,6 +15,7 @@
 //   background to notice Firestore's return), so an outage does not make every scan wait.
 import type { Destination } from '../../src/domain/qr/landing';
 import { destinationOf } from '../../src/domain/qr/link-policy';
+import { ALL_DAYS } from '../../src/domain/qr/scan-counts';
 import type { Firestore } from './admin';
 
 export const FRESH_MS = 5_000;
@@ -38,6 +39,12 @@ export interface LinkRecord {
   readonly locked: boolean;
   /** ...which has been set (until then the link opens for nobody). */
   readonly passwordSet: boolean;
+  /**
+   * Its scans of all time as stored, read with the link when it has a scan limit (schedule.ts);
+   * 0 otherwise. The scans an instance has tallied but not yet written come on top: the limit
+   * holds to within a few seconds' scans.
+   */
+  readonly scans: number;
 }
 
 /** Firestore could not be read and the link was not read recently: the scan cannot be answered. */
@@ -66,6 +73,7 @@ export function linkRecord(
     disabled: data.disabled != null && data.disabled !== false,
     locked: data.locked === true,
     passwordSet: data.passwordSet === true,
+    scans: 0,
   };
 }
 
@@ -140,8 +148,11 @@ export class LinkReader {
         .collection('dynamic')
         .doc(id)
         .get()
-        .then((snapshot) => {
-          const link = linkRecord(id, snapshot.data());
+        .then(async (snapshot) => {
+          let link = linkRecord(id, snapshot.data());
+          if (link?.destination.schedule?.maxScans != null) {
+            link = { ...link, scans: await this.scansOf(id) };
+          }
           this.remember(id, link);
           this.unreachableUntil = 0;
           return link;
@@ -159,6 +170,20 @@ export class LinkReader {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The link's scans of all time, summed over its shards (scan-counts.ts). */
+  private async scansOf(id: string): Promise<number> {
+    const shards = await this.db
+      .collection('dynamic')
+      .doc(id)
+      .collection('counts')
+      .where('day', '==', ALL_DAYS)
+      .get();
+    return shards.docs.reduce((sum, shard) => {
+      const scans: unknown = shard.get('scans');
+      return sum + (typeof scans === 'number' ? scans : 0);
+    }, 0);
   }
 
   private remember(id: string, link: LinkRecord | null) {

@@ -2,6 +2,7 @@
 // (/short-link.css is a static file of the site, allowed by its Content-Security-Policy), without
 // the app, so a phone that scanned a code gets a few kilobytes. Every one of them offers to report
 // the link to the company (the contact form, which keeps an enquiry until it is delivered).
+import type { ScheduleState } from '../../src/domain/qr/schedule';
 import { securityHeaders, type HttpResponse } from './http';
 
 export const escapeHtml = (text: string) =>
@@ -144,6 +145,21 @@ export const pages = {
     body: `<p><a class="landing__button landing__button--primary" href="${escapeHtml(action)}">Open it</a></p>\n`,
     id,
     refresh: action,
+  }),
+  /** A scheduled code outside its days or past its scan limit: the owner's message, or ours. */
+  notActive: (
+    id: string,
+    state: Exclude<ScheduleState, 'active'>,
+    message: string | null,
+  ): Page => ({
+    status: 200,
+    title: {
+      'not-yet': 'This code is not active yet',
+      ended: 'This code has ended',
+      'used-up': 'This code has reached its limit',
+    }[state],
+    text: [message ?? 'This code is not active right now.'],
+    id,
   }),
   passwordNotSet: (id: string): Page => ({
     status: 403,

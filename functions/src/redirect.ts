@@ -18,6 +18,7 @@
 import { isBlockedHost, type Blocklist } from '../../src/domain/qr/blocklist';
 import { checkedPage, type Destination } from '../../src/domain/qr/landing';
 import { LINK_ID } from '../../src/domain/qr/short-link';
+import { scheduleState, type Inactive } from '../../src/domain/qr/schedule';
 import { filesOf } from '../../src/domain/qr/link-policy';
 import { canonicalTarget } from '../../src/domain/qr/target';
 import { deviceOf, requestFacts } from './classify';
@@ -89,6 +90,20 @@ function followable(
   return 'destination' in check ? check.destination : { kind: 'redirect', target: check.href };
 }
 
+/**
+ * The address a code that is not active sends scans to, as it may be followed now (the target
+ * rule and blocklist as they stand today); null for a page instead.
+ */
+function inactiveTarget(
+  inactive: Inactive | null,
+  siteHosts: readonly string[],
+  blocklist: Blocklist,
+): string | null {
+  if (inactive?.kind !== 'redirect') return null;
+  const check = canonicalTarget(inactive.target, { siteHosts });
+  return check.ok && !isBlockedHost(check.host, blocklist) ? check.href : null;
+}
+
 /** Where an app's page sends a phone straight on: its own store. */
 function storeFor(destination: Destination, request: HttpRequest): string | null {
   if (destination.kind !== 'page' || destination.page.kind !== 'apps') return null;
@@ -128,6 +143,18 @@ export function createRedirect({
   now = () => new Date(),
   log = logError,
 }: RedirectDeps) {
+  /** Counts a scan (apart: HEADs and bots), without waiting for the count to be written. */
+  function count(link: LinkRecord, request: HttpRequest, method: string, at: Date) {
+    if (method === 'HEAD') {
+      counter.filtered(link, at, 'heads');
+    } else {
+      const facts = requestFacts(request);
+      if (facts.bot) counter.filtered(link, at, 'bots');
+      else counter.scan(link, at, facts);
+    }
+    counter.flushIfDue();
+  }
+
   return async function answerScan(request: HttpRequest, response: HttpResponse) {
     // Never stored by a cache, and private: Firebase Hosting drops the Set-Cookie of a response
     // it could cache (the unlock cookie of a protected code).
@@ -165,6 +192,25 @@ export function createRedirect({
         sendPage(response, method, pages.blocked(id));
         return;
       }
+      const when = link.destination.schedule;
+      const state = when ? scheduleState(when, at, link.scans) : 'active';
+      if (when && state !== 'active') {
+        // Outside its days or past its limit: what the owner chose instead (the scan counts).
+        if (path.file !== null) {
+          sendPage(response, method, pages.notFound(id));
+          return;
+        }
+        count(link, request, method, at);
+        const instead = inactiveTarget(when.inactive, siteHosts(request), blocklist);
+        if (instead) {
+          response.setHeader('Location', instead);
+          sendPage(response, method, pages.redirecting(id, instead));
+        } else {
+          const message = when.inactive?.kind === 'message' ? when.inactive.text : null;
+          sendPage(response, method, pages.notActive(id, state, message));
+        }
+        return;
+      }
       if (link.locked) {
         // A protected code opens only for a browser the right password let in.
         if (!(await unlocked(gate, request, response, link, at))) return;
@@ -178,14 +224,7 @@ export function createRedirect({
         else await sendHostedFile(files, link, destination, path.file.sha256, request, response);
         return;
       }
-      if (method === 'HEAD') {
-        counter.filtered(link, at, 'heads');
-      } else {
-        const facts = requestFacts(request);
-        if (facts.bot) counter.filtered(link, at, 'bots');
-        else counter.scan(link, at, facts);
-      }
-      counter.flushIfDue();
+      count(link, request, method, at);
       const to =
         destination.kind === 'redirect' ? destination.target : storeFor(destination, request);
       if (to === null && destination.kind === 'page') {

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { hasHiddenCharacters, HIDDEN_CHARACTERS_MESSAGE } from './qr/target';
 
 export type InputKind =
-  'text' | 'email' | 'url' | 'tel' | 'number' | 'password' | 'textarea' | 'select';
+  'text' | 'email' | 'url' | 'tel' | 'number' | 'date' | 'password' | 'textarea' | 'select';
 
 /** A check and normaliser of a non-empty, trimmed value: its first issue is the message. */
 export type FormatSchema = v.GenericSchema<string, string>;

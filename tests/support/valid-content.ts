@@ -33,4 +33,10 @@ export const validText: Record<TextFieldId, string> = {
   wifiSSID: 'Office WiFi',
   encrypt: 'WPA/WPA2',
   wifiPassword: 'secret pass',
+  // Optional, and for dynamic codes only: left empty, as most people leave them.
+  activeFrom: '',
+  activeUntil: '',
+  scanLimit: '',
+  inactiveMessage: '',
+  inactiveUrl: '',
 };

@@ -168,22 +168,30 @@ describe('the QR types', () => {
     ]);
   });
 
-  it('all end with the two common sections, Name of the QR Code and Password', () => {
+  it('all end with the common sections: Name of the QR Code, Password, Active dates and scan limit', () => {
+    const common = [
+      'qrName',
+      'password',
+      'activeFrom',
+      'activeUntil',
+      'scanLimit',
+      'inactiveMessage',
+      'inactiveUrl',
+    ];
     expect(commonSections.map((section) => section.title)).toEqual([
       'Name of the QR Code',
       'Password',
+      'Active dates and scan limit',
     ]);
-    expect(commonSections.flatMap((section) => section.items.map((item) => item.id))).toEqual([
-      'qrName',
-      'password',
-    ]);
+    expect(commonSections.flatMap((section) => section.items.map((item) => item.id))).toEqual(
+      common,
+    );
     for (const type of qrTypes) {
       const items = contentItems(type).map((item) => item.id);
-      expect(items.slice(-2), type.id).toEqual(['qrName', 'password']);
+      expect(items.slice(-common.length), type.id).toEqual(common);
       expect(new Set(items).size, type.id).toBe(items.length);
     }
   });
-
   it('items say their kind truthfully: text, list and file ids each live in their own table', () => {
     for (const type of qrTypes) {
       for (const item of contentItems(type)) {
@@ -197,9 +205,15 @@ describe('the QR types', () => {
 
 describe('the content fields', () => {
   // SPEC section 3, 'QR content form data'.
+  // SPEC section 3's fields, and ours for when a dynamic code is active (schedule.ts).
   const specText = [
     'qrName',
     'password',
+    'activeFrom',
+    'activeUntil',
+    'scanLimit',
+    'inactiveMessage',
+    'inactiveUrl',
     'websiteUrl',
     'vcardFirstName',
     'vcardLastName',
@@ -238,7 +252,9 @@ describe('the content fields', () => {
   });
 
   it('each appear on exactly one form (the common two on every form)', () => {
-    const common = new Set(['qrName', 'password']);
+    const common = new Set<string>(
+      commonSections.flatMap((entry) => entry.items.map((item) => item.id)),
+    );
     const owners = new Map<string, QrTypeId[]>();
     for (const type of qrTypes) {
       for (const section of type.sections) {

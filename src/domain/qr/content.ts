@@ -13,6 +13,7 @@ import {
   type FormSpec,
 } from '../form';
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from './access';
+import { INACTIVE_MESSAGE_MAX, isDay, SCAN_LIMIT_MAX } from './schedule';
 import { checkFile, fileKinds, type FileFacts, type FileKind, type FileKindId } from './files';
 
 const url = (label: string, placeholder = 'https://') =>
@@ -135,6 +136,50 @@ export const textFields = {
     keepSpaces: true,
     autoComplete: 'off',
   }),
+  // When a dynamic code leads to its content (schedule.ts).
+  activeFrom: field('Active from', {
+    input: 'date',
+    maxLength: 10,
+    format: v.pipe(
+      v.string(),
+      v.check((text) => isDay(text), 'Please enter a date, such as 2026-12-01.'),
+    ),
+    hint: 'Optional, for dynamic codes: before this day (South African time) scans get the page below instead.',
+  }),
+  activeUntil: field('Active until', {
+    input: 'date',
+    maxLength: 10,
+    format: v.pipe(
+      v.string(),
+      v.check((text) => isDay(text), 'Please enter a date, such as 2026-12-31.'),
+    ),
+    hint: 'Optional: after this day scans get the page below instead.',
+  }),
+  scanLimit: field('Scan limit', {
+    input: 'number',
+    maxLength: 8,
+    format: v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'Please enter a whole number of scans, such as 500.'),
+      v.check(
+        (text) => Number(text) >= 1 && Number(text) <= SCAN_LIMIT_MAX,
+        `Please enter a number from 1 to ${SCAN_LIMIT_MAX.toLocaleString('en-ZA')}.`,
+      ),
+    ),
+    hint: 'Optional: after this many scans, scans get the page below instead.',
+  }),
+  inactiveMessage: field('Message when it is not active', {
+    input: 'textarea',
+    maxLength: INACTIVE_MESSAGE_MAX,
+    hint: 'What scans outside those days or past the limit see. Left empty: “This code is not active right now.”',
+  }),
+  inactiveUrl: field('Or send those scans to this address', {
+    input: 'url',
+    maxLength: URL_MAX,
+    format: formats.httpUrl,
+    placeholder: 'https://',
+    hint: 'Optional, instead of the message.',
+  }),
 } satisfies FormSpec;
 
 export type TextFieldId = keyof typeof textFields;
@@ -188,6 +233,10 @@ export interface ContentForm {
 export const commonSections: readonly ContentSection[] = [
   section('Name of the QR Code', text('qrName')),
   section('Password', text('password')),
+  section(
+    'Active dates and scan limit',
+    text('activeFrom', 'activeUntil', 'scanLimit', 'inactiveMessage', 'inactiveUrl'),
+  ),
 ];
 
 /** What the content form holds: every text field, the two link lists and the uploads. */
@@ -251,6 +300,14 @@ export function checkContent<F extends FileFacts>(
           : `Please choose ${kind.noun} to upload.`;
       if (problem) errors[item.id] = problem;
     }
+  }
+  if (
+    !errors.activeFrom &&
+    !errors.activeUntil &&
+    text.activeUntil &&
+    text.activeUntil < text.activeFrom
+  ) {
+    errors.activeUntil = 'The last day is before the first. Please correct one of them.';
   }
   return {
     errors,

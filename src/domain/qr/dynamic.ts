@@ -9,7 +9,8 @@ import { checkedPage, type DestinationCheck } from './landing';
 import { contentReader, payloadText, type Payload } from './payload';
 import { findQrType, payloadFor, type QrTypeId } from './qr-types';
 import { printedLinkUrl } from './short-link';
-import { canonicalTarget } from './target';
+import { scheduleFrom } from './schedule';
+import { canonicalTarget, type TargetOptions } from './target';
 
 /** Whether a code of `type` can be dynamic (its entry in the type registry says so). */
 export const canBeDynamic = (type: QrTypeId | null): boolean =>
@@ -53,9 +54,18 @@ export function linkDestination(
     };
   }
   const options = { siteHosts: [new URL(origin).host, ...otherHosts] };
-  if (entry.landing) {
-    return checkedPage(entry.landing(contentReader(content, origin, hosted)), options);
-  }
+  const where = entry.landing
+    ? checkedPage(entry.landing(contentReader(content, origin, hosted)), options)
+    : redirectOf(type, content, origin, options);
+  return where.ok ? withSchedule(where, content, options) : where;
+}
+
+function redirectOf(
+  type: QrTypeId,
+  content: QrContent<unknown>,
+  origin: string,
+  options: TargetOptions,
+): DestinationCheck {
   const payload = payloadFor(type, content, { viewerOrigin: origin });
   const text = payloadText(payload);
   if (text === null) {
@@ -66,6 +76,42 @@ export function linkDestination(
   return target.ok
     ? { ok: true, destination: { kind: 'redirect', target: target.href }, hosts: [target.host] }
     : target;
+}
+
+/**
+ * The destination with the schedule the content sets (none: as it was). The address scans get
+ * while the code is not active passes the target rule, and its host joins the blocklist's check.
+ */
+function withSchedule(
+  where: Extract<DestinationCheck, { ok: true }>,
+  content: QrContent<unknown>,
+  options: TargetOptions,
+): DestinationCheck {
+  const text = content.text as Partial<Record<string, unknown>> | undefined;
+  const schedule = scheduleFrom((id) => {
+    const value = text?.[id];
+    return typeof value === 'string' ? value : '';
+  });
+  if (!schedule) return where;
+  if (schedule.inactive?.kind !== 'redirect') {
+    return { ...where, destination: { ...where.destination, schedule } };
+  }
+  const address = schedule.inactive.target;
+  const target = canonicalTarget(
+    /^[a-z][a-z\d+.-]*:/i.test(address) ? address : `https://${address}`,
+    options,
+  );
+  if (!target.ok) {
+    return { ...target, message: `The address for when it is not active: ${target.message}` };
+  }
+  return {
+    ok: true,
+    destination: {
+      ...where.destination,
+      schedule: { ...schedule, inactive: { kind: 'redirect', target: target.href } },
+    },
+    hosts: [...where.hosts, target.host],
+  };
 }
 
 /**

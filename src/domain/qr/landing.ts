@@ -9,6 +9,7 @@ import { fileFields, type FileFieldId } from './content';
 import { formatBytes } from './files';
 import type { HostedFile } from './hosting';
 import type { ContentReader, VCardFields } from './payload';
+import { describeSchedule, type LinkSchedule } from './schedule';
 import { canonicalTarget, type TargetCheck, type TargetOptions } from './target';
 
 export type LandingPage =
@@ -27,10 +28,14 @@ export type LandingPage =
 
 export type LandingKind = LandingPage['kind'];
 
-/** Where a short link sends a scan. */
-export type Destination =
+/**
+ * Where a short link sends a scan: a redirect or a page, and when (a schedule, only when the code
+ * sets one: schedule.ts).
+ */
+export type Destination = (
   | { readonly kind: 'redirect'; readonly target: string }
-  | { readonly kind: 'page'; readonly page: LandingPage };
+  | { readonly kind: 'page'; readonly page: LandingPage }
+) & { readonly schedule?: LinkSchedule };
 
 export type DestinationCheck =
   | { readonly ok: true; readonly destination: Destination; readonly hosts: readonly string[] }
@@ -207,6 +212,11 @@ export const sameDestination = (a: Destination, b: Destination): boolean =>
 
 /** A short description of a destination, for the owner's list ("Leads to …", "Shows …"). */
 export function describeDestination(destination: Destination): string {
+  const what = describeWhere(destination);
+  return destination.schedule ? `${what} · ${describeSchedule(destination.schedule)}` : what;
+}
+
+function describeWhere(destination: Destination): string {
   if (destination.kind === 'redirect') return `Leads to ${destination.target}`;
   const { page } = destination;
   switch (page.kind) {

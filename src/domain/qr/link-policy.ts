@@ -8,6 +8,7 @@
 // that last (Bitly, Dub, Shlink) all cap and verify. They are per account, enforced on the server
 // in the same transaction that writes the link, and generous for a business printing codes.
 import { isBlockedHost, type Blocklist } from './blocklist';
+import { scheduleOf } from './schedule';
 import {
   sameDestination,
   type Destination,
@@ -207,9 +208,12 @@ export interface LinkView {
 export function destinationOf(data: {
   readonly target?: unknown;
   readonly page?: unknown;
+  readonly schedule?: unknown;
 }): Destination | null {
-  if (typeof data.target === 'string') return { kind: 'redirect', target: data.target };
-  if (isPage(data.page)) return { kind: 'page', page: data.page };
+  const schedule = scheduleOf(data.schedule);
+  const when = schedule ? { schedule } : {};
+  if (typeof data.target === 'string') return { kind: 'redirect', target: data.target, ...when };
+  if (isPage(data.page)) return { kind: 'page', page: data.page, ...when };
   return null;
 }
 
@@ -217,6 +221,7 @@ export function destinationOf(data: {
 export const destinationFields = (destination: Destination) => ({
   target: destination.kind === 'redirect' ? destination.target : null,
   page: destination.kind === 'page' ? destination.page : null,
+  schedule: destination.schedule ?? null,
 });
 
 const pageKinds = new Set(['contact', 'business', 'coupon', 'links', 'apps', 'file']);
