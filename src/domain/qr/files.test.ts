@@ -54,7 +54,6 @@ describe('checkFile', () => {
       ['video', facts('clip.mov', 'video/quicktime')],
       ['image', facts('photo.jpg', 'image/jpeg')],
       ['image', facts('photo.webp', 'image/webp')],
-      ['image', facts('drawing.svg', 'image/svg+xml')],
       ['audio', facts('song.mp3', 'audio/mpeg')],
       ['audio', facts('voice.m4a', 'audio/mp4')],
       ['menu', facts('menu.pdf', 'application/pdf')],
@@ -84,7 +83,7 @@ describe('checkFile', () => {
         '"photo.png" is not a PDF. Please choose a PDF (.pdf).',
       );
       expect(checkFile(fileKinds.image, facts('a.txt', 'text/plain'))).toBe(
-        '"a.txt" is not an image. Please choose an image (.png, .jpg, .jpeg, .gif, .webp, .avif, .bmp, .svg).',
+        '"a.txt" is not an image. Please choose an image (.png, .jpg, .jpeg, .gif, .webp, .avif, .bmp).',
       );
     });
 
@@ -171,6 +170,20 @@ describe('checkFile', () => {
     it('accepts one byte', () => {
       expect(checkFile(fileKinds.pdf, facts('tiny.pdf', 'application/pdf', 1))).toBeUndefined();
     });
+  });
+});
+
+describe('SVG', () => {
+  it('is a logo only: a hosted picture is served by the site, and an SVG can carry script', () => {
+    expect(
+      checkFile(fileKinds.image, { name: 'drawing.svg', type: 'image/svg+xml', size: 10 }),
+    ).toMatch(/is not an image/);
+    expect(
+      checkFile(fileKinds.menu, { name: 'menu.svg', type: 'image/svg+xml', size: 10 }),
+    ).toMatch(/is not a PDF or an image/);
+    expect(
+      checkFile(fileKinds.logo, { name: 'logo.svg', type: 'image/svg+xml', size: 10 }),
+    ).toBeUndefined();
   });
 });
 

@@ -17,7 +17,8 @@ export interface FileKind {
 
 const MB = 1024 * 1024;
 
-const imageExtensions = ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.bmp', '.svg'];
+// No SVG: a hosted file is served from the site's own origin, and an SVG can carry script.
+const imageExtensions = ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.bmp'];
 
 function kind(
   noun: string,

@@ -1,5 +1,5 @@
-// The drawn code in the page, or plainly why there is none: the content is incomplete, the type
-// needs file hosting, or the text is too long (with how much to cut).
+// The drawn code in the page, or plainly why there is none: the content is incomplete, or the
+// text is too long (with how much to cut).
 //
 // The preview adopts the renderer's own SVG element (no markup serialised and parsed again on
 // each change); the element's hundreds of shapes sit inside one role="img" with its label.

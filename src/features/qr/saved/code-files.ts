@@ -1,5 +1,6 @@
 // The uploaded files of saved codes (the PDF, video, image, audio and menu types), kept on the
-// device that saved them: there is no file hosting yet, so the cloud holds only their names.
+// device that saved them as well as on the server (code-uploads.ts): from here a file goes up
+// again when the server lacks it (saved offline, a page closed mid-upload, Undo of a delete).
 // They live in the drafts' IndexedDB store as a draft of their own per code (draft-storage.ts,
 // under the key `<uid>/code/<id>`), so Edit on this device gives them back to the wizard.
 import type { QrContent } from '../../../domain/qr/content';
