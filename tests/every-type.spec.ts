@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { fileFields, type FileFieldId, type TextFieldId } from '../src/domain/qr/content';
 import { CHUNK_BYTES } from '../src/domain/qr/hosting';
 import { qrTypes, type QrType, type QrTypeId } from '../src/domain/qr/qr-types';
+import { seriousViolations } from './support/axe';
 import { openCode } from './support/demo-code';
 import { bytesOf } from './support/downloads';
 import { userWithCodes } from './support/saved-user';
@@ -272,6 +273,7 @@ for (const type of qrTypes) {
     await phone.goto(printed);
     await expect(phone.getByRole('heading', { level: 1 })).toHaveText(`Every type: ${type.id}`);
     const href = await file.shows(phone);
+    expect(await seriousViolations(phone)).toEqual([]);
     const served = await phone.request.get(new URL(href, baseURL).href);
     expect(served.status()).toBe(200);
     expect(sha256(await served.body())).toBe(sha256(file.bytes));

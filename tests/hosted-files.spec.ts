@@ -11,7 +11,7 @@ import { seriousViolations } from './support/axe';
 import { bytesOf } from './support/downloads';
 import { userWithCodes } from './support/saved-user';
 import { scanFile } from './support/scan-svg';
-import { chooseType, label, patternedBytes, sampleFile, tinyPng } from './support/wizard';
+import { chooseType, label, mp3Head, patternedBytes, sampleFile, tinyPng } from './support/wizard';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -125,6 +125,30 @@ test('an upload cut off goes on from where it was, not from the start', async ({
   await expect(page.getByText('Uploaded.', { exact: true })).toBeVisible({ timeout: 30_000 });
   // Each chunk went once, but the one cut off, which went again: nothing from the start.
   expect(offsets).toEqual([0, CHUNK_BYTES, 2 * CHUNK_BYTES, 2 * CHUNK_BYTES, 3 * CHUNK_BYTES]);
+});
+
+test('offline, the draft keeps the chosen file, and it uploads once the connection is back', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await userWithCodes(page, []);
+  await chooseType(
+    page,
+    qrTypes.find((type) => type.id === 'aud')!,
+  );
+  await context.setOffline(true);
+  const bytes = patternedBytes(50_000);
+  bytes.set(mp3Head);
+  await page.getByLabel('Audio file', { exact: true }).setInputFiles(ownFile('jingle.mp3', bytes));
+  await expect(
+    page.getByText(
+      'You are offline: your draft keeps the file, and it uploads when you are back online.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Remove .*jingle\.mp3$/ })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('Uploaded.', { exact: true })).toBeVisible({ timeout: 20_000 });
 });
 
 test('a file whose content is not what its name says is refused, and the form says why', async ({

@@ -10,7 +10,7 @@ import { CHUNK_BYTES, FILES_API_PATH, hostedFilePath } from '../../src/domain/qr
 import type { QrTypeId } from '../../src/domain/qr/qr-types';
 import { savedFields } from '../../src/domain/qr/saved-code';
 import { saveNewCode } from '../../src/features/qr/saved/saved-codes';
-import { deleteDoc, doc, serverTimestamp, setDoc } from 'firebase/firestore';
+import { deleteDoc, doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
 import { useEmulator } from '../rules/emulator';
 import { idToken, PHONE, scan, syncRequest, useFunctions } from './servers';
 
@@ -159,5 +159,41 @@ describe('a hosted file’s code', () => {
     await upload(bytes, 'pdfFile', 'flyer.pdf');
     const back = await syncRequest(under.origin, code, idToken('alice'));
     expect(back.answer).toMatchObject({ ok: true, link: { deleted: false } });
+  });
+
+  it('keeps a file another code still shows, and lets go of a file replaced by Edit', async () => {
+    const shared = pdfBytes(4000);
+    const first = await fileCode('pdf', 'pdfFile', 'shared.pdf', shared);
+    const second = await fileCode('menu', 'menuFile', 'shared.pdf', shared);
+    await upload(shared, 'pdfFile', 'shared.pdf');
+    for (const { code } of [first, second]) {
+      expect((await syncRequest(under.origin, code, idToken('alice'))).status).toBe(200);
+    }
+    await deleteDoc(doc(asVerified('alice'), 'users/alice/codes', first.code));
+    expect((await syncRequest(under.origin, first.code, idToken('alice'))).status).toBe(200);
+    // The menu still shows it.
+    expect(await under.files.stat('alice', sha256(shared))).toMatchObject({ complete: true });
+
+    // Edit after printing: the menu gets a new file; the same link shows it; the old one goes.
+    const replacement = pdfBytes(6000);
+    await upload(replacement, 'menuFile', 'winter.pdf');
+    const hosted = {
+      menuFile: {
+        sha256: sha256(replacement),
+        name: 'winter.pdf',
+        size: replacement.length,
+        type: 'application/pdf',
+      },
+    };
+    await updateDoc(doc(asVerified('alice'), 'users/alice/codes', second.code), {
+      hosted,
+      'content.files': { menuFile: 'winter.pdf' },
+      updatedAt: serverTimestamp(),
+    });
+    const edited = await syncRequest(under.origin, second.code, idToken('alice'));
+    if (!edited.answer.ok || !edited.answer.link) throw new Error(JSON.stringify(edited.answer));
+    const page = await (await scan(under.origin, `/q/${edited.answer.link.id}`)).text();
+    expect(page).toContain(hostedFilePath(edited.answer.link.id, sha256(replacement)));
+    expect(await under.files.stat('alice', sha256(shared))).toBeNull();
   });
 });
