@@ -11,9 +11,10 @@ import { qrTypes, type QrType, type QrTypeId } from '../src/domain/qr/qr-types';
 import { seriousViolations } from './support/axe';
 import { openCode } from './support/demo-code';
 import { bytesOf } from './support/downloads';
+import { printedText, shortLinkIdOf } from './support/my-codes';
 import { userWithCodes } from './support/saved-user';
 import { scanFile } from './support/scan-svg';
-import { startShop } from './support/shop';
+import { useShop } from './support/shop';
 import {
   chooseType,
   label,
@@ -26,11 +27,7 @@ import {
   wizardHeadings,
 } from './support/wizard';
 
-let shop: Awaited<ReturnType<typeof startShop>>;
-test.beforeAll(async () => {
-  shop = await startShop();
-});
-test.afterAll(() => shop.close());
+const shop = useShop();
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -241,17 +238,8 @@ async function fileCode(page: Page, type: QrType) {
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
-  const row = page
-    .getByRole('region', { name: /^Saved codes \(\d+\)$/ })
-    .getByRole('listitem', { name, exact: true });
-  await expect(row.getByRole('link', { name: /\/q\// })).toBeVisible({ timeout: 20_000 });
-  await row.getByRole('button', { name: 'Download' }).click();
-  const dialog = page.getByRole('dialog', { name: `Download “${name}”` });
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Download', exact: true }).click(),
-  ]);
-  return (await scanFile(page, await bytesOf(file), 'image/png')).text!;
+  await shortLinkIdOf(page, name);
+  return printedText(page, name);
 }
 
 for (const type of qrTypes) {
@@ -264,8 +252,8 @@ for (const type of qrTypes) {
     const phone = await page.context().newPage();
     const file = fileCases[type.id];
     if (!file) {
-      const text = await staticCode(page, type, shop.origin);
-      await staticCases[type.id]!.check({ page, phone, baseURL: baseURL!, text }, shop.origin);
+      const text = await staticCode(page, type, shop().origin);
+      await staticCases[type.id]!.check({ page, phone, baseURL: baseURL!, text }, shop().origin);
       return;
     }
     const printed = await fileCode(page, type);

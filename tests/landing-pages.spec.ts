@@ -6,33 +6,19 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { openCode } from './support/demo-code';
 import { bytesOf } from './support/downloads';
+import { dynamicChoice, printedText, savedRow, shortLinkIdOf } from './support/my-codes';
 import { userWithCodes } from './support/saved-user';
-import { scanFile } from './support/scan-svg';
 
-const savedRegion = (page: Page) => page.getByRole('region', { name: /^Saved codes \(\d+\)$/ });
-const row = (page: Page, name: string) =>
-  savedRegion(page).getByRole('listitem', { name, exact: true });
+const row = savedRow;
 
 /** Saves the demo page's code as dynamic, and downloads its picture once its link works. */
 async function saveAndPrint(page: Page, name: string) {
-  await page
-    .getByRole('checkbox', { name: 'Dynamic code: change where it leads after printing' })
-    .check();
+  await dynamicChoice(page).check();
   await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
-  // Made by the server: the Functions emulator's first call also starts its worker.
-  await expect(row(page, name).getByRole('link', { name: /\/q\// })).toBeVisible({
-    timeout: 20_000,
-  });
-  await row(page, name).getByRole('button', { name: 'Download' }).click();
-  const dialog = page.getByRole('dialog', { name: `Download “${name}”` });
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Download', exact: true }).click(),
-  ]);
-  const printed = (await scanFile(page, await bytesOf(download), 'image/png')).text;
-  await page.keyboard.press('Escape');
+  await shortLinkIdOf(page, name);
+  const printed = await printedText(page, name);
   expect(printed).toMatch(/\/q\/\w+\?qr=1$/);
-  return printed!;
+  return printed;
 }
 
 test('a dynamic coupon: its printed code opens a page with the code to copy @phone', async ({

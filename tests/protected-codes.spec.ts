@@ -1,22 +1,14 @@
 // A password-protected dynamic code, through the real stack: the password is typed in the content
 // form, never saved with the code, sent to the server once the link exists; a phone that scans
 // the code is asked for it, wrong and right; the owner removes it in My QR Codes.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { openCode } from './support/demo-code';
 import { userWithCodes } from './support/saved-user';
-import { startShop } from './support/shop';
+import { dynamicChoice, savedRow, shortLinkIdOf } from './support/my-codes';
+import { useShop } from './support/shop';
 
-const row = (page: Page, name: string) =>
-  page
-    .getByRole('region', { name: /^Saved codes \(\d+\)$/ })
-    .getByRole('listitem', { name, exact: true });
-
-let shop: Awaited<ReturnType<typeof startShop>>;
-test.beforeAll(async () => {
-  shop = await startShop();
-});
-test.afterAll(() => shop.close());
+const shop = useShop();
 
 test('a protected code asks whoever scans it for its password @phone', async ({
   page,
@@ -26,21 +18,17 @@ test('a protected code asks whoever scans it for its password @phone', async ({
   test.setTimeout(90_000);
   await userWithCodes(page, []);
   await openCode(page, 'web', {
-    text: { websiteUrl: `${shop.origin}/members`, password: 'sesame-2026' },
+    text: { websiteUrl: `${shop().origin}/members`, password: 'sesame-2026' },
     name: 'Members',
   });
-  await page
-    .getByRole('checkbox', { name: 'Dynamic code: change where it leads after printing' })
-    .check();
+  await dynamicChoice(page).check();
   await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
-  const saved = row(page, 'Members');
+  const saved = savedRow(page, 'Members');
+  const id = await shortLinkIdOf(page, 'Members');
   // Set on the server (not only on its way there): the row offers to remove it.
   await expect(saved.getByRole('button', { name: 'Remove the password' })).toBeVisible({
     timeout: 20_000,
   });
-  const id = (await saved.getByRole('link', { name: /\/q\// }).getAttribute('href'))!.split(
-    '/q/',
-  )[1];
 
   const phone = await context.newPage();
   await phone.goto(`${baseURL}/q/${id}?qr=1`);
@@ -54,10 +42,10 @@ test('a protected code asks whoever scans it for its password @phone', async ({
   await expect(phone.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
   await phone.getByLabel('Password').fill('sesame-2026');
   await phone.getByRole('button', { name: 'Open' }).click();
-  await expect(phone).toHaveURL(`${shop.origin}/members`);
+  await expect(phone).toHaveURL(`${shop().origin}/members`);
   // Let in for a while: the next scan goes straight on.
   await phone.goto(`${baseURL}/q/${id}?qr=1`);
-  await expect(phone).toHaveURL(`${shop.origin}/members`);
+  await expect(phone).toHaveURL(`${shop().origin}/members`);
 
   // The owner removes the password: a browser never let in goes straight on too.
   await saved.getByRole('button', { name: 'Remove the password' }).click();
@@ -71,5 +59,5 @@ test('a protected code asks whoever scans it for its password @phone', async ({
       },
       { timeout: 15_000 },
     )
-    .toBe(`${shop.origin}/members`);
+    .toBe(`${shop().origin}/members`);
 });

@@ -1,24 +1,16 @@
 // A dynamic code with an end: the owner sets its last day and what scans get afterwards, in the
 // content form; My QR Codes says when it is active; a phone that scans it after its last day gets
 // the owner's message instead of the target. A last day before the first is refused in the form.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addDays, scanDay } from '../src/domain/qr/scan-time';
 import { seriousViolations } from './support/axe';
 import { openCode } from './support/demo-code';
 import { userWithCodes } from './support/saved-user';
-import { startShop } from './support/shop';
+import { dynamicChoice, savedRow, shortLinkIdOf } from './support/my-codes';
+import { useShop } from './support/shop';
 import { label } from './support/wizard';
 
-const row = (page: Page, name: string) =>
-  page
-    .getByRole('region', { name: /^Saved codes \(\d+\)$/ })
-    .getByRole('listitem', { name, exact: true });
-
-let shop: Awaited<ReturnType<typeof startShop>>;
-test.beforeAll(async () => {
-  shop = await startShop();
-});
-test.afterAll(() => shop.close());
+const shop = useShop();
 
 test('a code past its last day shows the owner’s message, not its target @phone', async ({
   page,
@@ -29,17 +21,15 @@ test('a code past its last day shows the owner’s message, not its target @phon
   await userWithCodes(page, []);
   await openCode(page, 'web', {
     text: {
-      websiteUrl: `${shop.origin}/spring-sale`,
+      websiteUrl: `${shop().origin}/spring-sale`,
       activeUntil: yesterday,
       inactiveMessage: 'The spring sale is over. See you in winter!',
     },
     name: 'Spring sale',
   });
-  await page
-    .getByRole('checkbox', { name: 'Dynamic code: change where it leads after printing' })
-    .check();
+  await dynamicChoice(page).check();
   await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
-  const saved = row(page, 'Spring sale');
+  const saved = savedRow(page, 'Spring sale');
   const [year, month, day] = yesterday.split('-').map(Number);
   const months = [
     'Jan',
@@ -58,9 +48,7 @@ test('a code past its last day shows the owner’s message, not its target @phon
   await expect(saved).toContainText(`Active until ${day} ${months[month - 1]} ${year}`, {
     timeout: 20_000,
   });
-  const id = (await saved.getByRole('link', { name: /\/q\// }).getAttribute('href'))!.split(
-    '/q/',
-  )[1];
+  const id = await shortLinkIdOf(page, 'Spring sale');
 
   const phone = await page.context().newPage();
   await phone.goto(`${baseURL}/q/${id}?qr=1`);

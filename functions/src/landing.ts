@@ -136,29 +136,19 @@ function filePage(page: Extract<LandingPage, { kind: 'file' }>, id: string): Pag
         id,
       };
     case 'audio':
+    case 'video': {
+      const element = shownAs(file.type);
+      const inline = element === 'video' ? ' playsinline' : '';
       return {
         status: 200,
         title,
         text: [facts],
         body:
-          `<audio class="landing__media" controls preload="metadata" src="${source}">${link(src, `Play ${file.name}`)}</audio>
-` +
-          `<p>${download}</p>
-`,
+          `<${element} class="landing__media" controls${inline} preload="metadata" src="${source}">${link(src, `Play ${file.name}`)}</${element}>\n` +
+          `<p>${download}</p>\n`,
         id,
       };
-    case 'video':
-      return {
-        status: 200,
-        title,
-        text: [facts],
-        body:
-          `<video class="landing__media" controls playsinline preload="metadata" src="${source}">${link(src, `Play ${file.name}`)}</video>
-` +
-          `<p>${download}</p>
-`,
-        id,
-      };
+    }
     case 'pdf':
       return {
         status: 200,

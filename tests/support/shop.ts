@@ -4,6 +4,7 @@
 // Each page is titled by its path.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { test } from '@playwright/test';
 import { TEST_SITE_HOST } from '../../scripts/chromium.mjs';
 
 export async function startShop() {
@@ -17,4 +18,16 @@ export async function startShop() {
     origin: `http://${TEST_SITE_HOST}:${port}`,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
+}
+
+export type Shop = Awaited<ReturnType<typeof startShop>>;
+
+/** A shop for the calling spec file's tests: started before them, stopped after. */
+export function useShop(): () => Shop {
+  let shop: Shop | undefined;
+  test.beforeAll(async () => {
+    shop = await startShop();
+  });
+  test.afterAll(() => shop?.close());
+  return () => shop!;
 }

@@ -82,10 +82,37 @@ export function UploadProgress({
       break;
   }
 
-  const tryNow = status === 'waiting' && online && onRetry;
-  const cancel = running && onCancel;
-  const tryAgain = status === 'failed' && onRetry;
-  const uploadAgain = status === 'canceled' && onRetry;
+  // What the person can do now. The labels name the file: a form may show several uploads.
+  const actions = [
+    {
+      when: status === 'waiting' && online,
+      text: 'Try now',
+      label: `Try now to upload ${name}`,
+      run: onRetry,
+      ghost: true,
+    },
+    {
+      when: running,
+      text: 'Cancel upload',
+      label: `Cancel upload of ${name}`,
+      run: onCancel,
+      ghost: true,
+    },
+    {
+      when: status === 'failed',
+      text: 'Try again',
+      label: `Try again to upload ${name}`,
+      run: onRetry,
+      ghost: false,
+    },
+    {
+      when: status === 'canceled',
+      text: 'Upload again',
+      label: `Upload again (${name})`,
+      run: onRetry,
+      ghost: false,
+    },
+  ].filter((action) => action.when && action.run);
 
   return (
     <div className={`upload-progress upload-progress--${status}`}>
@@ -100,49 +127,19 @@ export function UploadProgress({
       ) : (
         <p className="upload-progress__text">{text}</p>
       )}
-      {tryNow || cancel || tryAgain || uploadAgain ? (
+      {actions.length > 0 ? (
         <div className="upload-progress__actions">
-          {/* The labels name the file: a form may show several uploads at once. */}
-          {tryNow ? (
+          {actions.map((action) => (
             <button
+              key={action.text}
               type="button"
-              className="button button--ghost"
-              aria-label={`Try now to upload ${name}`}
-              onClick={onRetry}
+              className={action.ghost ? 'button button--ghost' : 'button'}
+              aria-label={action.label}
+              onClick={action.run}
             >
-              Try now
+              {action.text}
             </button>
-          ) : null}
-          {cancel ? (
-            <button
-              type="button"
-              className="button button--ghost"
-              aria-label={`Cancel upload of ${name}`}
-              onClick={onCancel}
-            >
-              Cancel upload
-            </button>
-          ) : null}
-          {tryAgain ? (
-            <button
-              type="button"
-              className="button"
-              aria-label={`Try again to upload ${name}`}
-              onClick={onRetry}
-            >
-              Try again
-            </button>
-          ) : null}
-          {uploadAgain ? (
-            <button
-              type="button"
-              className="button"
-              aria-label={`Upload again (${name})`}
-              onClick={onRetry}
-            >
-              Upload again
-            </button>
-          ) : null}
+          ))}
         </div>
       ) : null}
     </div>
