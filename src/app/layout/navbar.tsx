@@ -4,7 +4,8 @@ import { company } from '../../config/company';
 import { InstallButton } from '../../features/pwa/install-button';
 import { narrowViewport, useMediaQuery } from '../../lib/use-media-query';
 import { paths } from '../../config/paths';
-import { navItems, type NavItem } from './site-links';
+import { signedInHere } from '../../lib/auth/session';
+import { accountLink, navItems, type NavItem } from './site-links';
 
 export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -14,6 +15,8 @@ export function Navbar() {
   const menuId = useId();
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  // Read at each render: the navbar renders again on every navigation (sign-in, sign-out).
+  const account = accountLink(signedInHere());
 
   // Any navigation (a link, even to the page already shown; the back button) closes the menu
   // and its dropdowns.
@@ -88,6 +91,11 @@ export function Navbar() {
               )}
             </li>
           ))}
+          <li className="navbar__item navbar__item--account">
+            <NavLink to={account.to} className="navbar__link navbar__account" end>
+              {account.label}
+            </NavLink>
+          </li>
         </ul>
       </nav>
     </header>

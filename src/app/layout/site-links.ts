@@ -33,6 +33,15 @@ export const navItems: readonly NavItem[] = [
   { label: 'Contact', to: paths.contact },
 ];
 
+/**
+ * The way into the QR service and the account, at the end of the navbar: to sign in, or, for a
+ * tab that is signed in, to My QR Codes.
+ */
+export const accountLink = (signedIn: boolean): SiteLink =>
+  signedIn
+    ? { label: 'My QR Codes', to: paths.qrDashboard }
+    : { label: 'Sign in', to: paths.login };
+
 export interface FooterBlock {
   readonly title: string;
   readonly links?: readonly SiteLink[];

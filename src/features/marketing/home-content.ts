@@ -38,3 +38,17 @@ export const missionTiles: readonly Tile[] = [
     icon: LifeBuoy,
   },
 ];
+
+/** The QR service, as the home page offers it: what it does, in the words of its benefits. */
+export const qrService = {
+  title: 'QR codes that keep working',
+  text:
+    'Make QR codes for your menus, flyers and shop windows: 16 kinds, in your colours and with ' +
+    'your logo, checked to scan before you print. A dynamic code can lead somewhere new after ' +
+    'it is printed, hosts your menu or brochure, and counts its scans.',
+  points: [
+    'Change where a printed code leads, without reprinting',
+    'Your PDF, menu, pictures, audio or video, hosted for you',
+    'Scans counted by day, device and time',
+  ],
+} as const;

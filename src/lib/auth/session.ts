@@ -49,7 +49,12 @@ const toSessionUser = (user: FirebaseUser): SessionUser | null =>
 function loadCore() {
   core ??= import('./auth-core').then(
     (module) => {
-      module.watchUser((user) => publish({ user: toSessionUser(user), loading: false }));
+      module.watchUser((user) => {
+        // The flag follows the session Firebase restores too, not only this tab's sign-in.
+        if (user) safeSessionStorage.set(LOGGED_IN_FLAG, 'true');
+        else safeSessionStorage.remove(LOGGED_IN_FLAG);
+        publish({ user: toSessionUser(user), loading: false });
+      });
       return module;
     },
     (error: unknown) => {
@@ -70,6 +75,12 @@ function subscribe(listener: () => void) {
 }
 
 const getSession = () => session;
+
+/**
+ * Whether this tab is signed in, as far as the session flag says: a hint for the navbar that
+ * needs no download of Firebase (a page that asks useAuth() gets the truth).
+ */
+export const signedInHere = (): boolean => safeSessionStorage.get(LOGGED_IN_FLAG) === 'true';
 
 export function useAuth(): Session {
   return useSyncExternalStore(subscribe, getSession, getSession);
