@@ -264,3 +264,26 @@ test.describe('the pricing page', () => {
     await expect(second).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+test("the FAQ's page answers by topic, with the product's own limits", async ({ page }) => {
+  await page.goto('/UserFAQ');
+  for (const topic of [
+    'Your codes',
+    'Dynamic codes and short links',
+    'Files',
+    'Plans and payment',
+    'Your data',
+  ]) {
+    await expect(page.getByRole('heading', { level: 2, name: topic })).toBeVisible();
+  }
+  const links = page.getByRole('region', { name: 'Dynamic codes and short links' });
+  const question = links.getByRole('button', { name: 'How many dynamic codes can I have?' });
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(
+    links.getByRole('region', { name: 'How many dynamic codes can I have?' }),
+  ).toContainText('Up to 100 at once, 20 new ones a day');
+  const files = page.getByRole('region', { name: 'Files', exact: true });
+  await files.getByRole('button', { name: 'How large may my files be?' }).click();
+  await expect(files).toContainText('a video up to 200 MB; 1 GB in all per account');
+});

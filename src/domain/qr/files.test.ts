@@ -202,6 +202,11 @@ describe('formatBytes', () => {
     expect(formatBytes(bytes)).toBe(text);
   });
 
+  it('counts a gigabyte as one', () => {
+    expect(formatBytes(1024 * 1024 * 1024)).toBe('1 GB');
+    expect(formatBytes(1.5 * 1024 * 1024 * 1024)).toBe('1.5 GB');
+  });
+
   it('never says 0 KB', () => {
     expect(formatBytes(0)).toBe('1 KB');
   });

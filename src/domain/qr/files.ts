@@ -60,10 +60,14 @@ export const fileKinds = {
 
 export type FileKindId = keyof typeof fileKinds;
 
-/** '1 MB', '20 MB', '512 KB', '5.3 MB'. */
+/** '1 MB', '20 MB', '512 KB', '5.3 MB', '1 GB'. */
 export function formatBytes(bytes: number): string {
   const kilobytes = Math.max(1, Math.round(bytes / 1024));
   if (kilobytes < 1024) return `${kilobytes} KB`;
+  if (bytes >= 1024 * MB) {
+    const gb = bytes / (1024 * MB);
+    return `${Number.isInteger(gb) ? gb : gb.toFixed(1)} GB`;
+  }
   const mb = bytes / MB;
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }

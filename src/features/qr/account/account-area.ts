@@ -82,7 +82,7 @@ export const accountPages = {
   },
   faq: {
     heading: "FAQ's",
-    text: 'Answers to common questions about the QR generator will be collected here; questions about the plans are answered on the pricing page.',
+    text: 'Answers to common questions about your codes, short links, files, plans and your data. Something else? Ask us through the contact form.',
     link: { label: 'Questions about the plans', to: accountPaths.pricing },
   },
 } as const satisfies Record<string, AccountPageInfo>;
