@@ -31,7 +31,7 @@ test('a visitor registers, returns to the page they asked for and sees their pro
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByLabel('Confirm password').fill('different');
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('Use at least 6 characters.')).toBeVisible();
+  await expect(page.getByText('Use at least 8 characters.')).toBeVisible();
   await expect(page.getByText('Passwords do not match.')).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue('Sipho Dlamini');
 

@@ -1,6 +1,8 @@
 // What a person is told when an account operation fails. The old site mapped these codes but
 // always showed one generic line; here each known code shows its own message.
 
+import { MIN_PASSWORD_LENGTH } from './auth-forms';
+
 const messages: Readonly<Record<string, string>> = {
   'auth/user-not-found': 'No account found for that email.',
   'auth/wrong-password': 'Incorrect password.',
@@ -15,7 +17,9 @@ const messages: Readonly<Record<string, string>> = {
   'auth/invalid-api-key': 'App configuration error (invalid API key).',
   'auth/email-already-in-use':
     'An account already exists for that email. Log in instead, or reset your password.',
-  'auth/weak-password': 'That password is too weak: use at least 6 characters.',
+  'auth/weak-password': `That password is too weak: use at least ${MIN_PASSWORD_LENGTH} characters.`,
+  // The project's password policy (README, "Accounts") refusing a password the form let through.
+  'auth/password-does-not-meet-requirements': `That password does not meet the site's rules: use at least ${MIN_PASSWORD_LENGTH} characters.`,
   'auth/user-disabled': 'This account has been disabled. Please contact us.',
   'auth/popup-blocked':
     'Your browser blocked the Google sign-in window. Allow pop-ups for this site and try again.',

@@ -22,13 +22,13 @@ describe('registerForm', () => {
     expect(checkForm(registerForm, blank, passwordsMatch).errors).toEqual({
       displayName: 'Please enter your name.',
       email: 'Please enter your email address.',
-      password: 'Use at least 6 characters.',
+      password: 'Use at least 8 characters.',
       confirmPassword: 'Please type the password again.',
     });
     const wrong = { displayName: 'T', email: 'nope', password: '123', confirmPassword: '12' };
     expect(checkForm(registerForm, wrong, passwordsMatch).errors).toEqual({
       email: 'Please enter a valid email address.',
-      password: 'Use at least 6 characters.',
+      password: 'Use at least 8 characters.',
       confirmPassword: 'Passwords do not match.',
     });
   });

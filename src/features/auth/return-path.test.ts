@@ -15,6 +15,8 @@ describe('sameSitePath', () => {
     '\\\\evil.com',
     '/\t/evil.com',
     '/\n/evil.com',
+    '/..//evil.com',
+    '/./..//evil.com/Profile',
     'https://evil.com',
     'http://127.0.0.1:4173/Profile',
     'javascript:alert(1)',

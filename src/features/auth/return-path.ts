@@ -26,5 +26,9 @@ export function sameSitePath(from: unknown): string | undefined {
   } catch {
     return undefined;
   }
-  return url.origin === probe ? url.pathname + url.search + url.hash : undefined;
+  if (url.origin !== probe) return undefined;
+  const path = url.pathname + url.search + url.hash;
+  // Normalising can make one: '/..//evil.com' resolves to the path '//evil.com', which a router
+  // or a later `location = path` would read as another host.
+  return path.startsWith('//') ? undefined : path;
 }
