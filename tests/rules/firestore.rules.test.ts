@@ -115,6 +115,27 @@ describe('saved codes', () => {
     }
   });
 
+  it('refuses an SVG logo, a design with keys of its own making, and frame words past the limit', async () => {
+    const alice = as('alice');
+    const code = doc(alice, aliceCode);
+    const svg = `data:image/svg+xml;base64,${btoa('<svg onload="alert(1)"/>')}`;
+    await assertFails(setDoc(code, newCode({ logo: svg })));
+    await assertFails(
+      setDoc(code, newCode({ design: { frame: 'frame-0', logo: 'javascript:alert(1)' } })),
+    );
+    await assertFails(setDoc(code, newCode({ design: { frame: 'frame-0', script: 'x' } })));
+    await assertFails(setDoc(code, newCode({ design: { frameText: 'x'.repeat(25) } })));
+    await assertSucceeds(
+      setDoc(
+        code,
+        newCode({
+          logo: `data:image/webp;base64,${'UklGR'.repeat(10)}`,
+          design: { frameText: 'Scan for the menu' },
+        }),
+      ),
+    );
+  });
+
   it('takes a dynamic code only from an account whose email address is verified', async () => {
     await assertFails(setDoc(doc(as('alice'), aliceCode), newCode({ dynamic: true })));
     await assertSucceeds(setDoc(doc(asVerified('alice'), aliceCode), newCode({ dynamic: true })));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rules from '../../../firestore.rules?raw';
+import { defaultDesign, FRAME_TEXT_MAX } from './design';
 import { contentItems, emptyContent } from './content';
 import { findQrType, payloadFor, qrTypeIds, qrTypes } from './qr-types';
 
@@ -31,6 +32,17 @@ describe('the type registry', () => {
     const list = /data\.type in \[([^\]]*)\]/.exec(rules)?.[1];
     expect(list).toBeDefined();
     expect([...list!.matchAll(/'([^']+)'/g)].map((match) => match[1])).toEqual(qrTypeIds);
+  });
+
+  it('has the design keys firestore.rules accepts in a saved code, and its frame text limit', () => {
+    const keys = /design\.keys\(\)\.hasOnly\(\[([^\]]*)\]/.exec(rules)?.[1];
+    expect(keys).toBeDefined();
+    expect([...keys!.matchAll(/'([^']+)'/g)].map((match) => match[1]).sort()).toEqual(
+      Object.keys(defaultDesign)
+        .filter((key) => key !== 'logo')
+        .sort(),
+    );
+    expect(rules).toContain(`design.frameText.size() <= ${FRAME_TEXT_MAX}`);
   });
 
   it('gives every type a form, an icon and a way to make its code', () => {

@@ -22,7 +22,8 @@ export const CODE_MAX_BYTES = 1_000_000;
 /** The name of a code saved without one. */
 export const UNTITLED_CODE = 'Untitled code';
 
-const LOGO = /^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]*=*$/;
+/** A raster picture only, as firestore.rules takes it: an SVG can carry script. */
+const LOGO = /^data:image\/(png|webp|jpeg|gif);base64,[A-Za-z0-9+/]*=*$/;
 
 /** The design as stored: the logo is a field of its own (a small data: URL). */
 export type SavedDesign = Omit<QrDesign<never>, 'logo'>;
