@@ -3,13 +3,24 @@
 // does: POST /f/<form> with a multipart or urlencoded body and `Accept: application/json` gets
 // 200 {"ok":true,"next":...}, an empty body or a malformed email 422 with an `errors` list, an
 // unknown form 404, a body over 1 MB 413; CORS is open for the submission (and its preflight), as
-// the service's is, and for nothing else. Enquiries are kept in memory and printed.
+// the service's is, and for nothing else. Enquiries are kept in memory (the newest INBOX_KEEP) and
+// printed with every control character escaped, so an enquiry cannot forge log lines.
+//
+// An enquiry can be posted twice (the page timed out after the service had taken it): one that
+// carries an `enquiryId` the form has already received is answered 200 and shown as one enquiry,
+// with `repeats` counting the copies, as a receiving service should. (The hosted form service does
+// no such thing: there a repeat is a second message.)
 //
 //   GET  /f/<form>/submissions   what the form has received: {"submissions":[{receivedAt, accept,
-//                                contentType, fields}]} (the request's Accept and media type)
+//                                contentType, fields, repeats}]} (the request's Accept and type)
 //   POST /_inbox/faults          {"email", "status", "times", "form"?}: answer the next `times`
 //                                posts from that address (to that form only, if given) with
 //                                `status` (tests use it to make the service fail)
+//
+// Those two are for the tests and the person running the inbox, on this machine only: they need
+// the Host the inbox listens on (a page of another site that rebinds its name to 127.0.0.1 sends
+// its own), no Origin of another site, and the faults a JSON body (which a page of another site
+// cannot send without asking first).
 //
 // Run alone with `node scripts/enquiry-inbox.mjs` (INBOX_PORT, default 9199); scripts/serve.mjs
 // starts it beside the Firebase emulators.
@@ -24,7 +35,22 @@ export const INBOX_FORMS = ['enquiries', 'enquiries-copy'];
 /** The largest body any request may have; an enquiry is a few kilobytes. */
 export const INBOX_MAX_BODY_BYTES = 1024 * 1024;
 
+/** At most this many enquiries per form, and this many bytes of them, are kept: the oldest go. */
+export const INBOX_KEEP = { count: 500, bytes: 16 * 1024 * 1024 };
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Text for the log: control characters (CR, LF, ESC…) escaped, and at most 200 characters. */
+export function printable(text) {
+  const shown = String(text).replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return shown.length > 200 ? `${shown.slice(0, 200)}…` : shown;
+}
+
+/** Bytes an enquiry takes in memory, about. */
+const sizeOf = (submission) => Buffer.byteLength(JSON.stringify(submission));
 const cors = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
@@ -34,6 +60,29 @@ const cors = {
 export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = console.log } = {}) {
   const submissions = new Map(INBOX_FORMS.map((form) => [form, []]));
   const faults = []; // { email, form?, status, times }
+
+  const kept = new Map(INBOX_FORMS.map((form) => [form, 0])); // bytes, per form
+
+  /** A request of this machine's own: to the inbox's own address, from no other site. */
+  const local = (request) => {
+    const { port: listening } = server.address();
+    const ownHosts = [`127.0.0.1:${listening}`, `localhost:${listening}`];
+    const origin = request.headers.origin;
+    return (
+      ownHosts.includes(request.headers.host ?? '') &&
+      (origin === undefined || ownHosts.some((own) => origin === `http://${own}`))
+    );
+  };
+
+  /** Keeps `submission`, then lets the oldest go while the form holds too many or too much. */
+  const keep = (form, submission) => {
+    const list = submissions.get(form);
+    list.push(submission);
+    kept.set(form, kept.get(form) + sizeOf(submission));
+    while (list.length > INBOX_KEEP.count || kept.get(form) > INBOX_KEEP.bytes) {
+      kept.set(form, kept.get(form) - sizeOf(list.shift()));
+    }
+  };
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', `http://${host}`);
@@ -52,7 +101,18 @@ export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = consol
         else send(404, { error: 'Not found' });
         return;
       }
+      const control =
+        (kind === '_inbox' && form === 'faults') || (kind === 'f' && tail === 'submissions');
+      if (control && !local(request)) {
+        send(403, { error: 'The inbox answers this only on this machine.' });
+        return;
+      }
       if (kind === '_inbox' && form === 'faults' && request.method === 'POST') {
+        const type = (request.headers['content-type'] ?? '').split(';')[0].trim();
+        if (type !== 'application/json') {
+          send(415, { error: 'Send the fault as application/json.' });
+          return;
+        }
         const body = await readBody(request);
         const { email, form: only, status, times = 1 } = JSON.parse(body.toString('utf8'));
         faults.push({ email, form: only, status, times });
@@ -89,13 +149,25 @@ export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = consol
         send(422, { error: 'email should be an email', errors: [error] });
         return;
       }
-      submissions.get(form).push({
+      const repeated =
+        fields.enquiryId !== undefined &&
+        submissions.get(form).find((kept) => kept.fields.enquiryId === fields.enquiryId);
+      if (repeated) {
+        repeated.repeats += 1;
+        log(`Repeat of enquiry ${printable(fields.enquiryId)} on ${form}: shown once`);
+        send(200, { ok: true, next: '/thanks' });
+        return;
+      }
+      keep(form, {
         receivedAt: new Date().toISOString(),
         accept: request.headers.accept ?? null,
         contentType: (request.headers['content-type'] ?? '').split(';')[0].trim() || null,
         fields,
+        repeats: 0,
       });
-      log(`Enquiry on ${form}: ${fields.name ?? '?'} <${fields.email}> (${fields.inquiryType})`);
+      log(
+        `Enquiry on ${form}: ${printable(fields.name ?? '?')} <${printable(fields.email)}> (${printable(fields.inquiryType)})`,
+      );
       send(200, { ok: true, next: '/thanks' });
     } catch (error) {
       if (error instanceof TooLarge) {

@@ -11,6 +11,8 @@ interface Submission {
   accept: string | null;
   contentType: string | null;
   fields: Received;
+  /** Further copies of the same enquiry (its enquiryId), which the inbox shows as one. */
+  repeats: number;
 }
 
 /** Each form endpoint's submissions from `email`, by form. */
@@ -37,15 +39,21 @@ export const receivedFrom = (email: string): Promise<Record<string, Received[]>>
 export const postsFrom = (email: string) =>
   byForm(email, ({ accept, contentType }) => ({ accept, contentType }));
 
-/** How many copies of enquiries from `email` arrived, per form (for expect.poll). */
+/**
+ * How many copies of enquiries from `email` arrived, per form (for expect.poll), repeats of one
+ * enquiry included: a page that sends an enquiry twice is seen doing so.
+ */
 export async function copiesFrom(email: string): Promise<number[]> {
-  return Object.values(await receivedFrom(email)).map((list) => list.length);
+  return Object.values(await submissionsFrom(email)).map((list) =>
+    list.reduce((sum, submission) => sum + 1 + submission.repeats, 0),
+  );
 }
 
 /** Makes the inbox answer the next `times` posts from `email` (to `form` only, if given) with `status`. */
 export async function failNextFrom(email: string, status: number, times = 1, form?: string) {
   const response = await fetch(`${origin}/_inbox/faults`, {
     method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, status, times, form }),
   });
   if (!response.ok) throw new Error(`The inbox refused the fault: ${response.status}`);
