@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
-import { deployCsp, deployProblems, localAddressesIn } from './deploy-config.mjs';
+import { deployConfig, deployProblems, localAddressesIn } from './deploy-config.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // .env, .env.production and their .local files, then the environment, which wins.
@@ -33,27 +33,22 @@ const build = spawnSync(join(root, 'node_modules/.bin/vite'), ['build'], {
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dist = join(root, 'dist');
-const local = readdirSync(dist, { recursive: true, encoding: 'utf8' })
+const shipped = readdirSync(dist, { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.(js|html|json|webmanifest|css)$/.test(file))
   .flatMap((file) =>
     localAddressesIn(readFileSync(join(dist, file), 'utf8')).map(
       (address) => `${file}: ${address}`,
     ),
   );
-if (local.length > 0) {
+if (shipped.length > 0) {
   console.error(
-    `The build still names local addresses, so it must not be deployed:\n  ${local.join('\n  ')}`,
+    `The build still names local addresses, so it must not be deployed:\n  ${shipped.join('\n  ')}`,
   );
   process.exit(1);
 }
 
-const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
-for (const rule of config.hosting.headers) {
-  for (const header of rule.headers) {
-    if (header.key === 'Content-Security-Policy') header.value = deployCsp(header.value, env);
-  }
-}
-delete config.emulators;
+const local = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+const config = deployConfig(local, env, 'firebase.deploy.json');
 writeFileSync(join(root, 'firebase.deploy.json'), `${JSON.stringify(config, null, 2)}\n`);
 console.log(
   '\nDeploy build ready in dist/, with firebase.deploy.json (its Content-Security-Policy names only ' +

@@ -120,3 +120,40 @@ const unique = (values) => [...new Set(values)];
 export function localAddressesIn(text) {
   return unique(text.match(/https?:\/\/127\.0\.0\.1(?::\d+)?|127\.0\.0\.1:\d+/g) ?? []);
 }
+
+/** The command Hosting runs before a deploy: it refuses a config meant for this machine. */
+export const predeployCheck = (config) =>
+  `node "$PROJECT_DIR/scripts/deploy-check.mjs" "$PROJECT_DIR/${config}"`;
+
+/**
+ * The deploy config from firebase.json's (`local`, parsed): every Content-Security-Policy as
+ * deployCsp makes it, no emulator settings, and Hosting's pre-deploy check pointed at itself.
+ * @param {any} local
+ * @param {Record<string, string | undefined>} env
+ * @param {string} name the file it is written to
+ */
+export function deployConfig(local, env, name) {
+  const config = structuredClone(local);
+  for (const rule of config.hosting.headers) {
+    for (const header of rule.headers) {
+      if (header.key === 'Content-Security-Policy') header.value = deployCsp(header.value, env);
+    }
+  }
+  delete config.emulators;
+  config.hosting.predeploy = [predeployCheck(name)];
+  return config;
+}
+
+/**
+ * Why a Firebase config must not be deployed (none: it may): it names a local address, or it
+ * holds emulator settings, as firebase.json does for `npm start` and the tests.
+ * @param {string} text the config file's text
+ * @returns {string[]}
+ */
+export function deployConfigProblems(text) {
+  const problems = localAddressesIn(text).map(
+    (address) => `it names ${address}, an address of this machine`,
+  );
+  if ('emulators' in JSON.parse(text)) problems.push("it holds the emulators' settings");
+  return problems;
+}

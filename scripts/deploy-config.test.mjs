@@ -2,10 +2,17 @@
 // firebase.json's own policy.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
+  deployConfig,
+  deployConfigProblems,
   deployCsp,
   deployProblems,
   localAddressesIn,
+  predeployCheck,
   requiredVariables,
 } from './deploy-config.mjs';
 
@@ -109,5 +116,47 @@ describe('localAddressesIn', () => {
       localAddressesIn('a="127.0.0.1:9099";b="http://127.0.0.1:9199/f/x";c="http://localhost"'),
     ).toEqual(['127.0.0.1:9099', 'http://127.0.0.1:9199']);
     expect(localAddressesIn('https://firestore.googleapis.com 10.0.0.1')).toEqual([]);
+  });
+});
+
+describe('the pre-deploy check', () => {
+  const localText = readFileSync(new URL('../firebase.json', import.meta.url), 'utf8');
+  const local = JSON.parse(localText);
+  const deployed = deployConfig(local, real, 'firebase.deploy.json');
+
+  /** Runs the check as Hosting does before a deploy, on `config` written to a file. */
+  function check(config) {
+    const folder = mkdtempSync(join(tmpdir(), 'deploy-check-'));
+    const file = join(folder, 'firebase.json');
+    writeFileSync(file, JSON.stringify(config));
+    return spawnSync(
+      process.execPath,
+      [new URL('./deploy-check.mjs', import.meta.url).pathname, file],
+      {
+        encoding: 'utf8',
+      },
+    );
+  }
+
+  it('runs before every Hosting deploy of either config', () => {
+    expect(local.hosting.predeploy).toEqual([predeployCheck('firebase.json')]);
+    expect(deployed.hosting.predeploy).toEqual([predeployCheck('firebase.deploy.json')]);
+  });
+
+  it('refuses firebase.json, the config of npm start and the tests, and says how to deploy', () => {
+    expect(deployConfigProblems(localText)).toEqual(
+      expect.arrayContaining([
+        'it names http://127.0.0.1:9099, an address of this machine',
+        "it holds the emulators' settings",
+      ]),
+    );
+    const refused = check(local);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('npx firebase deploy --config firebase.deploy.json');
+  });
+
+  it('passes the config npm run build:deploy writes', () => {
+    expect(deployConfigProblems(JSON.stringify(deployed))).toEqual([]);
+    expect(check(deployed).status).toBe(0);
   });
 });
