@@ -352,9 +352,45 @@ describe('the content fields', () => {
   it('suggest the encryptions of SPEC section 5, with free text allowed', () => {
     expect(textFields.encrypt.suggestions).toEqual(['No encryption', 'WEP', 'WPA/WPA2']);
     expect(textFields.encrypt.options).toBeUndefined();
-    const result = checkContent(typeOf('wifi'), withText({ wifiSSID: 'Home', encrypt: 'WPA3' }));
+    const result = checkContent(
+      typeOf('wifi'),
+      withText({ wifiSSID: 'Home', encrypt: 'WPA3', wifiPassword: 'secret pass' }),
+    );
     expect(result.errors).toEqual({});
     expect(result.content.text.encrypt).toBe('WPA3');
+  });
+
+  it('say beside the field what a phone could not join: an unknown encryption, a wrong password', () => {
+    const wifi = (encrypt: string, wifiPassword: string) =>
+      checkContent(typeOf('wifi'), withText({ wifiSSID: 'Home', encrypt, wifiPassword })).errors;
+    expect(wifi('banana', 'secret pass')).toEqual({
+      encrypt:
+        '“banana” is not an encryption a phone knows. Please choose No encryption, WEP or WPA/WPA2.',
+    });
+    expect(wifi('WPA/WPA2', 'abc')).toEqual({
+      wifiPassword: 'A WPA password has 8 to 63 characters; this one has 3.',
+    });
+    expect(wifi('WPA/WPA2', '')).toEqual({
+      wifiPassword: 'A WPA network needs its password. Please enter it.',
+    });
+    expect(wifi('No encryption', 'secret pass')).toEqual({
+      wifiPassword:
+        'An open network has no password: empty this field, or choose WPA/WPA2 as the encryption.',
+    });
+    expect(wifi('No encryption', '')).toEqual({});
+    expect(wifi('WEP', 'abcde')).toEqual({});
+  });
+
+  it('take store links on the stores’ own hosts only', () => {
+    const apps = (appStoreLink: string, playStoreLink: string) =>
+      checkContent(typeOf('apps'), withText({ appStoreLink, playStoreLink })).errors;
+    expect(
+      apps('https://apps.apple.com/app/id1', 'https://play.google.com/store/apps/details?id=a.b'),
+    ).toEqual({});
+    expect(apps('https://evil.example/app', 'https://play.google.example/x')).toEqual({
+      appStoreLink: 'Please enter a link on apps.apple.com, where the store shows your app.',
+      playStoreLink: 'Please enter a link on play.google.com, where the store shows your app.',
+    });
   });
 
   it('keep passwords and the network name exactly as typed', () => {

@@ -14,6 +14,7 @@ import {
 } from '../form';
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from './access';
 import { INACTIVE_MESSAGE_MAX, isDay, SCAN_LIMIT_MAX } from './schedule';
+import { wifiProblems } from './wifi';
 import { checkFile, fileKinds, type FileFacts, type FileKind, type FileKindId } from './files';
 
 const url = (label: string, placeholder = 'https://') =>
@@ -35,6 +36,18 @@ const phone = (label: string, isRequired: boolean, autoComplete = 'tel') =>
     format: formats.phone,
     autoComplete,
   });
+
+/** A link into an app store: a web address on one of the store's own hosts. */
+const storeLink = (label: string, placeholder: string, hosts: readonly string[]) => ({
+  ...url(label, placeholder),
+  format: v.pipe(
+    formats.httpUrl,
+    v.check(
+      (address) => hosts.includes(new URL(address).hostname.toLowerCase()),
+      `Please enter a link on ${hosts[0]}, where the store shows your app.`,
+    ),
+  ),
+});
 
 /** An Instagram username (with or without @), or the profile's address on instagram.com. */
 const instagram = v.pipe(
@@ -116,8 +129,13 @@ export const textFields = {
     hint: 'The text the chat opens with; it can be changed before sending.',
     requiredMessage: 'Please enter the message the chat opens with.',
   }),
-  appStoreLink: url('App Store link', 'https://apps.apple.com/…'),
-  playStoreLink: url('Google Play link', 'https://play.google.com/store/apps/…'),
+  appStoreLink: storeLink('App Store link', 'https://apps.apple.com/…', [
+    'apps.apple.com',
+    'itunes.apple.com',
+  ]),
+  playStoreLink: storeLink('Google Play link', 'https://play.google.com/store/apps/…', [
+    'play.google.com',
+  ]),
   couponCode: required('Coupon code', { maxLength: 100 }),
   wifiSSID: required('Network name (SSID)', {
     maxLength: 32,
@@ -300,6 +318,10 @@ export function checkContent<F extends FileFacts>(
           : `Please choose ${kind.noun} to upload.`;
       if (problem) errors[item.id] = problem;
     }
+  }
+  if (contentItems(type).some((item) => item.id === 'encrypt')) {
+    const wifi = wifiProblems(text.encrypt ?? '', text.wifiPassword ?? '');
+    for (const [id, message] of Object.entries(wifi)) errors[id] ??= message;
   }
   if (
     !errors.activeFrom &&

@@ -20,6 +20,9 @@ import {
 } from './content';
 import type { HostedFile } from './hosting';
 import { VIEWER_PATH } from './viewer-path';
+import { wifiSecurity } from './wifi';
+
+export { wifiSecurity, type WifiSecurity } from './wifi';
 
 // ---------------------------------------------------------------------------------------------
 // The result
@@ -144,32 +147,11 @@ export function whatsappPayload({ countryCode, number, message }: WhatsAppFields
 // ---------------------------------------------------------------------------------------------
 // WiFi
 
-export type WifiSecurity = 'WPA' | 'WEP' | 'nopass';
-
 export interface WifiFields {
   readonly ssid: string;
   /** The form's free text: 'No encryption', 'WEP', 'WPA/WPA2' and the like. */
   readonly encryption: string;
   readonly password: string;
-}
-
-/**
- * The T value for the form's free-text encryption, case-insensitive: 'No encryption', 'none',
- * 'nopass', 'open' → nopass; 'WEP' → WEP; 'WPA/WPA2', 'WPA', 'WPA2', 'WPA3', 'WPA2-PSK' and
- * anything else → WPA, the common case, which phones also use to join WPA3 networks. Left empty,
- * it is WPA when there is a password and nopass when there is none.
- */
-export function wifiSecurity(encryption: string, password = ''): WifiSecurity {
-  const text = encryption
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, ' ');
-  if (text === '') return password === '' ? 'nopass' : 'WPA';
-  if (/^(no( encryption| password| security)?|none|nopass|open|off|unsecured)$/.test(text)) {
-    return 'nopass';
-  }
-  if (/^wep\b/.test(text)) return 'WEP';
-  return 'WPA';
 }
 
 /** The WIFI: format's escaping: `\ ; , : "` get a backslash, the backslash itself first. */

@@ -275,6 +275,11 @@ describe('listedCodes', () => {
     expect(ids(listedCodes(codes, '', 'oldest'))).toEqual(['b', 'a', 'c']);
   });
 
+  it('finds a name typed with its spaces doubled, as the list shows names with single ones', () => {
+    expect(ids(listedCodes(codes, '  CAFE   MENU ', 'newest'))).toEqual(['c']);
+    expect(ids(listedCodes(codes, 'wifi  1', 'newest'))).toEqual(['a']);
+  });
+
   it('orders names as people read them: case aside, numbers by value', () => {
     expect(ids(listedCodes(codes, '', 'name'))).toEqual(['c', 'b', 'a']);
   });

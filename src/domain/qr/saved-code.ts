@@ -292,7 +292,9 @@ export const codeOrders = [
 
 export type CodeOrder = (typeof codeOrders)[number]['id'];
 
-const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+/** A name as compared: without accents or case, its runs of spaces one (as codeName stores it). */
+const folded = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase().replace(/\s+/g, ' ');
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /**
