@@ -126,6 +126,9 @@ interface Hashing {
   sha256?: string;
 }
 
+/** What every state of a job's upload says of its file. */
+const about = ({ sha256, file }: Job) => ({ sha256, name: file.name, total: file.size });
+
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 function browserOnline(listener: () => void): () => void {
@@ -229,12 +232,8 @@ export class Uploader {
       };
       this.jobs.set(sha256, job);
       this.launch(job);
-    } else if (job.state.status === 'failed' || job.state.status === 'canceled') {
-      job.outcome = deferred();
-      this.launch(job);
-    } else if (job.state.status === 'waiting') {
-      // Asked for now (a "Try again", the save): no reason to sit out the wait.
-      this.launch(job);
+    } else {
+      this.resume(job);
     }
     await job.outcome.promise;
     return { sha256, name: file.name, size: file.size, type: file.type };
@@ -273,18 +272,15 @@ export class Uploader {
     const job = this.jobs.get(target);
     if (!job || job.state.status === 'done' || job.state.status === 'canceled') return;
     this.stop(job);
-    const { name, total } = job.state;
-    this.setState(job, { status: 'canceled', sha256: job.sha256, name, total, sent: job.received });
+    this.setState(job, { status: 'canceled', ...about(job), sent: job.received });
     job.outcome.reject(new UploadError('The upload was canceled.', 'canceled'));
   }
 
   /**
-   * Goes on now with an upload that waits for the connection, or tries again one that failed or
-   * was canceled (the person's "Try again").
+   * Goes on now with an upload that waits for the connection (asked for now, by a "Try again" or
+   * the save: no reason to sit out the wait), or starts again one that failed or was canceled.
    */
-  retry(sha256: string) {
-    const job = this.jobs.get(sha256);
-    if (!job) return;
+  private resume(job: Job) {
     const { status } = job.state;
     if (status === 'failed' || status === 'canceled') {
       job.outcome = deferred();
@@ -349,19 +345,14 @@ export class Uploader {
     const { signal } = controller;
     const { sha256, file } = job;
     const current = () => job.attempt === attempt;
-    const sending = (sent: number): UploadState => ({
-      status: 'uploading',
-      sha256,
-      name: file.name,
-      total: file.size,
-      sent,
-    });
+    const sending = (sent: number): UploadState => ({ status: 'uploading', ...about(job), sent });
+
+    // Asks the server how much of the file it holds (and starts the upload if nothing).
+    const start = () =>
+      this.requests.start({ sha256, size: file.size, name: file.name, field: job.field }, signal);
 
     this.setState(job, sending(job.received));
-    let answer: UploadAnswer = await this.requests.start(
-      { sha256, size: file.size, name: file.name, field: job.field },
-      signal,
-    );
+    let answer: UploadAnswer = await start();
     let stalls = 0;
     let offset = -1;
     let chunkSent = false;
@@ -389,10 +380,7 @@ export class Uploader {
       chunkSent = false;
       if (from >= file.size) {
         // Everything is there and the server has not said it is complete: ask it again.
-        answer = await this.requests.start(
-          { sha256, size: file.size, name: file.name, field: job.field },
-          signal,
-        );
+        answer = await start();
         continue;
       }
       this.setState(job, sending(from));
@@ -419,30 +407,14 @@ export class Uploader {
     job.wait = 0;
     const { file, sha256 } = job;
     const hosted: HostedFile = { sha256, name: file.name, size: file.size, type: file.type };
-    this.setState(job, {
-      status: 'done',
-      sha256,
-      name: file.name,
-      total: file.size,
-      sent: file.size,
-      file: hosted,
-    });
+    this.setState(job, { status: 'done', ...about(job), sent: file.size, file: hosted });
     job.outcome.resolve(hosted);
   }
 
   private fail(job: Job, problem: UploadProblem, message: string) {
     this.stop(job);
     job.wait = 0;
-    const { file, sha256 } = job;
-    this.setState(job, {
-      status: 'failed',
-      sha256,
-      name: file.name,
-      total: file.size,
-      sent: job.received,
-      problem,
-      message,
-    });
+    this.setState(job, { status: 'failed', ...about(job), sent: job.received, problem, message });
     job.outcome.reject(new UploadError(message, problem));
   }
 
@@ -450,15 +422,7 @@ export class Uploader {
   private waitAndRetry(job: Job, message: string) {
     this.stop(job);
     job.wait = Math.min(MAX_RETRY_MS, job.wait ? job.wait * 2 : FIRST_RETRY_MS);
-    const { file, sha256 } = job;
-    this.setState(job, {
-      status: 'waiting',
-      sha256,
-      name: file.name,
-      total: file.size,
-      sent: job.received,
-      message,
-    });
+    this.setState(job, { status: 'waiting', ...about(job), sent: job.received, message });
     const attempt = job.attempt;
     job.retry = setTimeout(() => {
       job.retry = null;
