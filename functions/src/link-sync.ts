@@ -6,7 +6,7 @@
 // anyone, and the printed codes that hold it answer "no longer active". Only the owner's own code
 // can bring it back (Undo of a delete), since a link is found by its owner and code.
 import { blocklistOf } from './blocklist';
-import { linkDestination } from '../../src/domain/qr/dynamic';
+import { codeDestination } from '../../src/domain/qr/dynamic';
 import type { Destination } from '../../src/domain/qr/landing';
 import {
   destinationFields,
@@ -101,9 +101,7 @@ export async function syncLink(
     const linkDocument = linkSnapshot.docs[0];
     const link = linkDocument ? storedLink(linkDocument.id, linkDocument.data()) : null;
     let passwordSet = linkDocument?.get('passwordSet') === true;
-    let destination = code?.dynamic
-      ? linkDestination(code.type, code.content, site.origin, site.hosts, code.hosted)
-      : null;
+    let destination = code?.dynamic ? codeDestination(code, site.origin, site.hosts) : null;
     if (destination?.ok && filesOf(destination.destination).length > 0) {
       // A file's page is made only once the server holds the whole file, and shows it as the
       // type its bytes are (not as the browser named it).

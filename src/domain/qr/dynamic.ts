@@ -60,6 +60,20 @@ export function linkDestination(
   return where.ok ? withSchedule(where, content, options) : where;
 }
 
+/** What a code's link depends on: its type, its content and its hosted files. */
+export interface LinkedContent {
+  readonly type: QrTypeId;
+  readonly content: QrContent<unknown>;
+  readonly hosted?: HostedFiles;
+}
+
+/** linkDestination of a saved code (or fields about to be saved): its own type, content, files. */
+export const codeDestination = (
+  code: LinkedContent,
+  origin: string,
+  otherHosts: readonly string[] = [],
+): DestinationCheck => linkDestination(code.type, code.content, origin, otherHosts, code.hosted);
+
 function redirectOf(
   type: QrTypeId,
   content: QrContent<unknown>,

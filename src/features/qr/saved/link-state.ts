@@ -1,20 +1,15 @@
 // What My QR Codes says of a code's short link, from the code as saved, the link as the server
 // keeps it, and what is being asked of the server (link-syncer.ts). Pure, so every state is
 // unit-tested.
-import { linkDestination, type HostedFiles } from '../../../domain/qr/dynamic';
+import { codeDestination, type LinkedContent } from '../../../domain/qr/dynamic';
 import { sameDestination, stableJson } from '../../../domain/qr/landing';
 import type { LinkView } from '../../../domain/qr/link-policy';
-import type { QrContent } from '../../../domain/qr/content';
-import type { QrTypeId } from '../../../domain/qr/qr-types';
 import type { LinkWork } from './link-syncer';
 
 /** What the link of a code depends on. */
-export interface LinkedCode {
-  readonly type: QrTypeId;
-  readonly content: QrContent<unknown>;
+export interface LinkedCode extends LinkedContent {
   readonly dynamic: boolean;
   readonly passwordProtected: boolean;
-  readonly hosted?: HostedFiles;
 }
 
 export type LinkState =
@@ -39,7 +34,7 @@ export type LinkState =
  */
 export function linkSignature(code: LinkedCode | null, origin: string): string {
   if (!code?.dynamic) return 'static';
-  const check = linkDestination(code.type, code.content, origin, [], code.hosted);
+  const check = codeDestination(code, origin);
   const lock = code.passwordProtected ? ' with a password' : '';
   return check.ok ? `to ${stableJson(check.destination)}${lock}` : 'no target';
 }
@@ -55,7 +50,7 @@ export function linkOutOfStep(
   origin: string,
 ): boolean {
   if (!code?.dynamic) return link !== null && !link.deleted;
-  const check = linkDestination(code.type, code.content, origin, [], code.hosted);
+  const check = codeDestination(code, origin);
   if (!check.ok) return false;
   return (
     link === null ||
@@ -73,7 +68,7 @@ export function linkState(
 ): LinkState {
   if (!code.dynamic) return { kind: 'none' };
   if (link?.disabled) return { kind: 'disabled', link };
-  const target = linkDestination(code.type, code.content, origin, [], code.hosted);
+  const target = codeDestination(code, origin);
   const refused = work?.status === 'refused' ? work.message : null;
   if (link && !link.deleted) {
     if (!target.ok) {

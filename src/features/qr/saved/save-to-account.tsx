@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { draftHasFiles } from '../../../domain/qr/draft';
-import { linkDestination } from '../../../domain/qr/dynamic';
+import { codeDestination } from '../../../domain/qr/dynamic';
 import { UNVERIFIED_MESSAGE } from '../../../domain/qr/link-policy';
 import { SavedCodeError, savedFields } from '../../../domain/qr/saved-code';
 import { useAuth } from '../../../lib/auth/session';
@@ -63,9 +63,7 @@ export function SaveToAccount({ wizard }: { wizard: Wizard }) {
       if (fields.dynamic && !user.emailVerified) {
         throw new SavedCodeError('unverified', UNVERIFIED_MESSAGE);
       }
-      const target = fields.dynamic
-        ? linkDestination(fields.type, fields.content, window.location.origin, [], fields.hosted)
-        : null;
+      const target = fields.dynamic ? codeDestination(fields, window.location.origin) : null;
       if (target && !target.ok) {
         throw new SavedCodeError('bad-target', `A short link cannot lead there. ${target.message}`);
       }
