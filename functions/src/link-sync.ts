@@ -58,6 +58,10 @@ function storedLink(id: string, data: Record<string, unknown>): StoredLink {
   };
 }
 
+/** The link of the owner's code `codeId` (one at most: a link belongs to one code). */
+const linkOfCode = (db: Firestore, owner: string, codeId: string) =>
+  db.collection('dynamic').where('owner', '==', owner).where('code', '==', codeId).limit(1);
+
 /** Finds a fresh id: minted at random, and read first, so it is certainly new. */
 async function freshLinkId(db: Firestore, transaction: Transaction): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -83,11 +87,7 @@ export async function syncLink(
 ): Promise<SyncAnswer> {
   const codeRef = db.collection('users').doc(caller.uid).collection('codes').doc(codeId);
   const accountRef = db.collection('accounts').doc(caller.uid);
-  const linksOfCode = db
-    .collection('dynamic')
-    .where('owner', '==', caller.uid)
-    .where('code', '==', codeId)
-    .limit(1);
+  const linksOfCode = linkOfCode(db, caller.uid, codeId);
 
   let letGo: string[] = [];
   const answer = await db.runTransaction(async (transaction): Promise<SyncAnswer> => {
@@ -261,12 +261,7 @@ export async function setLinkPassword(
   codeId: string,
   password: string | null,
 ): Promise<SyncAnswer> {
-  const found = await db
-    .collection('dynamic')
-    .where('owner', '==', caller.uid)
-    .where('code', '==', codeId)
-    .limit(1)
-    .get();
+  const found = await linkOfCode(db, caller.uid, codeId).get();
   const document = found.docs[0];
   if (!document || document.get('deletedAt') != null) {
     return {

@@ -130,6 +130,12 @@ export const clientKey = (key: Buffer, address: string) =>
 
 const windowMs = PASSWORD_ATTEMPTS.windowMinutes * 60 * 1000;
 
+/** Whether a count of attempts was started within the current window (else it starts again). */
+const inWindow = (snapshot: DocumentSnapshot, now: number) => {
+  const since = snapshot.get('since') as Timestamp | undefined;
+  return since !== undefined && now - since.toMillis() < windowMs;
+};
+
 /** Wrong passwords of a code and of one client, in the current window. */
 export class Attempts {
   constructor(private readonly db: Firestore) {}
@@ -143,30 +149,22 @@ export class Attempts {
   async allowed(id: string, client: string, now: number): Promise<boolean> {
     const refs = this.refs(id, client);
     const [code, mine] = await Promise.all([refs.code.get(), refs.client.get()]);
-    const count = (snapshot: DocumentSnapshot) => {
-      const since = snapshot.get('since') as Timestamp | undefined;
-      return since && now - since.toMillis() < windowMs ? Number(snapshot.get('count') ?? 0) : 0;
-    };
+    const count = (snapshot: DocumentSnapshot) =>
+      inWindow(snapshot, now) ? Number(snapshot.get('count') ?? 0) : 0;
     return count(code) < PASSWORD_ATTEMPTS.perCode && count(mine) < PASSWORD_ATTEMPTS.perClient;
   }
 
-  /** Counts a wrong password. */
+  /** Counts a wrong password, for the code and for the client. */
   async failed(id: string, client: string, now: number): Promise<void> {
-    const refs = this.refs(id, client);
+    const { code, client: mine } = this.refs(id, client);
     await this.db.runTransaction(async (transaction) => {
-      const snapshots = await Promise.all([
-        transaction.get(refs.code),
-        transaction.get(refs.client),
-      ]);
-      snapshots.forEach((snapshot, index) => {
-        const ref = index === 0 ? refs.code : refs.client;
-        const since = snapshot.get('since') as Timestamp | undefined;
-        if (since && now - since.toMillis() < windowMs) {
-          transaction.update(ref, { count: FieldValue.increment(1) });
-        } else {
-          transaction.set(ref, { count: 1, since: Timestamp.fromMillis(now) });
-        }
-      });
+      const counted = await Promise.all(
+        [code, mine].map(async (ref) => ({ ref, snapshot: await transaction.get(ref) })),
+      );
+      for (const { ref, snapshot } of counted) {
+        if (inWindow(snapshot, now)) transaction.update(ref, { count: FieldValue.increment(1) });
+        else transaction.set(ref, { count: 1, since: Timestamp.fromMillis(now) });
+      }
     });
   }
 }

@@ -15,22 +15,19 @@
 // Never a 500, never cached (every scan must reach the function to be counted and to follow a
 // retarget). Counting never delays or fails the answer (scan-counter.ts). HEAD requests and bots
 // (link previews, crawlers) get the same answer and are counted apart from scans.
+import { TOO_MANY_ATTEMPTS, WRONG_PASSWORD } from '../../src/domain/qr/access';
 import { isBlockedHost, type Blocklist } from '../../src/domain/qr/blocklist';
 import { checkedPage, type Destination } from '../../src/domain/qr/landing';
-import { LINK_ID } from '../../src/domain/qr/short-link';
-import { scheduleState, type Inactive } from '../../src/domain/qr/schedule';
 import { filesOf } from '../../src/domain/qr/link-policy';
+import { scheduleState, type Inactive } from '../../src/domain/qr/schedule';
+import { LINK_ID } from '../../src/domain/qr/short-link';
 import { canonicalTarget } from '../../src/domain/qr/target';
-import { deviceOf, requestFacts } from './classify';
+import { clientAddress, deviceOf, requestFacts } from './classify';
+import { header, readBody, securityHeaders, type HttpRequest, type HttpResponse } from './http';
 import { CONTACT_FILE, contactFile, landingPage } from './landing';
-import { TOO_MANY_ATTEMPTS, WRONG_PASSWORD } from '../../src/domain/qr/access';
-import { clientAddress } from './classify';
-import { header, readBody } from './http';
-import { clientKey, unlockCookie, unlockedLinks, type PasswordGate } from './passwords';
-import type { LinkRecord } from './link-reader';
-import { securityHeaders, type HttpRequest, type HttpResponse } from './http';
-import { LinkUnavailable, type LinkReader } from './link-reader';
+import { LinkUnavailable, type LinkReader, type LinkRecord } from './link-reader';
 import { pages, sendPage } from './pages';
+import { clientKey, unlockCookie, unlockedLinks, type PasswordGate } from './passwords';
 import type { ScanCounter } from './scan-counter';
 import { siteHosts } from './site';
 
@@ -38,7 +35,9 @@ import { siteHosts } from './site';
  * The path of a short link: /q/<id> through Hosting, /<id> at the function's own address; a file
  * of its page below it: a contact card's (/q/<id>/contact.vcf) or a hosted file (/q/<id>/f/<sha256>).
  */
-const PATH = /^\/(?:q\/)?([^/]+)(?:\/(contact\.vcf|f\/[0-9a-f]{64}))?\/?$/;
+const PATH = new RegExp(
+  `^/(?:q/)?([^/]+)(?:/(${CONTACT_FILE.replace('.', '\\.')}|f/[0-9a-f]{64}))?/?$`,
+);
 
 /** A file of a link's page that a request asks for. */
 export type LinkFile =
@@ -100,8 +99,8 @@ function inactiveTarget(
   blocklist: Blocklist,
 ): string | null {
   if (inactive?.kind !== 'redirect') return null;
-  const check = canonicalTarget(inactive.target, { siteHosts });
-  return check.ok && !isBlockedHost(check.host, blocklist) ? check.href : null;
+  const to = followable({ kind: 'redirect', target: inactive.target }, siteHosts, blocklist);
+  return to?.kind === 'redirect' ? to.target : null;
 }
 
 /** Where an app's page sends a phone straight on: its own store. */
@@ -311,8 +310,7 @@ async function unlocked(
   const key = await gate.key.get();
   const now = at.getTime();
   const open = unlockedLinks(header(request, 'cookie'), key, now);
-  const query = (request.url ?? '').includes('?') ? `?${(request.url ?? '').split('?')[1]}` : '';
-  const action = `/q/${id}${query}`;
+  const action = `/q/${id}${new URL(request.url ?? '/', 'http://link.invalid').search}`;
   if (method !== 'POST') {
     if (open.has(id)) return true;
     sendPage(response, method, pages.password(id, action));
