@@ -12,8 +12,9 @@ import {
   type UploadProblem,
 } from '../../src/domain/qr/hosting';
 import type { Auth } from './admin';
+import { callerOf } from './caller';
 import type { FileStore, HostingStart } from './file-store';
-import { header, readBody, securityHeaders, type HttpRequest, type HttpResponse } from './http';
+import { readBody, securityHeaders, type HttpRequest, type HttpResponse } from './http';
 
 /** The start of an upload is a small JSON object; a name is at most 200 characters. */
 const START_LIMIT = 2048;
@@ -83,22 +84,17 @@ function offsetOf(url: URL): number | null {
   return /^\d{1,15}$/.test(offset) ? Number(offset) : null;
 }
 
-/** The caller's uid, or the answer that refuses them. */
-async function callerOf(auth: Auth, request: HttpRequest): Promise<string | UploadAnswer> {
-  const token = /^Bearer (\S+)$/.exec(header(request, 'authorization') ?? '')?.[1];
-  try {
-    if (!token) throw new Error('no token');
-    const claims = await auth.verifyIdToken(token);
-    if (claims.email_verified !== true) {
-      return refusal(
-        'unverified',
-        'Verify your email address first (open the link we emailed you): files are hosted only for verified accounts.',
-      );
-    }
-    return claims.uid;
-  } catch {
-    return refusal('unauthenticated', 'Sign in again to upload files.');
+/** The uid of a caller who may upload, or the answer that refuses them. */
+async function uploaderOf(auth: Auth, request: HttpRequest): Promise<string | UploadAnswer> {
+  const caller = await callerOf(auth, request);
+  if (!caller) return refusal('unauthenticated', 'Sign in again to upload files.');
+  if (!caller.verified) {
+    return refusal(
+      'unverified',
+      'Verify your email address first (open the link we emailed you): files are hosted only for verified accounts.',
+    );
   }
+  return caller.uid;
 }
 
 /** What the store answers to a request of `caller` whose body has been read. */
@@ -138,7 +134,7 @@ export function createFileApi({ auth, store }: { auth: Auth; store: FileStore })
     // connection under a client still sending a chunk.
     const limit = method === 'PUT' ? CHUNK_BYTES : START_LIMIT;
     const body = await readBody(request, limit).catch(() => null);
-    const caller = await callerOf(auth, request);
+    const caller = await uploaderOf(auth, request);
     if (typeof caller !== 'string') {
       send(response, caller);
       return;

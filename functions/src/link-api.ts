@@ -8,8 +8,9 @@
 // another's codes. Answers JSON (SyncAnswer): 200 with the link, or a refusal with its message.
 import { problemStatus, type SyncAnswer } from '../../src/domain/qr/link-policy';
 import type { Auth, Firestore } from './admin';
+import { callerOf } from './caller';
 import type { FileStore } from './file-store';
-import { header, readBody, securityHeaders, type HttpRequest, type HttpResponse } from './http';
+import { readBody, securityHeaders, type HttpRequest, type HttpResponse } from './http';
 import { setLinkPassword, syncLink } from './link-sync';
 import { siteHosts, siteOrigin } from './site';
 
@@ -66,13 +67,8 @@ export function createLinkApi({
       response.end();
       return;
     }
-    const token = /^Bearer (\S+)$/.exec(header(request, 'authorization') ?? '')?.[1];
-    let caller;
-    try {
-      if (!token) throw new Error('no token');
-      const claims = await auth.verifyIdToken(token);
-      caller = { uid: claims.uid, verified: claims.email_verified === true };
-    } catch {
+    const caller = await callerOf(auth, request);
+    if (!caller) {
       send(response, {
         ok: false,
         problem: 'unauthenticated',

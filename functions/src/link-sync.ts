@@ -26,15 +26,9 @@ import { scanDay } from '../../src/domain/qr/scan-time';
 import { mintLinkId } from '../../src/domain/qr/short-link';
 import { randomFillSync } from 'node:crypto';
 import { FieldValue, type Firestore, type Transaction } from './admin';
+import type { Caller } from './caller';
 import type { FileStore } from './file-store';
 import { hashPassword, passwordRef } from './passwords';
-
-/** Who asks, from their verified ID token. */
-export interface Caller {
-  readonly uid: string;
-  /** The token's email_verified claim. */
-  readonly verified: boolean;
-}
 
 const viewOf = (link: StoredLink, passwordSet: boolean): LinkView => ({
   id: link.id,
