@@ -3,8 +3,7 @@
 import type { SavedCode } from '../../../domain/qr/saved-code';
 import { UploadProgress } from '../uploads/upload-progress';
 import { uploader, useUploads } from '../uploads/uploader';
-import { codeFiles } from './code-files';
-import { uploadCodeFiles } from './code-uploads';
+import { uploadKeptFiles } from './code-uploads';
 
 export function CodeUploadStatus({ code, uid }: { code: SavedCode; uid: string | undefined }) {
   const uploads = useUploads();
@@ -20,7 +19,7 @@ export function CodeUploadStatus({ code, uid }: { code: SavedCode; uid: string |
             state={state}
             onCancel={() => uploader.cancel(file.sha256)}
             onRetry={() => {
-              if (uid) void codeFiles(uid, code.id).then((kept) => uploadCodeFiles(code.id, kept));
+              if (uid) uploadKeptFiles(uid, code.id);
             }}
           />
         );

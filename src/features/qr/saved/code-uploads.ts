@@ -42,10 +42,12 @@ export function uploadCodeFiles(code: string, files: QrContent<unknown>['files']
   }
 }
 
+/** Uploads the files this device keeps for the code (code-files.ts), if it keeps any. */
+export const uploadKeptFiles = (uid: string, code: string) =>
+  void codeFiles(uid, code).then((files) => uploadCodeFiles(code, files));
+
 /** From now on, a code whose file the server lacks gets it from this device, if it has it. */
 export function uploadMissingFiles(uid: string) {
   uploader.forAccount(uid);
-  linkSyncer.onFileMissing = (code) => {
-    void codeFiles(uid, code).then((files) => uploadCodeFiles(code, files));
-  };
+  linkSyncer.onFileMissing = (code) => uploadKeptFiles(uid, code);
 }
