@@ -3,12 +3,11 @@
 export type WifiSecurity = 'WPA' | 'WEP' | 'nopass';
 
 /**
- * The T value for the form's free-text encryption, case-insensitive: 'No encryption', 'none',
- * 'nopass', 'open' → nopass; 'WEP' → WEP; 'WPA/WPA2', 'WPA', 'WPA2', 'WPA3', 'WPA2-PSK' and
- * anything else → WPA, the common case, which phones also use to join WPA3 networks. Left empty,
- * it is WPA when there is a password and nopass when there is none.
+ * The encryption the form's free text names, case-insensitive: 'No encryption', 'none', 'nopass',
+ * 'open' → nopass; 'WEP' → WEP; 'WPA/WPA2', 'WPA', 'WPA2', 'WPA3', 'WPA2-PSK' → WPA; left empty,
+ * WPA when there is a password and nopass when there is none; null for text that names none.
  */
-export function wifiSecurity(encryption: string, password = ''): WifiSecurity {
+function namedSecurity(encryption: string, password: string): WifiSecurity | null {
   const text = encryption
     .trim()
     .toLowerCase()
@@ -18,8 +17,16 @@ export function wifiSecurity(encryption: string, password = ''): WifiSecurity {
     return 'nopass';
   }
   if (/^wep\b/.test(text)) return 'WEP';
-  return 'WPA';
+  if (/^wpa/.test(text)) return 'WPA';
+  return null;
 }
+
+/**
+ * The T value of the code: as namedSecurity says, and WPA for text that names none (the common
+ * case, which phones also use to join WPA3 networks; the form refuses such text: wifiProblems).
+ */
+export const wifiSecurity = (encryption: string, password = ''): WifiSecurity =>
+  namedSecurity(encryption, password) ?? 'WPA';
 
 /**
  * What is wrong with a WiFi code's encryption and password, beside each field: an encryption the
@@ -30,19 +37,12 @@ export function wifiProblems(
   encryption: string,
   password: string,
 ): Partial<Record<'encrypt' | 'wifiPassword', string>> {
-  const text = encryption.trim().toLowerCase();
-  const known =
-    text === '' ||
-    /^(no( encryption| password| security)?|none|nopass|open|off|unsecured)$/.test(
-      text.replace(/[\s_-]+/g, ' '),
-    ) ||
-    /^(wep|wpa)/.test(text);
-  if (!known) {
+  const security = namedSecurity(encryption, password);
+  if (security === null) {
     return {
       encrypt: `“${encryption.trim()}” is not an encryption a phone knows. Please choose No encryption, WEP or WPA/WPA2.`,
     };
   }
-  const security = wifiSecurity(encryption, password);
   if (security === 'nopass' && password !== '') {
     return {
       wifiPassword:
