@@ -25,7 +25,7 @@ import {
   type Choice,
   type QrDesign,
 } from './design';
-import { hostedFilesFrom, type HostedFile } from './hosting';
+import { hostedFilesFrom, type HostedFiles } from './hosting';
 import { LINK_ID } from './short-link';
 
 export const wizardSteps = [
@@ -66,7 +66,7 @@ export interface EditedCode {
   /** It has a password (kept by the server): an empty password field keeps it. */
   readonly passwordProtected: boolean;
   /** Its hosted files: a file field left empty keeps its file (chosen on another device). */
-  readonly hosted?: Readonly<Partial<Record<FileFieldId, HostedFile>>>;
+  readonly hosted?: HostedFiles;
 }
 
 export const emptyDraft: QrDraft = {
@@ -191,7 +191,7 @@ function editedCode(value: unknown): EditedCode | null {
 }
 
 /** `{hosted}` when a code has hosted files, else nothing (most codes have none). */
-export const withHosted = (hosted: Readonly<Partial<Record<FileFieldId, HostedFile>>>) =>
+export const withHosted = (hosted: HostedFiles) =>
   Object.keys(hosted).length > 0 ? { hosted } : {};
 
 const isLinkId = (value: unknown): value is string =>

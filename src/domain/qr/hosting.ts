@@ -9,7 +9,7 @@
 // both with `Authorization: Bearer <Firebase ID token>` of an account with a verified email.
 // The server checks the size against the field's kind and the file's first bytes against what
 // the kind accepts (file-signatures.ts), and the whole file's hash once the last chunk is in.
-import type { FileFieldId } from './content';
+import { fileFields, type FileFieldId } from './content';
 
 export const FILES_API_PATH = '/api/files';
 
@@ -97,10 +97,10 @@ export function isHostedFile(value: unknown): value is HostedFile {
 }
 
 /** The hosted files of a stored code or draft: the well-formed entries of known upload fields. */
-export function hostedFilesFrom(value: unknown): Partial<Record<FileFieldId, HostedFile>> {
+export function hostedFilesFrom(value: unknown): HostedFiles {
   if (!isRecord(value)) return {};
   const hosted: Partial<Record<FileFieldId, HostedFile>> = {};
-  for (const id of ['pdfFile', 'videoFile', 'imageFile', 'audioFile', 'menuFile'] as const) {
+  for (const id of Object.keys(fileFields) as FileFieldId[]) {
     const file = value[id];
     if (isHostedFile(file)) {
       hosted[id] = { sha256: file.sha256, name: file.name, size: file.size, type: file.type };

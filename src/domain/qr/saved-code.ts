@@ -120,7 +120,7 @@ export function savedFields(
   for (const [id, file] of Object.entries(kept) as [FileFieldId, HostedFile][]) {
     files[id] ??= file.name;
   }
-  hosted = { ...kept, ...hosted };
+  const allHosted = { ...kept, ...hosted };
   const chosen = name.trim() ? name : draft.content.text.qrName;
   const finalName = codeName(chosen);
   const dynamic = isDynamic(draft.type, draft.dynamic);
@@ -138,7 +138,7 @@ export function savedFields(
     files: Object.values(files),
     // Only the uploads the draft still has: a removed file is no longer hosted for it.
     hosted: Object.fromEntries(
-      Object.entries(hosted).filter(([id]) => files[id as FileFieldId] !== undefined),
+      Object.entries(allHosted).filter(([id]) => files[id as FileFieldId] !== undefined),
     ),
     dynamic,
     passwordProtected:
