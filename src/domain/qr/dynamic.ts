@@ -5,8 +5,8 @@
 // in qr-types.ts.
 import type { QrContent } from './content';
 import type { HostedFiles } from './hosting';
-import { checkedPage, type DestinationCheck } from './landing';
-import { contentReader, payloadText, type Payload } from './payload';
+import { checkedPage, typedAddress, type DestinationCheck } from './landing';
+import { contentReader, payloadText, type ContentReader, type Payload } from './payload';
 import { findQrType, payloadFor, type QrTypeId } from './qr-types';
 import { printedLinkUrl } from './short-link';
 import { scheduleFrom } from './schedule';
@@ -25,8 +25,6 @@ export const mustBeDynamic = (type: QrTypeId | null): boolean => {
 /** Whether a code is dynamic: chosen so (`chosen`), or of a type that can only be. */
 export const isDynamic = (type: QrTypeId | null, chosen: boolean): boolean =>
   canBeDynamic(type) && (chosen || mustBeDynamic(type));
-
-export type { HostedFiles };
 
 export const NOT_DYNAMIC_MESSAGE =
   'This type of code cannot be dynamic: it holds its content itself.';
@@ -54,10 +52,11 @@ export function linkDestination(
     };
   }
   const options = { siteHosts: [new URL(origin).host, ...otherHosts] };
+  const read = contentReader(content, origin, hosted);
   const where = entry.landing
-    ? checkedPage(entry.landing(contentReader(content, origin, hosted)), options)
+    ? checkedPage(entry.landing(read), options)
     : redirectOf(type, content, origin, options);
-  return where.ok ? withSchedule(where, content, options) : where;
+  return where.ok ? withSchedule(where, read, options) : where;
 }
 
 /** What a code's link depends on: its type, its content and its hosted files. */
@@ -98,23 +97,15 @@ function redirectOf(
  */
 function withSchedule(
   where: Extract<DestinationCheck, { ok: true }>,
-  content: QrContent<unknown>,
+  read: ContentReader,
   options: TargetOptions,
 ): DestinationCheck {
-  const text = content.text as Partial<Record<string, unknown>> | undefined;
-  const schedule = scheduleFrom((id) => {
-    const value = text?.[id];
-    return typeof value === 'string' ? value : '';
-  });
+  const schedule = scheduleFrom(read.text);
   if (!schedule) return where;
   if (schedule.inactive?.kind !== 'redirect') {
     return { ...where, destination: { ...where.destination, schedule } };
   }
-  const address = schedule.inactive.target;
-  const target = canonicalTarget(
-    /^[a-z][a-z\d+.-]*:/i.test(address) ? address : `https://${address}`,
-    options,
-  );
+  const target = canonicalTarget(typedAddress(schedule.inactive.target), options);
   if (!target.ok) {
     return { ...target, message: `The address for when it is not active: ${target.message}` };
   }

@@ -157,7 +157,7 @@ function withAddresses(page: LandingPage, hrefs: readonly string[]): LandingPage
 }
 
 /** A web address as typed in a form, https:// added when no scheme was typed. */
-const typed = (address: string) =>
+export const typedAddress = (address: string) =>
   /^[a-z][a-z\d+.-]*:/i.test(address.trim()) ? address.trim() : `https://${address.trim()}`;
 
 /**
@@ -171,7 +171,7 @@ export function checkedPage(draft: LandingDraft, options: TargetOptions): Destin
   const hrefs: string[] = [];
   const hosts: string[] = [];
   for (const address of addressesOf(draft)) {
-    const check = canonicalTarget(typed(address), options);
+    const check = canonicalTarget(typedAddress(address), options);
     if (!check.ok) return check;
     hrefs.push(check.href);
     hosts.push(check.host);

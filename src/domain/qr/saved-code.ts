@@ -6,11 +6,11 @@
 // (hosting.ts): a saved code names each by its SHA-256 in `hosted`, and the device that saved it
 // keeps the file too (code-files.ts), to upload it again should the server not have it.
 import { fileFields, type FileFieldId, type QrContent } from './content';
-import { hostedFilesFrom, type HostedFile } from './hosting';
+import { hostedFilesFrom, type HostedFile, type HostedFiles } from './hosting';
 import { qrTypeIds, type QrTypeId } from './qr-types';
 import { DRAFT_VERSION, restoreDraft, withHosted, type QrDraft, type WizardStep } from './draft';
 import type { QrDesign } from './design';
-import { canBeDynamic, isDynamic, type HostedFiles } from './dynamic';
+import { canBeDynamic, isDynamic } from './dynamic';
 
 /** Limits of firestore.rules, checked before a write so the server never has to refuse one. */
 export const CODE_NAME_MAX = 100;

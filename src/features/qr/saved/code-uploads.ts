@@ -5,8 +5,7 @@
 // says it lacks one (a save made offline, a page closed mid-upload, an Undo after the server let
 // go of a deleted code's file). Each upload's end asks for the code's link again.
 import type { FileFieldId, QrContent } from '../../../domain/qr/content';
-import type { HostedFiles } from '../../../domain/qr/dynamic';
-import type { HostedFile } from '../../../domain/qr/hosting';
+import type { HostedFile, HostedFiles } from '../../../domain/qr/hosting';
 import { HOSTED_NAME_MAX } from '../../../domain/qr/saved-code';
 import { uploader } from '../uploads/uploader';
 import { codeFiles } from './code-files';
