@@ -2,8 +2,7 @@
 // the site's look, a few kilobytes, no app bundle, built here from the link's stored page. The
 // only script is the site's /landing.js, for the coupon's Copy button (the code stays selectable
 // text without it).
-import { fileFields } from '../../src/domain/qr/content';
-import { formatBytes } from '../../src/domain/qr/files';
+import { formatBytes, previewKind } from '../../src/domain/qr/files';
 import { hostedFilePath } from '../../src/domain/qr/hosting';
 import type { LandingPage } from '../../src/domain/qr/landing';
 import { vcardPayload } from '../../src/domain/qr/payload';
@@ -103,69 +102,42 @@ function appsPage(page: Extract<LandingPage, { kind: 'apps' }>, id: string): Pag
   };
 }
 
-/** What a hosted file is shown as, by the type the server found in its bytes. */
-function shownAs(type: string): 'pdf' | 'image' | 'audio' | 'video' {
-  if (type.startsWith('image/')) return 'image';
-  if (type.startsWith('audio/')) return 'audio';
-  if (type.startsWith('video/')) return 'video';
-  return 'pdf';
-}
-
 /**
  * A hosted file: a PDF (or a menu) to open in the phone's own viewer, a picture, a player. Media
- * load their metadata only until played (mobile data is dear), and the file comes in ranges.
+ * load their metadata only until played (mobile data is dear), and the file comes in ranges. What
+ * it is shown as goes by the type the server found in its bytes (previewKind, as the form's
+ * preview does).
  */
 function filePage(page: Extract<LandingPage, { kind: 'file' }>, id: string): Page {
   const { file } = page;
   const src = hostedFilePath(id, file.sha256);
-  const title = page.title || file.name;
-  const facts = `${file.name} · ${formatBytes(file.size)}`;
-  const download = link(`${src}?download=1`, `Download ${file.name}`);
   const source = escapeHtml(src);
-  switch (shownAs(file.type)) {
+  const title = page.title || file.name;
+  const facts = [`${file.name} · ${formatBytes(file.size)}`];
+  const download = `<p>${link(`${src}?download=1`, `Download ${file.name}`)}</p>\n`;
+  const shown = previewKind(file.type, file.name);
+  const answer = (text: string[], body: string): Page => ({ status: 200, title, text, body, id });
+  switch (shown) {
     case 'image':
-      return {
-        status: 200,
-        title,
-        text: [],
-        body:
-          `<figure class="landing__media"><img src="${source}" alt="${escapeHtml(title)}"></figure>
-` +
-          `<p>${download}</p>
-`,
-        id,
-      };
+      return answer(
+        [],
+        `<figure class="landing__media"><img src="${source}" alt="${escapeHtml(title)}"></figure>\n${download}`,
+      );
     case 'audio':
     case 'video': {
-      const element = shownAs(file.type);
-      const inline = element === 'video' ? ' playsinline' : '';
-      return {
-        status: 200,
-        title,
-        text: [facts],
-        body:
-          `<${element} class="landing__media" controls${inline} preload="metadata" src="${source}">${link(src, `Play ${file.name}`)}</${element}>\n` +
-          `<p>${download}</p>\n`,
-        id,
-      };
+      const inline = shown === 'video' ? ' playsinline' : '';
+      return answer(
+        facts,
+        `<${shown} class="landing__media" controls${inline} preload="metadata" src="${source}">${link(src, `Play ${file.name}`)}</${shown}>\n${download}`,
+      );
     }
-    case 'pdf':
-      return {
-        status: 200,
-        title,
-        text: [facts],
-        body: actions([
-          link(
-            src,
-            page.field === 'menuFile'
-              ? 'Open the menu'
-              : `Open the ${fileFields[page.field].label.replace(/ file$/, '')}`,
-            'landing__button landing__button--primary',
-          ),
-          download,
-        ]),
-        id,
-      };
+    case 'pdf': {
+      const open = page.field === 'menuFile' ? 'Open the menu' : 'Open the PDF';
+      return answer(
+        facts,
+        `<p>${link(src, open, 'landing__button landing__button--primary')}</p>\n${download}`,
+      );
+    }
   }
 }
 
