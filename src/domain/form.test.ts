@@ -166,6 +166,8 @@ describe('checkForm', () => {
     const { errors } = checkForm(spec, blank);
     expect(Object.keys(errors)).toEqual(['name', 'website', 'password', 'confirm']);
     expect(hasErrors(errors)).toBe(true);
+    // A message cleared beside its field (set to undefined) is no error.
+    expect(hasErrors({ name: undefined })).toBe(false);
   });
 
   it('applies a rule across fields only where the field itself passed', () => {

@@ -176,4 +176,6 @@ export function missingFields<K extends string>(
   });
 }
 
-export const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;
+/** Whether any field has a message (a message cleared to undefined is none). */
+export const hasErrors = (errors: FieldErrors): boolean =>
+  Object.values(errors).some((message) => message !== undefined);

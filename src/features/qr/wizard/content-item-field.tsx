@@ -67,7 +67,7 @@ export function ContentItemField({
         name={id}
         label={label}
         kind={kind}
-        file={content.files[id]}
+        file={file}
         error={errors[id]}
         onError={(message) => setError(id, message)}
         onFile={(chosen) => {

@@ -57,14 +57,8 @@ function ContentForm({ type, wizard }: { type: QrType; wizard: Wizard }) {
 
   const setContent = (recipe: (current: QrContent) => QrContent) =>
     wizard.update((draft) => ({ ...draft, content: recipe(draft.content) }));
-  // A message cleared is gone, not kept as undefined: the form's alert counts the messages.
   const setError = (name: string, message: string | undefined) =>
-    setErrors((current) => {
-      const next = { ...current };
-      if (message === undefined) delete next[name];
-      else next[name] = message;
-      return next;
-    });
+    setErrors((current) => ({ ...current, [name]: message }));
 
   const next = () => {
     const result = checkContent(type, content, wizard.draft.editing?.hosted);
