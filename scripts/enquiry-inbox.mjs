@@ -61,7 +61,8 @@ export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = consol
   const submissions = new Map(INBOX_FORMS.map((form) => [form, []]));
   const faults = []; // { email, form?, status, times }
 
-  const kept = new Map(INBOX_FORMS.map((form) => [form, 0])); // bytes, per form
+  const bytesKept = new Map(INBOX_FORMS.map((form) => [form, 0]));
+  const sizes = new WeakMap(); // submission → its bytes, measured once
 
   /** A request of this machine's own: to the inbox's own address, from no other site. */
   const local = (request) => {
@@ -78,9 +79,10 @@ export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = consol
   const keep = (form, submission) => {
     const list = submissions.get(form);
     list.push(submission);
-    kept.set(form, kept.get(form) + sizeOf(submission));
-    while (list.length > INBOX_KEEP.count || kept.get(form) > INBOX_KEEP.bytes) {
-      kept.set(form, kept.get(form) - sizeOf(list.shift()));
+    sizes.set(submission, sizeOf(submission));
+    bytesKept.set(form, bytesKept.get(form) + sizes.get(submission));
+    while (list.length > INBOX_KEEP.count || bytesKept.get(form) > INBOX_KEEP.bytes) {
+      bytesKept.set(form, bytesKept.get(form) - sizes.get(list.shift()));
     }
   };
 
@@ -151,7 +153,7 @@ export function startInbox({ port = INBOX_PORT, host = '127.0.0.1', log = consol
       }
       const repeated =
         fields.enquiryId !== undefined &&
-        submissions.get(form).find((kept) => kept.fields.enquiryId === fields.enquiryId);
+        submissions.get(form).find((earlier) => earlier.fields.enquiryId === fields.enquiryId);
       if (repeated) {
         repeated.repeats += 1;
         log(`Repeat of enquiry ${printable(fields.enquiryId)} on ${form}: shown once`);
