@@ -2,33 +2,17 @@
 // last and past its limit a scan gets what the owner chose (their message, or another address,
 // itself held to the target rule and blocklist), and the scan still counts; in between, its target.
 import { describe, expect, it } from 'vitest';
-import { FieldValue } from '../../functions/src/admin';
-import { countsOf, scan, useFunctions } from './servers';
+import { countsOf, scan, serverLink, useFunctions } from './servers';
 
 const under = useFunctions();
 const target = 'https://kemptoncodeworks.co.za/sale';
-let made = 0;
 
 /** A link of Alice's to the sale, with `schedule`, as the server stores it. */
-async function scheduledLink(schedule: Record<string, unknown>) {
-  made += 1;
-  const id = `Sched${String(made).padStart(5, '0')}`;
-  await under.db
-    .collection('dynamic')
-    .doc(id)
-    .set({
-      owner: 'alice',
-      code: `sched-code-${made}`,
-      target,
-      page: null,
-      schedule: { from: null, until: null, maxScans: null, inactive: null, ...schedule },
-      deletedAt: null,
-      disabled: null,
-      createdAt: FieldValue.serverTimestamp(),
-      updatedAt: FieldValue.serverTimestamp(),
-    });
-  return id;
-}
+const scheduledLink = (schedule: Record<string, unknown>) =>
+  serverLink(under, {
+    target,
+    schedule: { from: null, until: null, maxScans: null, inactive: null, ...schedule },
+  });
 
 const at = (wall: string) => () => new Date(`${wall}+02:00`);
 

@@ -200,6 +200,8 @@ export const scan = (
   });
 
 let linksMade = 0;
+/** This test file's own prefix: the files share one Firestore emulator and run side by side. */
+const linkPrefix = `L${Math.random().toString(36).slice(2, 8)}`;
 
 /**
  * A link as the server keeps it (link-sync.ts makes them in use), written with the Admin SDK:
@@ -210,7 +212,7 @@ export async function serverLink(
   fields: Record<string, unknown> = {},
 ): Promise<string> {
   linksMade += 1;
-  const id = `Link${String(linksMade).padStart(6, '0')}`;
+  const id = `${linkPrefix}${String(linksMade).padStart(6, '0')}`;
   await under.db
     .collection('dynamic')
     .doc(id)
