@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import rules from '../../../firestore.rules?raw';
 import { defaultDesign, FRAME_TEXT_MAX } from './design';
-import { contentItems, emptyContent } from './content';
+import { HOSTED_NAME_MAX } from './hosting';
+import { contentItems, emptyContent, fileFields } from './content';
 import { findQrType, payloadFor, qrTypeIds, qrTypes } from './qr-types';
 
 describe('the type registry', () => {
@@ -43,6 +44,15 @@ describe('the type registry', () => {
         .sort(),
     );
     expect(rules).toContain(`design.frameText.size() <= ${FRAME_TEXT_MAX}`);
+  });
+
+  it('has the upload fields and name limit firestore.rules accepts in a code’s hosted files', () => {
+    const fields = /hosted\.keys\(\)\.hasOnly\(\[([^\]]*)\]/.exec(rules)?.[1];
+    expect(fields).toBeDefined();
+    expect([...fields!.matchAll(/'([^']+)'/g)].map((match) => match[1]).sort()).toEqual(
+      Object.keys(fileFields).sort(),
+    );
+    expect(rules).toContain(`file.name.size() <= ${HOSTED_NAME_MAX}`);
   });
 
   it('gives every type a form, an icon and a way to make its code', () => {
