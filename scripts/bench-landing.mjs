@@ -27,7 +27,17 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { runnerImport } from 'vite';
 import { seedFirestore } from './firestore-emulator.mjs';
-import { gzipBytes, kb, median, oneDecimal, root, startServe, verdict } from './bench-lib.mjs';
+import {
+  envNumber,
+  gzipBytes,
+  kb,
+  median,
+  oneDecimal,
+  percentile,
+  root,
+  startServe,
+  verdict,
+} from './bench-lib.mjs';
 
 const warmRuns = 20;
 const readRuns = 3;
@@ -42,13 +52,8 @@ const password = 'Bench-pass-1';
 const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
-const envNumber = (name, fallback) => {
-  const value = Number(process.env[name]);
-  return process.env[name] && Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
 /** The upload's size (1 MB = 1,000,000 B, as the bench's KB are 1000 B). */
-const uploadBytes = Math.round(envNumber('BENCH_UPLOAD_MB', 10) * 1_000_000);
+const uploadBytes = Math.round((envNumber('BENCH_UPLOAD_MB', 10) || 10) * 1_000_000);
 const rangeBytes = Math.min(1_000_000, uploadBytes);
 
 const limits = {
@@ -554,12 +559,6 @@ async function measureReadBack(site, user, uploaded, signal) {
 }
 
 // --- printing ------------------------------------------------------------------------------------
-
-/** Nearest-rank percentile. */
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
-}
 
 const sum = (values) => values.reduce((total, value) => total + value, 0);
 const kbText = (bytes) => `${oneDecimal(kb(bytes))} KB`;

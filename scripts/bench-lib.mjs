@@ -100,6 +100,18 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** Nearest-rank percentile `p` (0-100) of `values`, in any order; NaN when there are none. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+}
+
+/** A number from the environment variable `name` (0 or more), else `fallback`. */
+export const envNumber = (name, fallback) => {
+  const value = Number(process.env[name]);
+  return process.env[name] && Number.isFinite(value) && value >= 0 ? value : fallback;
+};
+
 export const verdict = (value, max, unit) => `${value <= max ? '✓' : '✗'} ≤ ${max} ${unit}`;
 
 export const oneDecimal = (value) => value.toFixed(1);

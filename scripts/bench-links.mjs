@@ -37,7 +37,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { seedFirestore, startFirestore } from './firestore-emulator.mjs';
-import { median, oneDecimal, root, startServe, verdict } from './bench-lib.mjs';
+import {
+  envNumber,
+  median,
+  oneDecimal,
+  percentile,
+  root,
+  startServe,
+  verdict,
+} from './bench-lib.mjs';
 import { freePort } from './ports.mjs';
 
 const warmRuns = 20;
@@ -50,11 +58,6 @@ const target = 'https://kemptoncodeworks.co.za/bench';
 /** A phone's browser: Node's own user agent (`node`) is a bot to the redirect, not a scan. */
 const PHONE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
-
-const envNumber = (name, fallback) => {
-  const value = Number(process.env[name]);
-  return process.env[name] && Number.isFinite(value) && value >= 0 ? value : fallback;
-};
 
 const load = {
   scans: envNumber('BENCH_SCANS', 2000),
@@ -543,10 +546,6 @@ async function send(origin, { link, path, from }, timeoutMs, stopSignal) {
 }
 
 const mapAll = (items, fn) => Promise.all(items.map(fn));
-
-/** Nearest-rank percentile of ascending values. */
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 function summarize(results, wallMs) {
   const times = results.map((result) => result.ms).sort((a, b) => a - b);

@@ -11,6 +11,7 @@ import {
   kb,
   median,
   oneDecimal,
+  percentile,
   root,
   startServe,
   verdict,
@@ -103,7 +104,7 @@ export async function qrWizard({ browser }) {
       performance.getEntriesByName('qr-preview-update').map((entry) => entry.duration),
     );
     const previewMedian = median(updates);
-    const previewP95 = percentile(updates, 0.95);
+    const previewP95 = percentile(updates, 95);
     const describe = (list) =>
       list
         .map((file) => `${file.replace('/assets/', '')} ${oneDecimal(kb(files.get(file)))}`)
@@ -184,11 +185,6 @@ function collectWasm(context, origin) {
   });
   return result;
 }
-
-const percentile = (values, share) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
-};
 
 function sparsePdf() {
   const folder = join(root, 'bench-results');
