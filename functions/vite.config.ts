@@ -1,7 +1,8 @@
 // Builds the Cloud Functions (functions/src, TypeScript, importing the app's domain code from
-// src/domain) into one ES module, functions/lib/index.js, which the Functions emulator loads and
-// `firebase deploy` uploads. The Admin SDK and firebase-functions stay outside the bundle:
-// Cloud Functions installs them from functions/package.json. `npm run build` runs this.
+// src/domain) into ES modules, functions/lib/index.js (with lib/billing-admin.js and their shared
+// chunk), which the Functions emulator loads and
+// `firebase deploy` uploads. The Admin SDK, firebase-functions and nodemailer stay outside the
+// bundle: Cloud Functions installs them from functions/package.json. `npm run build` runs this.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -13,15 +14,17 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   build: {
-    ssr: here('src/index.ts'),
+    // The functions, and the company's billing step that scripts/billing-admin.mjs runs.
+    ssr: true,
     outDir: here('lib'),
     emptyOutDir: true,
     target: 'node20',
     minify: false,
     sourcemap: true,
     rollupOptions: {
-      external: [/^firebase-(admin|functions)(\/|$)/],
-      output: { format: 'es', entryFileNames: 'index.js' },
+      external: [/^firebase-(admin|functions)(\/|$)/, /^nodemailer(\/|$)/],
+      input: { index: here('src/index.ts'), 'billing-admin': here('src/billing-admin.ts') },
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'shared-[hash].js' },
     },
   },
   ssr: { noExternal: true, target: 'node' },

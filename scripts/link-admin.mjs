@@ -15,20 +15,23 @@
 //
 // A running redirect instance keeps a link it has read for a few seconds (FRESH_MS in
 // functions/src/link-reader.ts), so a switch-off reaches every scan within that time.
-import { createRequire } from 'node:module';
-import { userInfo } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import {
+  commandLine,
+  CommandError,
+  EMULATOR_PROJECT,
+  firestoreTarget,
+  main,
+  operator,
+  UsageError,
+  withFirestore,
+} from './admin-lib.mjs';
 
 /** The shape of a short link id: src/domain/qr/short-link.ts LINK_ID (a test holds them equal). */
 export const LINK_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
-const EMULATOR_PROJECT = 'demo-kcw';
 const MAX_REASON = 500;
 /** Days of figures `show` prints, today's (South African time) included. */
 const RECENT_DAYS = 7;
-/** How long Firestore may take to answer before the script gives up (it would retry for long). */
-const TIMEOUT_MS = 20_000;
 
 const USAGE = `Usage:
   node scripts/link-admin.mjs show <id>
@@ -45,34 +48,13 @@ With FIRESTORE_EMULATOR_HOST set it works on that Firestore emulator; otherwise 
 with Application Default Credentials: run \`gcloud auth application-default login\` once, or set
 GOOGLE_APPLICATION_CREDENTIALS to a service account's key file.`;
 
-/** A mistake in the command line: printed with the usage, exit code 2. */
-class UsageError extends Error {}
-
-/** A command that cannot be done (no such link): printed alone, exit code 1. */
-class CommandError extends Error {}
-
 /**
  * The command a command line asks for, checked before anything is opened.
  * @param {string[]} args the arguments after the script's name
  * @param {NodeJS.ProcessEnv} env
  */
 export function parseCommand(args, env) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        project: { type: 'string' },
-        reason: { type: 'string' },
-        by: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = commandLine(args, ['reason']);
   if (values.help) return { command: 'help' };
   const [command, id, ...extra] = positionals;
   if (!command) throw new UsageError('Name a command: show, disable or enable.');
@@ -99,39 +81,8 @@ export function parseCommand(args, env) {
   } else if (values.reason !== undefined || values.by !== undefined) {
     throw new UsageError('--reason and --by go with disable only.');
   }
-  const emulator = env.FIRESTORE_EMULATOR_HOST || null;
-  const project = values.project ?? (emulator ? EMULATOR_PROJECT : undefined);
-  if (!project) {
-    throw new UsageError(
-      'FIRESTORE_EMULATOR_HOST is not set, so this would change production: name the project ' +
-        'with --project <id> (or set FIRESTORE_EMULATOR_HOST to work on an emulator).',
-    );
-  }
-  const by = values.by?.trim() || env.USER || env.USERNAME || safeUserName();
-  return { command, id, reason, by, project, emulator };
-}
-
-function safeUserName() {
-  try {
-    return userInfo().username;
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** The Admin SDK, from the functions' own dependencies (the root does not install it). */
-function adminSdk() {
-  const require = createRequire(new URL('../functions/package.json', import.meta.url));
-  try {
-    return {
-      app: require('firebase-admin/app'),
-      firestore: require('firebase-admin/firestore'),
-    };
-  } catch (error) {
-    throw new CommandError(
-      `The Admin SDK is not installed in functions/ (run npm ci at the root): ${error.message}`,
-    );
-  }
+  const { project, emulator } = firestoreTarget(values.project, env);
+  return { command, id, reason, by: operator(values.by, env), project, emulator };
 }
 
 /** 'YYYY-MM-DD HH:MM SAST' (South Africa is UTC+2 all year). */
@@ -221,41 +172,13 @@ async function setDisabled(db, ref, id, disabled, FieldValue) {
   });
 }
 
-/** Rejects after `ms` with what to check, so an unreachable Firestore does not hang the shell. */
-function deadline(ms, where) {
-  let timer;
-  const promise = new Promise((_, reject) => {
-    timer = setTimeout(
-      () => reject(new CommandError(`Firestore did not answer within ${ms / 1000} s (${where}).`)),
-      ms,
-    );
-  });
-  return { promise, cancel: () => clearTimeout(timer) };
-}
-
 /**
  * Runs a parsed command; resolves with what to print.
  * @param {ReturnType<typeof parseCommand>} options
  */
 export async function run({ command, id, reason, by, project, emulator }) {
-  const { app: adminApp, firestore } = adminSdk();
-  // The project id is given, so the SDK never asks Google's metadata server for it; the emulator
-  // needs no credentials, production uses Application Default Credentials.
-  const app = adminApp.initializeApp(
-    emulator
-      ? { projectId: project }
-      : { projectId: project, credential: adminApp.applicationDefault() },
-    `link-admin-${process.pid}`,
-  );
-  const db = firestore.getFirestore(app);
-  // Without it the client asks the metadata server for its universe domain (functions/src/admin.ts).
-  db.settings({ universeDomain: 'googleapis.com' });
-  const ref = db.collection('dynamic').doc(id);
-  const where = emulator
-    ? `the Firestore emulator at ${emulator}, project ${project}: is it running?`
-    : `project ${project}: check the network and your credentials`;
-  const limit = deadline(TIMEOUT_MS, where);
-  const work = async () => {
+  return withFirestore({ project, emulator }, 'link-admin', async (db, firestore) => {
+    const ref = db.collection('dynamic').doc(id);
     switch (command) {
       case 'show':
         return show(ref, id);
@@ -281,56 +204,7 @@ export async function run({ command, id, reason, by, project, emulator }) {
       default:
         throw new UsageError(`Unknown command "${command}".`);
     }
-  };
-  try {
-    return await Promise.race([work(), limit.promise]);
-  } catch (error) {
-    if (error instanceof CommandError || error instanceof UsageError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    if (/default credentials|invalid_grant|reauth/i.test(message)) {
-      throw new CommandError(
-        `No usable Google credentials for project ${project}: run \`gcloud auth ` +
-          `application-default login\`, or set GOOGLE_APPLICATION_CREDENTIALS to a service ` +
-          `account's key file. (${message})`,
-      );
-    }
-    if (/PERMISSION_DENIED|permission/i.test(message)) {
-      throw new CommandError(
-        `Your account may not change project ${project}'s Firestore (it needs the Cloud ` +
-          `Datastore User role or more): ${message}`,
-      );
-    }
-    throw new CommandError(`Firestore failed: ${message}`);
-  } finally {
-    limit.cancel();
-    await adminApp.deleteApp(app).catch(() => undefined);
-  }
+  });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  let options;
-  try {
-    options = parseCommand(process.argv.slice(2), process.env);
-  } catch (error) {
-    // The whole usage for a bare call, a pointer to it for a slip.
-    console.error(
-      process.argv.length > 2 ? `${error.message}\nSee --help for the commands.` : USAGE,
-    );
-    process.exit(2);
-  }
-  if (options.command === 'help') {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const place = options.emulator
-    ? `Firestore emulator ${options.emulator}, project ${options.project}`
-    : `PRODUCTION, project ${options.project}`;
-  console.error(`(${place})`);
-  try {
-    console.log(await run(options));
-    process.exit(0);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  }
-}
+await main(import.meta, { usage: USAGE, parse: parseCommand, run });

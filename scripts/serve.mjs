@@ -10,7 +10,9 @@
 // with firestore.rules loaded; without them the site is served all the same and saved codes stay
 // on the device, unless REQUIRE_FIRESTORE=1 (the end-to-end tests set it) makes that an error.
 // Beside them runs the local enquiry inbox on http://127.0.0.1:9199 (scripts/enquiry-inbox.mjs),
-// which answers contact-form posts as the hosted form service does.
+// which answers contact-form posts as the hosted form service does, and the local mail catcher
+// (scripts/mail-catcher.mjs: SMTP on 127.0.0.1:1025, the caught emails on http://127.0.0.1:1080),
+// which takes every email the `mail` function sends in the emulator.
 // `npm start` builds first and then runs this; the end-to-end tests start it with PORT set.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INBOX_PORT, startInbox } from './enquiry-inbox.mjs';
 import { seedFirestore, startFirestore } from './firestore-emulator.mjs';
+import { MAIL_SMTP_PORT, MAIL_WEB_PORT, startMailCatcher } from './mail-catcher.mjs';
 import { portIsFree } from './ports.mjs';
 
 const projectId = 'demo-kcw';
@@ -52,6 +55,8 @@ for (const [taken, why] of [
   [config.emulators.auth.port, builtIn('the Firebase Auth emulator')],
   [firestorePort, builtIn('the Cloud Firestore emulator')],
   [INBOX_PORT, builtIn('the local enquiry inbox')],
+  [MAIL_SMTP_PORT, 'the local mail catcher needs it: the `mail` function sends there.'],
+  [MAIL_WEB_PORT, "the local mail catcher's web page and API (the tests read it) need it."],
   [config.emulators.functions.port, 'the Cloud Functions emulator (the short links) needs it.'],
   [port, 'set PORT to serve the site on another port.'],
 ]) {
@@ -107,6 +112,7 @@ try {
 }
 
 await startInbox();
+const mailCatcher = await startMailCatcher();
 
 // Not detached: the emulator stays in this process group, so a kill of the group (Playwright
 // stops its web server that way) ends it too.
@@ -158,6 +164,7 @@ emulator.stdout.on('data', (chunk) => {
     console.log(
       `\nEnquiry inbox on http://127.0.0.1:${INBOX_PORT}/f/enquiries (and /f/enquiries-copy)`,
     );
+    console.log(`\nEmails the site sends: ${mailCatcher.webUrl}`);
     if (firestore) console.log(`\nCloud Firestore emulator on http://127.0.0.1:${firestorePort}`);
     console.log(`\nServing dist/ on http://127.0.0.1:${port}\n`);
   }
@@ -167,7 +174,7 @@ let stopping = false;
 let firestoreLost = false;
 emulator.on('exit', async (code, signal) => {
   stopping = true;
-  await firestore?.stop();
+  await Promise.all([firestore?.stop(), mailCatcher.stop()]);
   process.exit(firestoreLost ? 1 : (code ?? (signal ? 1 : 0)));
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -25,6 +25,8 @@ test('with no code in progress, the page says so and leads to the type screen', 
   for (const [index, benefit] of demoBenefits.entries()) {
     await expect(benefits.nth(index)).toContainText(benefit.title);
   }
+  // Analytics promises only what is recorded: how often, when, on which kinds of phone; not where.
+  await expect(benefits.filter({ hasText: 'Analytics' })).not.toContainText('where');
 
   await page.getByRole('link', { name: 'Choose a type of code' }).click();
   await expect(page).toHaveURL(/\/QR_Type$/);
@@ -68,9 +70,8 @@ test.describe('with a website code', () => {
     await openWebCode(page, { url: site, name: 'Shop window' });
   });
 
-  test('the email form explains bad input, keeps it, and prepares the message', async ({
-    page,
-  }) => {
+  // Sending it for real: tests/email-code.spec.ts.
+  test('the email form explains bad input and keeps what was typed', async ({ page }) => {
     const form = page.getByRole('form', { name: 'Email this code' });
     const email = form.getByLabel('Email');
     await expect(email).toHaveValue(demoUser.email);
@@ -84,22 +85,9 @@ test.describe('with a website code', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
     await expect(email).toHaveValue('thandi@example');
-
-    await email.fill('thandi@example.co.za');
-    await form.getByRole('button', { name: 'Submit' }).click();
-    await expect(form.getByRole('status')).toContainText(
-      'Your email app should open with the code ready to send to thandi@example.co.za',
-    );
-    await expect(email).not.toHaveAttribute('aria-invalid');
-    const href = await form.getByRole('link', { name: 'Open the message' }).getAttribute('href');
-    const message = new URL(href!);
-    expect(message.protocol).toBe('mailto:');
-    expect(message.pathname).toBe('thandi@example.co.za');
-    expect(message.searchParams.get('subject')).toBe('Your QR code is ready');
-    // The message carries the code's own text.
-    expect(message.searchParams.get('body')).toContain(site);
-    // The page is still here: the mail app opens beside it.
-    await expect(page).toHaveURL(/\/QR_Demo$/);
+    await expect(email).toBeFocused();
+    // Nothing was sent.
+    await expect(form.getByRole('status')).toBeEmpty();
   });
 
   test('where Google cannot be reached, Continue with Google says so and nothing breaks', async ({

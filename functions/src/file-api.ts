@@ -11,10 +11,12 @@ import {
   type UploadAnswer,
   type UploadProblem,
 } from '../../src/domain/qr/hosting';
+import { isActive, PLAN_NEEDED_MESSAGE } from '../../src/domain/billing';
 import type { Auth } from './admin';
 import { callerOf } from './caller';
 import type { FileStore, HostingStart } from './file-store';
-import { readBody, securityHeaders, type HttpRequest, type HttpResponse } from './http';
+import { acceptApiRequest, readBody, sendJson, type HttpRequest, type HttpResponse } from './http';
+import type { AccountTermsReader } from './terms';
 
 /** The start of an upload is a small JSON object; a name is at most 200 characters. */
 const START_LIMIT = 2048;
@@ -34,13 +36,12 @@ const STATUS: Record<UploadProblem, number> = {
   'too-large': 413,
   'wrong-content': 415,
   'hash-mismatch': 422,
+  'plan-needed': 402,
   unavailable: 503,
 };
 
 function send(response: HttpResponse, answer: UploadAnswer) {
-  response.statusCode = answer.ok ? 200 : STATUS[answer.problem];
-  response.setHeader('Content-Type', 'application/json; charset=utf-8');
-  response.end(JSON.stringify(answer));
+  sendJson(response, answer.ok ? 200 : STATUS[answer.problem], answer);
 }
 
 const refusal = (problem: UploadProblem, message: string): UploadAnswer => ({
@@ -99,7 +100,7 @@ async function uploaderOf(auth: Auth, request: HttpRequest): Promise<string | Up
 
 /** What the store answers to a request of `caller` whose body has been read. */
 async function answerOf(
-  store: FileStore,
+  { store, terms }: { store: FileStore; terms: AccountTermsReader },
   caller: string,
   method: 'POST' | 'PUT',
   url: URL,
@@ -107,7 +108,15 @@ async function answerOf(
 ): Promise<UploadAnswer> {
   if (method === 'POST') {
     const start = uploadStart(body);
-    return typeof start === 'string' ? refusal('bad-request', start) : store.begin(caller, start);
+    if (typeof start === 'string') return refusal('bad-request', start);
+    // Without a running trial or plan, only a file the server holds already may be "uploaded"
+    // (a device resending one its codes show); a new one waits. Appending chunks needs a begun
+    // upload, so the check at the start is enough.
+    if (!isActive(await terms.standing(caller, new Date()))) {
+      const held = await store.stat(caller, start.sha256);
+      if (!held?.complete) return refusal('plan-needed', PLAN_NEEDED_MESSAGE);
+    }
+    return store.begin(caller, start);
   }
   // The file's hash ends a PUT's path: /api/files/<sha256> through Hosting, /<sha256> at the
   // function's own address.
@@ -119,17 +128,19 @@ async function answerOf(
   return store.append(caller, sha256, offset, body);
 }
 
-export function createFileApi({ auth, store }: { auth: Auth; store: FileStore }) {
+export function createFileApi({
+  auth,
+  store,
+  terms,
+}: {
+  auth: Auth;
+  store: FileStore;
+  /** The account's trial or plan: new files wait for one. */
+  terms: AccountTermsReader;
+}) {
   return async function answerFileRequest(request: HttpRequest, response: HttpResponse) {
-    response.setHeader('Cache-Control', 'no-store');
-    securityHeaders(response);
-    const method = request.method;
-    if (method !== 'POST' && method !== 'PUT') {
-      response.setHeader('Allow', 'POST, PUT');
-      response.statusCode = 405;
-      response.end();
-      return;
-    }
+    if (!acceptApiRequest(request, response, ['POST', 'PUT'])) return;
+    const method = request.method as 'POST' | 'PUT';
     // The body is read first, whoever sends it: answering before it is read would cut the
     // connection under a client still sending a chunk.
     const limit = method === 'PUT' ? CHUNK_BYTES : START_LIMIT;
@@ -146,7 +157,7 @@ export function createFileApi({ auth, store }: { auth: Auth; store: FileStore })
     }
     const url = new URL(request.url ?? '/', 'http://localhost');
     try {
-      send(response, await answerOf(store, caller, method, url, body));
+      send(response, await answerOf({ store, terms }, caller, method, url, body));
     } catch (error) {
       console.error(
         JSON.stringify({

@@ -3,24 +3,36 @@
 //   qr      the short links: firebase.json rewrites /q/** to it (redirect.ts)
 //   links   POST /api/links: makes a saved code's short link match it; POST /api/links/password
 //           sets its password (link-api.ts)
+//   billing POST /api/billing/orders: orders a plan, paid by EFT (billing-api.ts)
 //   files   POST and PUT /api/files: uploads of the file types' files, in chunks (file-api.ts),
 //           kept in Firestore (file-store.ts) and served at the links' /q/<id>/f/<sha256>
+//   mail    POST /api/mail/code: emails a finished code with its files (mail-api.ts) through the
+//           SMTP server of mail-transport.ts
+//   account POST /api/account/sessions/revoke signs the account out everywhere; DELETE
+//           /api/account deletes it and everything it owns (account-api.ts, account-delete.ts)
+import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
+import { createAccountApi } from './account-api';
 import { getAuth, initializeApp, openFirestore } from './admin';
+import { createBillingApi } from './billing-api';
 import { blocklistOf } from './blocklist';
 import { createFileApi } from './file-api';
 import { storedFileServer } from './file-serve';
 import { FirestoreFileStore } from './file-store';
 import { createLinkApi } from './link-api';
 import { LinkReader } from './link-reader';
+import { createMailApi } from './mail-api';
+import { configuredSender } from './mail-transport';
 import { PasswordGate } from './passwords';
 import { createRedirect } from './redirect';
 import { ScanCounter } from './scan-counter';
+import { AccountTermsReader } from './terms';
 
 initializeApp();
 const db = openFirestore();
 const counter = new ScanCounter(db);
 const fileStore = new FirestoreFileStore(db);
+const terms = new AccountTermsReader(db, getAuth());
 
 // Cloud Run sends SIGTERM before it stops an instance (idle, scaled in or redeployed) and gives it
 // about 10 seconds: the scans still tallied are written then. What cannot be written is logged
@@ -55,7 +67,7 @@ export const qr = onRequest(
 
 export const links = onRequest(
   { region: 'us-central1', memory: '256MiB', concurrency: 40, maxInstances: 5 },
-  createLinkApi({ db, auth: getAuth(), files: fileStore }),
+  createLinkApi({ db, auth: getAuth(), files: fileStore, terms }),
 );
 
 export const files = onRequest(
@@ -67,5 +79,49 @@ export const files = onRequest(
     maxInstances: 5,
     timeoutSeconds: 120,
   },
-  createFileApi({ auth: getAuth(), store: fileStore }),
+  createFileApi({ auth: getAuth(), store: fileStore, terms }),
+);
+
+// The SMTP password is the deployed project's Secret Manager secret SMTP_PASS, bound only when the
+// settings name a login (SMTP_USER, in functions/.env.<project-id>, which the deploy reads): the
+// emulator's local mail catcher needs none, so it never asks Secret Manager for one.
+const smtpSecrets =
+  process.env.SMTP_USER && process.env.FUNCTIONS_EMULATOR !== 'true'
+    ? [defineSecret('SMTP_PASS')]
+    : [];
+
+export const billing = onRequest(
+  {
+    region: 'us-central1',
+    memory: '256MiB',
+    concurrency: 20,
+    maxInstances: 3,
+    secrets: smtpSecrets,
+  },
+  createBillingApi({ db, auth: getAuth(), send: configuredSender() }),
+);
+
+export const mail = onRequest(
+  // A request carries the code's three files (a few MB at most), decoded in memory once.
+  {
+    region: 'us-central1',
+    memory: '512MiB',
+    concurrency: 10,
+    maxInstances: 3,
+    timeoutSeconds: 60,
+    secrets: smtpSecrets,
+  },
+  createMailApi({ db, auth: getAuth(), send: configuredSender(), blocklist: blocklistOf() }),
+);
+
+export const account = onRequest(
+  // Deleting a large account (thousands of codes, figures and file chunks, in batches) takes time.
+  {
+    region: 'us-central1',
+    memory: '256MiB',
+    concurrency: 10,
+    maxInstances: 3,
+    timeoutSeconds: 300,
+  },
+  createAccountApi({ db, auth: getAuth(), files: fileStore }),
 );

@@ -10,9 +10,17 @@ import { problemStatus, type SyncAnswer } from '../../src/domain/qr/link-policy'
 import type { Auth, Firestore } from './admin';
 import { callerOf } from './caller';
 import type { FileStore } from './file-store';
-import { readBody, securityHeaders, type HttpRequest, type HttpResponse } from './http';
+import {
+  acceptApiRequest,
+  readBody,
+  requestPath,
+  sendJson,
+  type HttpRequest,
+  type HttpResponse,
+} from './http';
 import { setLinkPassword, syncLink } from './link-sync';
 import { siteHosts, siteOrigin } from './site';
+import type { AccountTermsReader } from './terms';
 
 /** Saved codes' ids as Firestore makes them (20 letters and digits), with room to spare. */
 const CODE_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -35,9 +43,7 @@ const statusOf = (answer: SyncAnswer) => {
 };
 
 function send(response: HttpResponse, answer: SyncAnswer) {
-  response.statusCode = statusOf(answer);
-  response.setHeader('Content-Type', 'application/json; charset=utf-8');
-  response.end(JSON.stringify(answer));
+  sendJson(response, statusOf(answer), answer);
 }
 
 const badRequest = (message: string): SyncAnswer => ({
@@ -50,23 +56,19 @@ export function createLinkApi({
   db,
   auth,
   files,
+  terms,
   now = () => new Date(),
 }: {
   db: Firestore;
   auth: Auth;
+  /** The account's trial or plan: new links and new targets wait for one. */
+  terms: AccountTermsReader;
   /** The hosted files: a file page's link waits for its file, and lets go of unused ones. */
   files: FileStore;
   now?: () => Date;
 }) {
   return async function answerLinkRequest(request: HttpRequest, response: HttpResponse) {
-    response.setHeader('Cache-Control', 'no-store');
-    securityHeaders(response);
-    if (request.method !== 'POST') {
-      response.setHeader('Allow', 'POST');
-      response.statusCode = 405;
-      response.end();
-      return;
-    }
+    if (!acceptApiRequest(request, response, ['POST'])) return;
     const caller = await callerOf(auth, request);
     if (!caller) {
       send(response, {
@@ -88,7 +90,7 @@ export function createLinkApi({
       send(response, badRequest('Send {"code": "<the id of one of your saved codes>"}.'));
       return;
     }
-    const path = (request.url ?? '').split('?')[0].replace(/\/$/, '');
+    const path = requestPath(request);
     try {
       if (path.endsWith('/password')) {
         if (password !== null && typeof password !== 'string') {
@@ -99,7 +101,7 @@ export function createLinkApi({
         return;
       }
       const site = { origin: siteOrigin(request), hosts: siteHosts(request) };
-      send(response, await syncLink(db, caller, code, site, now(), files));
+      send(response, await syncLink(db, caller, code, site, now(), files, terms));
     } catch (error) {
       console.error(
         JSON.stringify({

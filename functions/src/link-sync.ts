@@ -29,6 +29,8 @@ import { FieldValue, type Firestore, type Transaction } from './admin';
 import type { Caller } from './caller';
 import type { FileStore } from './file-store';
 import { hashPassword, passwordRef } from './passwords';
+import type { AccountTermsReader } from './terms';
+import { standingOf, isActive } from '../../src/domain/billing';
 
 const viewOf = (link: StoredLink, passwordSet: boolean): LinkView => ({
   id: link.id,
@@ -78,6 +80,8 @@ export async function syncLink(
   site: { readonly origin: string; readonly hosts: readonly string[] },
   now: Date,
   files: FileStore,
+  /** The account's trial or plan: new links and new targets wait for one (billing.ts). */
+  termsReader: AccountTermsReader,
 ): Promise<SyncAnswer> {
   const codeRef = db.collection('users').doc(caller.uid).collection('codes').doc(codeId);
   const accountRef = db.collection('accounts').doc(caller.uid);
@@ -116,11 +120,13 @@ export async function syncLink(
         : { dynamic: false }
       : null;
     const before = usageOn(accountSnapshot.data(), scanDay(now));
+    const { terms, store: termsToStore } = await termsReader.termsIn(caller.uid, accountSnapshot);
     const { plan, usage } = planSync({
       code: wish,
       link,
       usage: before,
       verified: caller.verified,
+      active: isActive(standingOf(terms, now.getTime())),
       blocklist: blocklistOf(),
     });
 
@@ -190,7 +196,7 @@ export async function syncLink(
         break;
     }
     // Merged: the account also holds the hosted files' bytes (file-store.ts), not ours to reset.
-    transaction.set(accountRef, usage, { merge: true });
+    transaction.set(accountRef, { ...usage, ...termsToStore }, { merge: true });
     return { ok: true, link: result && viewOf(result, passwordSet) } satisfies SyncAnswer;
   });
   if (answer.ok && letGo.length > 0) await deleteUnusedFiles(db, files, caller.uid, letGo);

@@ -16,6 +16,7 @@ import {
 } from '../../functions/src/admin';
 import { createFileApi } from '../../functions/src/file-api';
 import { rangeOf, storedFileServer } from '../../functions/src/file-serve';
+import { AccountTermsReader } from '../../functions/src/terms';
 import { FirestoreFileStore, type FileStore } from '../../functions/src/file-store';
 import type { FileFieldId } from '../../src/domain/qr/content';
 import {
@@ -42,7 +43,11 @@ beforeAll(async () => {
   app = initializeApp({ projectId: PROJECT_ID }, `files-${Math.random()}`);
   db = openFirestore(app);
   store = new FirestoreFileStore(db);
-  const api = createFileApi({ auth: getAuth(app), store });
+  const api = createFileApi({
+    auth: getAuth(app),
+    store,
+    terms: new AccountTermsReader(db, getAuth(app)),
+  });
   const files = storedFileServer(store);
   // /api/files… to the upload API; /f/<owner>/<sha256> to a file, as a link's page would serve it.
   server = createServer((request, response) => {
@@ -484,7 +489,11 @@ describe('the API itself', () => {
   it('takes a body as Cloud Functions hands it over (rawBody); says so when the store fails', async () => {
     const away = () => Promise.reject(new Error('Firestore is away'));
     const failing: FileStore = { begin: away, append: away, stat: away, read: away, delete: away };
-    const api = createFileApi({ auth: getAuth(app!), store: failing });
+    const api = createFileApi({
+      auth: getAuth(app!),
+      store: failing,
+      terms: new AccountTermsReader(db, getAuth(app!)),
+    });
     const pdf = pdfOf(100);
     const headers: Record<string, string> = {};
     const response = {

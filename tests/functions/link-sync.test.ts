@@ -127,6 +127,8 @@ describe('a dynamic code’s link, made and kept by the server', () => {
       day: scanDay(new Date()),
       newLinks: 1,
       targetChanges: 0,
+      // The trial's start, from the account's sign-up, kept at its first link (billing.ts).
+      terms: { trialStartedAt: expect.any(Timestamp) },
     });
     // Asked again: the same link, nothing counted twice.
     expect(linkOf(await sync('alice', code)).id).toBe(link.id);

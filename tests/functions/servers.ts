@@ -1,7 +1,7 @@
 // The Cloud Functions' handlers (functions/src) behind a real node:http server on 127.0.0.1, with
 // the Admin SDK on the Firestore emulator that tests/rules/global-setup.ts starts: /api/links goes
-// to the link API, /api/files to the uploads, every other path to the redirect, as Hosting's
-// rewrites send them deployed.
+// to the link API, /api/files to the uploads, /api/mail to the mail API, every other path to the
+// redirect, as Hosting's rewrites send them deployed.
 //
 // The Admin SDK is told everything it would otherwise look up (the project id, the emulators'
 // addresses, the universe domain), so it never dials Google's metadata server. Users and their
@@ -22,11 +22,19 @@ import { createFileApi } from '../../functions/src/file-api';
 import { storedFileServer } from '../../functions/src/file-serve';
 import { FirestoreFileStore } from '../../functions/src/file-store';
 import { createLinkApi } from '../../functions/src/link-api';
+import { createMailApi } from '../../functions/src/mail-api';
+import type { SendMail } from '../../functions/src/mail-transport';
 import { LinkReader, type ReaderOptions } from '../../functions/src/link-reader';
 import { PasswordGate } from '../../functions/src/passwords';
 import { createRedirect } from '../../functions/src/redirect';
 import { ScanCounter } from '../../functions/src/scan-counter';
+import { AccountTermsReader } from '../../functions/src/terms';
+import { createBillingApi } from '../../functions/src/billing-api';
+import { createAccountApi } from '../../functions/src/account-api';
+import { ACCOUNT_API_PATH } from '../../src/domain/account-api';
+import { BILLING_API_PATH } from '../../src/domain/billing';
 import { blocklistOf } from '../../functions/src/blocklist';
+import { MAIL_API_PATH } from '../../src/domain/mail';
 import { FILES_API_PATH } from '../../src/domain/qr/hosting';
 import { LINK_API_PATH, type SyncAnswer } from '../../src/domain/qr/link-policy';
 import { ALL_DAYS, sumCounts } from '../../src/domain/qr/scan-counts';
@@ -104,6 +112,8 @@ export function useFunctions(
   options: {
     reader?: Partial<ReaderOptions>;
     firestore?: () => { host: string; port: number };
+    /** How /api/mail sends (tests/functions/mail.test.ts: to its own mail catcher). */
+    mail?: () => SendMail;
   } = {},
 ) {
   let server: Server | undefined;
@@ -133,14 +143,42 @@ export function useFunctions(
       files: storedFileServer(files),
       now: () => under.clock(),
     });
-    const api = createLinkApi({ db, auth: getAuth(app), files, now: () => under.clock() });
-    const fileApi = createFileApi({ auth: getAuth(app), store: files });
+    const terms = new AccountTermsReader(db, getAuth(app));
+    const api = createLinkApi({ db, auth: getAuth(app), files, terms, now: () => under.clock() });
+    const fileApi = createFileApi({ auth: getAuth(app), store: files, terms });
+    const mailApi = createMailApi({
+      db,
+      auth: getAuth(app),
+      send: options.mail?.() ?? (() => Promise.reject(new Error('No mail in this test file.'))),
+      blocklist: blocklistOf(),
+      now: () => under.clock(),
+    });
+    const billingApi = createBillingApi({
+      db,
+      auth: getAuth(app),
+      send: options.mail?.() ?? (() => Promise.resolve()),
+    });
+    // Deletion waits a little (not LINK_SETTLE_MS) for scans counted just before it: this counter
+    // flushes every second.
+    const accountApi = createAccountApi({
+      db,
+      auth: getAuth(app),
+      files,
+      now: () => under.clock(),
+      settleMs: 1_500,
+    });
     server = createServer((request, response) => {
       const handler = request.url?.startsWith(LINK_API_PATH)
         ? api
         : request.url?.startsWith(FILES_API_PATH)
           ? fileApi
-          : redirect;
+          : request.url?.startsWith(MAIL_API_PATH)
+            ? mailApi
+            : request.url?.startsWith(BILLING_API_PATH)
+              ? billingApi
+              : request.url?.startsWith(ACCOUNT_API_PATH)
+                ? accountApi
+                : redirect;
       handler(request, response).catch((error: unknown) => {
         response.statusCode = 500;
         response.end(String(error));

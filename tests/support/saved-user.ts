@@ -47,17 +47,19 @@ export interface SeededCode {
     readonly id: string;
     readonly days: Readonly<Record<string, number | Readonly<Record<string, unknown>>>>;
   };
+  /** A dynamic code whose short link the server has not made yet (no `dynamic` then). */
+  readonly waitingForLink?: boolean;
 }
 
 /** A website code's document, as the app writes one. */
-const websiteCode = ({ name, url, updatedAt, dynamic }: SeededCode) => ({
+const websiteCode = ({ name, url, updatedAt, dynamic, waitingForLink }: SeededCode) => ({
   type: 'web',
   name,
   content: { text: { websiteUrl: url, qrName: name } },
   design,
   logo: null,
   files: [],
-  dynamic: dynamic !== undefined,
+  dynamic: dynamic !== undefined || waitingForLink === true,
   createdAt: { $timestamp: updatedAt },
   updatedAt: { $timestamp: updatedAt },
 });
@@ -176,6 +178,25 @@ export function seedAccount(
         targetChanges: 0,
         day: scanDay(new Date()),
         ...usage,
+      },
+    },
+  });
+}
+
+/**
+ * Sets when the account's free trial started, `days` ago (accounts/{uid}.terms, as the server
+ * stores it at the account's first link): the way to an account whose trial is nearly over, or
+ * over. Replaces the account's usage counts.
+ */
+export function seedTrialStart(uid: string, days: number) {
+  return seedFirestore({
+    port: config.emulators.firestore.port,
+    projectId,
+    documents: {
+      [`accounts/${uid}`]: {
+        terms: {
+          trialStartedAt: { $timestamp: new Date(Date.now() - days * 86_400_000).toISOString() },
+        },
       },
     },
   });

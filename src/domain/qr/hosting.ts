@@ -49,6 +49,8 @@ export type UploadProblem =
   | 'quota'
   | 'offset'
   | 'hash-mismatch'
+  /** The account's trial or plan has ended: new files wait for a plan (billing.ts). */
+  | 'plan-needed'
   | 'unavailable';
 
 export type UploadAnswer =

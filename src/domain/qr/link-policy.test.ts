@@ -35,7 +35,15 @@ const link = (fields: Partial<StoredLink> = {}): StoredLink => ({
   ...fields,
 });
 const plan = (input: Partial<Parameters<typeof planSync>[0]>) =>
-  planSync({ code: null, link: null, usage: fresh, verified: true, blocklist, ...input });
+  planSync({
+    code: null,
+    link: null,
+    usage: fresh,
+    verified: true,
+    active: true,
+    blocklist,
+    ...input,
+  });
 
 describe('usageOn', () => {
   it('starts the daily counts again on a new day, keeps the links in use', () => {
@@ -185,6 +193,7 @@ describe('planSync', () => {
       'too-many-links': 429,
       'too-many-new-links': 429,
       'too-many-changes': 429,
+      'plan-needed': 402,
     });
   });
 });

@@ -7,6 +7,7 @@
 // The limits keep the site's domain from becoming a free redirector for spam: link shorteners
 // that last (Bitly, Dub, Shlink) all cap and verify. They are per account, enforced on the server
 // in the same transaction that writes the link, and generous for a business printing codes.
+import { PLAN_NEEDED_MESSAGE } from '../billing';
 import { isBlockedHost, type Blocklist } from './blocklist';
 import { scheduleOf } from './schedule';
 import {
@@ -78,7 +79,9 @@ export type LinkProblem =
   | 'blocked-target'
   | 'too-many-links'
   | 'too-many-new-links'
-  | 'too-many-changes';
+  | 'too-many-changes'
+  /** The trial or plan has ended: new links and changes of target wait for a plan. */
+  | 'plan-needed';
 
 export type SyncPlan =
   | { readonly kind: 'keep' }
@@ -100,6 +103,7 @@ export const problemStatus: Record<LinkProblem, number> = {
   'too-many-links': 429,
   'too-many-new-links': 429,
   'too-many-changes': 429,
+  'plan-needed': 402,
 };
 
 export const UNVERIFIED_MESSAGE =
@@ -117,19 +121,23 @@ const refuse = (problem: LinkProblem, message: string): SyncPlan => ({
 /**
  * What to do so that the link matches the code (`code` null: the code was deleted), and the
  * account's usage afterwards. A refusal changes nothing. `verified`: the signed-in user's email
- * address is verified (the ID token's email_verified).
+ * address is verified (the ID token's email_verified). `active`: the account's trial or plan is
+ * running (billing.ts); without one, links already made keep working, are retired, restored and
+ * locked as their codes say, but no new link is made and none is pointed somewhere new.
  */
 export function planSync({
   code,
   link,
   usage,
   verified,
+  active,
   blocklist,
 }: {
   code: CodeWish | null;
   link: StoredLink | null;
   usage: AccountUsage;
   verified: boolean;
+  active: boolean;
   blocklist: Blocklist;
 }): { plan: SyncPlan; usage: AccountUsage } {
   const unchanged = (plan: SyncPlan) => ({ plan, usage });
@@ -157,6 +165,7 @@ export function planSync({
     );
   }
   if (!link) {
+    if (!active) return unchanged(refuse('plan-needed', PLAN_NEEDED_MESSAGE));
     if (usage.newLinks >= newLinksPerDay) {
       return unchanged(
         refuse(
@@ -171,6 +180,7 @@ export function planSync({
     };
   }
   const retargets = !sameDestination(link.destination, destination);
+  if (retargets && !active) return unchanged(refuse('plan-needed', PLAN_NEEDED_MESSAGE));
   if (retargets && usage.targetChanges >= targetChangesPerDay) {
     return unchanged(
       refuse(

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { ACCOUNT_DELETED_MESSAGE } from '../../domain/account-api';
 import { authErrorMessage } from '../../domain/auth-errors';
 import { loginForm } from '../../domain/auth-forms';
 import { logIn, useAuth } from '../../lib/auth/session';
@@ -18,6 +19,9 @@ export default function LoginPage() {
   const online = useOnline();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
+  // The account page comes here once it has deleted the account.
+  const { state } = useLocation() as { state: { accountDeleted?: unknown } | null };
+  const accountDeleted = state?.accountDeleted === true;
   const [values, setValues] = useState(blank);
   const { formRef, bind, check } = useForm(loginForm, values, (name, value) =>
     setValues((current) => ({ ...current, [name]: value })),
@@ -44,7 +48,10 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Login">
-      {user && !submitting ? (
+      {accountDeleted && !user ? (
+        <FormAlert tone="info">{ACCOUNT_DELETED_MESSAGE}</FormAlert>
+      ) : null}
+      {user && !submitting && !accountDeleted ? (
         <FormAlert tone="info">
           You are signed in as {user.email}. <Link to={paths.profile}>Go to your profile</Link>.
         </FormAlert>

@@ -39,6 +39,34 @@ const scanFigures = {
     "The code's owner sees these figures as totals in their account. Nobody, neither the owner nor we, can see who scanned.",
 } as const;
 
+/**
+ * What an account keeps, and the two rights the account page gives over it (POPIA: access and
+ * deletion). It must say what the code keeps and deletes: src/domain/account-export.ts (the
+ * download), functions/src/account-delete.ts (the deletion).
+ */
+const accountData = {
+  title: 'What we keep about your account',
+  intro:
+    'When you make an account to save QR codes, we keep what the service needs to work, and ' +
+    'nothing for advertising.',
+  kept: [
+    'Your email address, the name you give us, and how you sign in (with a password or with Google). Your password is held by Google’s Firebase Authentication, never by us in a form anyone can read.',
+    'Your saved codes: what each holds (a web address, contact details, a Wi-Fi network…), its design and logo, and when you made and last changed it.',
+    'The files you upload for PDF, image, video, audio and menu codes, so that your codes can show them.',
+    'The short links of your dynamic codes and where they lead, with their scan figures per day as described above: counts only, nothing about who scanned.',
+    'Your account’s use of its limits (its short links, changes of the day, the space your files take), and your free trial or plan.',
+    'Orders and invoices when you buy a plan: the plan, the amount, the payment reference, the dates, and the name and email address the invoice is made out to.',
+    'How many codes you have emailed from the site in the last hour, to stop misuse; not the emails themselves.',
+  ],
+  rights: {
+    title: 'Your copy, and deleting your account',
+    items: [
+      'Download my data: a copy of your codes with their short links and figures, your account’s details and your orders, as a JSON file (all of it) and a CSV file (a row per code, for a spreadsheet).',
+      'Delete my account: your account and everything above goes, for good. Printed dynamic codes then show “no longer active”, and their short links are never given to anyone else. Paid invoices are kept for five years, as South African tax law requires, with only what an invoice shows (number, date, plan, amount and the name it is made out to).',
+    ],
+  },
+} as const;
+
 export default function PrivacyPage() {
   return (
     <div className="page page--narrow">
@@ -66,6 +94,25 @@ export default function PrivacyPage() {
           </div>
         ))}
         <p>{scanFigures.owners}</p>
+      </Section>
+      <Section title={accountData.title} panel>
+        <p>{accountData.intro}</p>
+        <ul>
+          {accountData.kept.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <h3>{accountData.rights.title}</h3>
+        <p>Both are on your account page, under “Your data”:</p>
+        <ul>
+          {accountData.rights.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <p>
+          <Link to={paths.account}>Go to My Account</Link> (sign in first), or ask us through the{' '}
+          <Link to={paths.contact}>contact form</Link>.
+        </p>
       </Section>
     </div>
   );

@@ -11,13 +11,9 @@ export const demoBenefits: readonly { title: string; detail: string }[] = [
     detail: 'Change where a printed code leads without printing it again.',
   },
   { title: 'Unlimited QR codes', detail: 'Make as many codes as your business needs.' },
-  { title: 'Analytics', detail: 'See how often, when and where your codes are scanned.' },
+  {
+    title: 'Analytics',
+    detail: 'See how often and when your codes are scanned, and on which kinds of phone.',
+  },
   { title: 'All your codes in one place', detail: 'Find, edit and download them in My QR Codes.' },
 ];
-
-/** The message the email form prepares, for the person's own mail app. */
-export const codeEmail = {
-  subject: 'Your QR code is ready',
-  body: (codeTarget: string) =>
-    `Here is your QR code. It holds:\n${codeTarget}\n\nMade with the QR code generator at ${window.location.origin}/QR_Dashboard`,
-};

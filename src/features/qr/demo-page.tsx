@@ -12,6 +12,7 @@ import { ScanStatus } from './check/scan-status';
 import { useScanCheck } from './check/use-scan-check';
 import { CodePicture } from './render/code-picture';
 import { DownloadPanel } from './render/download-panel';
+import type { RenderedCode } from './render/render-code';
 import { mustBeDynamic } from '../../domain/qr/dynamic';
 import { payloadText } from '../../domain/qr/payload';
 import { DynamicChoice } from './saved/dynamic-choice';
@@ -142,7 +143,7 @@ function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
             </p>
           </>
         ) : code.status === 'ready' ? (
-          <ReadyCode text={code.text}>
+          <ReadyCode code={code.code} name={name} text={code.text}>
             <SaveToAccount wizard={wizard} />
             <DownloadPanel code={code.code} name={name} verdict={check.verdict} />
           </ReadyCode>
@@ -156,17 +157,27 @@ function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
 
 /**
  * Download, email, and Google. The email form is offered only for a finished code: its message
- * carries the code's text, and a message without a code would promise something it cannot hold.
+ * carries the code's files, and a message without a code would promise something it cannot hold.
  * Without a code the section says why there is none instead (see NoCode).
  */
-function ReadyCode({ text, children }: { text: string; children: ReactNode }) {
+function ReadyCode({
+  code,
+  name,
+  text,
+  children,
+}: {
+  code: RenderedCode;
+  name: string;
+  text: string;
+  children: ReactNode;
+}) {
   const { user } = useAuth();
   const [linked, setLinked] = useState(false);
   return (
     <>
       {children}
       <h3 className="qr-demo__subtitle">Receive by email</h3>
-      <EmailCodeForm initialEmail={user?.email ?? ''} codeTarget={text} />
+      <EmailCodeForm initialEmail={user?.email ?? ''} code={code} name={name} text={text} />
       <p className="or-divider">or</p>
       <GoogleButton onDone={() => setLinked(true)} />
       {linked ? (

@@ -1,38 +1,106 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { emailField, type FormSpec } from '../../domain/form';
-import { mailLink } from '../../domain/mail-link';
-import { FormAlert, FormField } from '../../lib/ui/field';
+import { mailMessages } from '../../domain/mail';
+import { useAuth } from '../../lib/auth/session';
+import { FormAlert, FormField, StatusMessage } from '../../lib/ui/field';
 import { useForm } from '../../lib/ui/use-form';
-import { codeEmail } from './demo-content';
+import { startMailDelivery } from './mail/mail-outbox';
+import { sendCodeMail } from './mail/send-code-mail';
+import { useMailSettled, useWaitingMail } from './mail/use-waiting-mail';
+import { WaitingMail } from './mail/waiting-mail';
+import type { RenderedCode } from './render/render-code';
 
 const codeEmailForm: FormSpec<'email'> = { email: emailField };
 
+type Status =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'sending' }
+  | { readonly kind: 'sent' | 'queued' | 'trouble' | 'unkept'; readonly to: string }
+  | { readonly kind: 'error'; readonly message: string };
+
+/** What the form says of a send that has left it, described once. */
+const statusText: Record<
+  Exclude<Status['kind'], 'idle' | 'sending' | 'error'>,
+  (to: string) => string
+> = {
+  sent: (to) => `Sent to ${to}.`,
+  queued: (to) =>
+    `You are offline: the email to ${to} is kept on this device and goes when you are back online.`,
+  trouble: (to) =>
+    `The email could not be sent just now, so it is kept on this device: it goes to ${to} by itself in a few minutes.`,
+  // IndexedDB cannot be used here (site data blocked, or storage full): nothing can wait.
+  unkept: (to) =>
+    `You are offline, and this browser cannot keep the email to ${to} to send later. Please try again once you are back online.`,
+};
+
+/** What the live region says of `status` (an error is an alert of its own). */
+function statusMessage(status: Status): string | null {
+  if (status.kind === 'sending') return 'Sending…';
+  if (status.kind === 'idle' || status.kind === 'error') return null;
+  return statusText[status.kind](status.to);
+}
+
 /**
- * "Receive by email". The site has no mail server of its own, so Submit opens the person's own
- * email app with the message addressed and written, and leaves a link in case nothing opened.
+ * "Receive by email": the site emails the code, with its PNG, SVG and PDF, to the address given
+ * (the Cloud Function `mail`). The request is kept on the device first, so one made offline goes
+ * once the connection is back (mail/mail-outbox.ts); the form says how each send ended, and keeps
+ * what was typed.
  */
 export function EmailCodeForm({
   initialEmail,
-  codeTarget,
+  code,
+  name,
+  text,
 }: {
   initialEmail: string;
-  codeTarget: string;
+  code: RenderedCode;
+  /** The code's name: the files are named after it. */
+  name: string;
+  /** What the code holds. */
+  text: string;
 }) {
+  const { user } = useAuth();
   const [email, setEmail] = useState(initialEmail);
-  const { formRef, bind, check } = useForm(codeEmailForm, { email }, (_, value) => setEmail(value));
-  const [draft, setDraft] = useState<{ to: string; href: string } | null>(null);
+  const { formRef, bind, check, setError } = useForm(codeEmailForm, { email }, (_, value) =>
+    setEmail(value),
+  );
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // The request this form sent last, while it waits on the device: its fate is the form's status
+  // (the list below shows the rest).
+  const [kept, setKept] = useState<{ id: string; to: string } | null>(null);
+  const waiting = useWaitingMail(user?.uid ?? null).filter((entry) => entry.id !== kept?.id);
+  useMailSettled(kept?.id ?? null, (refusal) => {
+    setStatus(
+      refusal === null ? { kind: 'sent', to: kept!.to } : { kind: 'error', message: refusal },
+    );
+    setKept(null);
+  });
+  useEffect(startMailDelivery, []);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (status.kind === 'sending') return;
     const checked = check();
     if (!checked.ok) {
-      setDraft(null);
+      setStatus({ kind: 'idle' });
+      return;
+    }
+    if (!user) {
+      setStatus({ kind: 'error', message: mailMessages.signedOut });
       return;
     }
     const to = checked.values.email;
-    const href = mailLink({ to, subject: codeEmail.subject, body: codeEmail.body(codeTarget) });
-    setDraft({ to, href });
-    window.location.href = href;
+    setStatus({ kind: 'sending' });
+    const outcome = await sendCodeMail({ to, uid: user.uid, code, name, text });
+    if (outcome.result === 'failed') {
+      if (outcome.recipient) setError('email', outcome.message);
+      setStatus({ kind: 'error', message: outcome.message });
+      return;
+    }
+    if (outcome.result === 'queued' || outcome.result === 'trouble') {
+      setKept({ id: outcome.id, to });
+    }
+    setStatus({ kind: outcome.result, to });
   };
 
   return (
@@ -44,15 +112,12 @@ export function EmailCodeForm({
       aria-label="Email this code"
     >
       <FormField {...bind('email')} />
-      <button type="submit" className="button">
+      <button type="submit" className="button" aria-disabled={status.kind === 'sending'}>
         Submit
       </button>
-      {draft ? (
-        <FormAlert tone="info">
-          Your email app should open with the code ready to send to {draft.to}. Nothing opened?{' '}
-          <a href={draft.href}>Open the message</a>.
-        </FormAlert>
-      ) : null}
+      {status.kind === 'error' ? <FormAlert>{status.message}</FormAlert> : null}
+      <StatusMessage message={statusMessage(status)} />
+      <WaitingMail entries={waiting} />
     </form>
   );
 }

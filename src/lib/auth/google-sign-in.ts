@@ -6,7 +6,10 @@ import {
   browserPopupRedirectResolver,
   GoogleAuthProvider,
   linkWithPopup,
+  reauthenticateWithPopup,
   signInWithPopup,
+  type AuthCredential,
+  type User,
 } from 'firebase/auth';
 import { authErrorCode } from '../../domain/auth-errors';
 import { auth } from './auth-core';
@@ -27,4 +30,20 @@ export async function continueWithGoogle(): Promise<GoogleOutcome> {
     if (authErrorCode(error) !== 'auth/provider-already-linked') throw error;
   }
   return 'linked';
+}
+
+/**
+ * Google's window again, for an account that signs in with Google only and is about to do
+ * something that asks for a recent sign-in (account-core.ts). Google's credential lets the page
+ * sign this device in again afterwards.
+ */
+export async function reauthenticateWithGoogle(user: User): Promise<AuthCredential> {
+  const result = await reauthenticateWithPopup(
+    user,
+    new GoogleAuthProvider(),
+    browserPopupRedirectResolver,
+  );
+  const credential = GoogleAuthProvider.credentialFromResult(result);
+  if (!credential) throw new Error('Google gave no credential to sign in with again.');
+  return credential;
 }

@@ -11,6 +11,8 @@ export interface SessionUser {
   readonly displayName: string | null;
   /** The email address is verified: needed for dynamic codes. */
   readonly emailVerified: boolean;
+  /** When the account was made (milliseconds): its free trial starts then. */
+  readonly createdAt: number | null;
 }
 
 export interface Session {
@@ -35,6 +37,7 @@ type FirebaseUser = {
   email: string | null;
   displayName: string | null;
   emailVerified: boolean;
+  metadata: { creationTime?: string };
 } | null;
 const toSessionUser = (user: FirebaseUser): SessionUser | null =>
   user
@@ -43,6 +46,7 @@ const toSessionUser = (user: FirebaseUser): SessionUser | null =>
         email: user.email,
         displayName: user.displayName,
         emailVerified: user.emailVerified,
+        createdAt: Date.parse(user.metadata.creationTime ?? '') || null,
       }
     : null;
 
@@ -123,6 +127,19 @@ export async function sendPasswordReset(email: string) {
 export async function logOut() {
   await (await loadCore()).logOut();
   safeSessionStorage.remove(LOGGED_IN_FLAG);
+}
+
+/** The account page's settings and its deletion (account-core.ts), loaded on first use. */
+export async function accountCore() {
+  await loadCore();
+  return import('./account-core');
+}
+
+/** Changes the account's name; every page showing it follows (Firebase does not say so itself). */
+export async function changeDisplayName(displayName: string) {
+  const module = await loadCore();
+  await (await accountCore()).changeName(displayName);
+  publish({ user: toSessionUser(module.currentUser()), loading: false });
 }
 
 /** Google through a popup: signs in, or links Google to the account already signed in. */

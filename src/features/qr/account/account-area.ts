@@ -66,18 +66,13 @@ export const accountPages = {
     text: 'Every code you save to your account, newest change first, with its picture drawn on this device.',
     link: { label: 'Create a new QR code', to: paths.qrType },
   },
-  billing: {
-    heading: 'Billing',
-    text: 'Your plan, payments and invoices will be managed here once online payment is available; the plans and their prices are already published.',
-    link: { label: 'See the plans', to: accountPaths.pricing },
-  },
   analysis: {
     heading: 'Analysis',
     text: 'How often your dynamic codes are scanned: every day of the last 30 days, and each code in all. (Where they are scanned is not recorded.)',
   },
   account: {
     heading: 'Account',
-    text: 'Account settings will be gathered here; your sign-in email and user ID are on your profile.',
+    text: 'Your name, email address and password, the devices signed in to your account, and your data: a copy of it, or its deletion. Your user ID is on your profile.',
     link: { label: 'Open your profile', to: paths.profile },
   },
   faq: {

@@ -1,31 +1,36 @@
 import { useAuth } from '../../../lib/auth/session';
-import { VerifyEmail } from '../saved/verify-email';
+import { FormAlert } from '../../../lib/ui/field';
 import { accountPages } from './account-area';
 import { AccountInfoPage } from './account-layout';
+import { AccountSettings } from './account-settings';
+import { useSignInMethods } from './account-settings-methods';
+import { DataRights } from './data-rights';
 
 export default function AccountPage() {
   return (
     <AccountInfoPage page={accountPages.account}>
-      <EmailAddress />
+      <AccountContents />
     </AccountInfoPage>
   );
 }
 
-/**
- * The account's email address and whether it is verified (the verification email leads here).
- * Dynamic codes need it verified.
- */
-function EmailAddress() {
+/** The settings and the data rights, once it is known how the account signs in. */
+function AccountContents() {
   const { user } = useAuth();
+  const methods = useSignInMethods();
   if (!user) return null;
+  if (methods === 'failed') {
+    return (
+      <FormAlert>
+        Your settings could not be loaded. Check your connection, then reload the page.
+      </FormAlert>
+    );
+  }
+  if (!methods) return <p role="status">Loading your settings…</p>;
   return (
-    <section className="panel account-email" aria-labelledby="account-email-title">
-      <h2 id="account-email-title">Email address</h2>
-      <p>
-        {user.email ?? 'No email address'}:{' '}
-        <strong>{user.emailVerified ? 'verified' : 'not verified yet'}</strong>
-      </p>
-      <VerifyEmail why="Dynamic codes need a verified email address." />
-    </section>
+    <div className="account-settings">
+      <AccountSettings user={user} methods={methods} />
+      <DataRights user={user} methods={methods} />
+    </div>
   );
 }

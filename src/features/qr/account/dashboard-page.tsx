@@ -1,28 +1,16 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { StatusMessage } from '../../../lib/ui/field';
 import { savedMessage, type SavedNotice } from '../saved/save-to-account';
 import { SavedCodesList } from '../saved/saved-codes-list';
-import { accountPaths } from './account-area';
 import { AccountLayout } from './account-layout';
+import { PlanStanding } from './plan-standing';
 
 export default function DashboardPage() {
   return (
-    <AccountLayout heading="My QR Codes" aside={<UpgradeOffer />}>
+    <AccountLayout heading="My QR Codes" aside={<PlanStanding />}>
       <SaveConfirmation />
       <SavedCodesList />
     </AccountLayout>
-  );
-}
-
-function UpgradeOffer() {
-  return (
-    <div className="account-upgrade">
-      {/* The specification's wording and spelling. */}
-      <p>Few days remaing.</p>
-      <Link to={accountPaths.billing} className="button">
-        Upgrade
-      </Link>
-    </div>
   );
 }
 

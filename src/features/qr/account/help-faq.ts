@@ -2,6 +2,7 @@
 // them in the pricing page's accordion. Each answer says what the product does today; the figures
 // come from the code's own limits, so an answer cannot drift from what it describes.
 import { paths } from '../../../config/paths';
+import { TRIAL_DAYS } from '../../../domain/billing';
 import { formatRand, plans } from '../../../domain/pricing';
 import { PASSWORD_ATTEMPTS, UNLOCK_HOURS } from '../../../domain/qr/access';
 import { fileKinds, formatBytes } from '../../../domain/qr/files';
@@ -89,8 +90,17 @@ export const helpFaq: readonly FaqTopic[] = [
       {
         question: 'How do I pay?',
         answer:
-          'Online payment is still being set up. Until then, send us a message and we will help you get started on the plan you choose.',
-        link: { label: 'Contact us', to: paths.contact },
+          'By EFT: order a plan on the Billing page and pay into our account with the reference it gives you. The plan starts once the payment reaches us, and each paid order has its invoice (PDF) there. Card payment is coming.',
+        link: { label: 'Go to Billing', to: paths.billing },
+      },
+      {
+        question: 'Is there a free trial?',
+        answer: `Yes: every new account has ${TRIAL_DAYS} days with everything a plan gives. The dashboard shows how many days are left.`,
+      },
+      {
+        question: 'What happens to my printed codes if my trial or plan ends?',
+        answer:
+          'They keep working: dynamic codes keep redirecting and their pages stay up, and you keep your saved codes, their figures and your data. Only new dynamic codes, changes to where one leads and new hosted files wait until you pay for a plan.',
       },
     ],
   },
@@ -106,8 +116,8 @@ export const helpFaq: readonly FaqTopic[] = [
       {
         question: 'Can I have my data, or have it deleted?',
         answer:
-          'Yes: the law (POPIA) gives you both rights. Ask us through the contact form and we will send you your data or delete your account with everything it owns.',
-        link: { label: 'Contact us', to: paths.contact },
+          'Yes: the law (POPIA) gives you both. On My Account, under "Your data", download a copy of everything (JSON and CSV), or delete your account with everything it owns.',
+        link: { label: 'Go to My Account', to: paths.account },
       },
     ],
   },

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import {
@@ -10,9 +10,8 @@ import {
   type Plan,
 } from '../../../domain/pricing';
 
-/** One plan: its price, billing, saving, benefits, and a Subscribe button that tells the truth. */
+/** One plan: its price, billing, saving, benefits, and Subscribe, which orders it on the billing page. */
 export function PlanCard({ plan }: { plan: Plan }) {
-  const [subscribeAsked, setSubscribeAsked] = useState(false);
   const titleId = useId();
   const saving = describeSaving(plan);
   return (
@@ -37,18 +36,10 @@ export function PlanCard({ plan }: { plan: Plan }) {
         ))}
       </ul>
       <div className="plan__subscribe">
-        <button type="button" className="button" onClick={() => setSubscribeAsked(true)}>
+        {/* Signed out, the billing page asks for a sign-in first and then comes back here. */}
+        <Link to={`${paths.billing}?plan=${plan.id}`} className="button">
           Subscribe<span className="visually-hidden"> to the {plan.name} plan</span>
-        </button>
-        {/* Always present, so screen readers announce the message when it appears. */}
-        <div role="status">
-          {subscribeAsked ? (
-            <p className="plan__message">
-              Online payment is not available yet. To start the {plan.name} plan,{' '}
-              <Link to={paths.contact}>contact us</Link> and we will help you get set up.
-            </p>
-          ) : null}
-        </div>
+        </Link>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { paths } from '../../../config/paths';
+import { TRIAL_DAYS } from '../../../domain/billing';
 import { amountBilled, formatRand, plans, savingAgainst } from '../../../domain/pricing';
 
 export interface FaqEntry {
@@ -19,14 +20,18 @@ const savingSentences = plans.flatMap((plan) => {
 
 export const pricingFaq: readonly FaqEntry[] = [
   {
-    question: 'Can I pay online?',
-    answer:
-      'Not yet: online payment is still being set up. Until then, send us a message and we will help you get started on the plan you choose.',
-    link: { label: 'Contact us', to: paths.contact },
+    question: 'How do I pay?',
+    answer: `By EFT: Subscribe orders the plan and gives you our bank details and a payment reference. Your plan starts once the payment reaches us; a new account has a free trial of ${TRIAL_DAYS} days first. Card payment is coming.`,
+    link: { label: 'Go to Billing', to: paths.billing },
   },
   {
     question: 'How much do the longer plans save?',
     answer: `Every plan includes the same features; paying ahead lowers the monthly price. ${savingSentences.join(' ')}`,
+  },
+  {
+    question: 'What happens to my printed codes if I stop paying?',
+    answer:
+      'They keep working. Dynamic codes keep redirecting and their landing pages stay up, for as long as we run the service: a printed code is never held hostage. Without a plan you cannot make new dynamic codes, change where one leads or host new files.',
   },
   {
     question: 'Which currency are the prices in?',

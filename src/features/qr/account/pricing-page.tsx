@@ -1,3 +1,4 @@
+import { TRIAL_DAYS } from '../../../domain/billing';
 import { plans } from '../../../domain/pricing';
 import { FaqAccordion } from './faq-accordion';
 import { PlanCard } from './plan-card';
@@ -11,7 +12,13 @@ export default function PricingPage() {
         <h1>QR Pricing</h1>
         <p className="lead">
           Every plan includes the same features. Pay month by month, or pay ahead for 6 months or a
-          year and pay less each month. Prices are in South African rand.
+          year and pay less each month. Prices are in South African rand. New accounts start with a
+          free trial of {TRIAL_DAYS} days.
+        </p>
+        <p className="pricing__promise">
+          <strong>Your printed codes never stop working.</strong> If a trial or plan ends, dynamic
+          codes keep redirecting and their pages stay up; only new dynamic codes and changes wait
+          for a plan.
         </p>
       </header>
       <div className="plans">

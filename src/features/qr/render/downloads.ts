@@ -1,8 +1,12 @@
 // The code as files: PNG, JPEG and WEBP drawn from its SVG on a canvas, the SVG itself, and a
 // vector PDF for print shops. jsPDF and svg2pdf.js (about 150 KB gzipped together) are loaded only
 // when a PDF is asked for, so they stay out of every page's first load.
+import { fileBaseName } from '../../../domain/file-name';
 import type { RenderedCode } from './render-code';
 import { drawPicture, loadSvgPicture, parseSvg } from './svg-picture';
+
+// Kept here too, where the download panel and its tests find it.
+export { saveFile } from '../../../lib/save-file';
 
 export type DownloadFormat = 'png' | 'svg' | 'jpeg' | 'webp' | 'pdf';
 
@@ -93,25 +97,7 @@ export class DownloadError extends Error {}
 // ---------------------------------------------------------------------------------------------
 // Names and sizes
 
-// Characters Windows, macOS or Android refuse in a file name, and control characters.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f]+/g;
-const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
-const MAX_NAME = 80;
-
-/** The code's name made safe as a file name (without extension); 'qr-code' when there is none. */
-export function fileBaseName(qrName: string): string {
-  const name = qrName
-    .normalize('NFC')
-    .replace(UNSAFE, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-    // A leading dot hides the file; trailing dots and spaces are dropped by Windows.
-    .replace(/^[.\s-]+|[.\s]+$/g, '');
-  const short = [...name].slice(0, MAX_NAME).join('').trim();
-  if (short === '' || RESERVED.test(short)) return short === '' ? 'qr-code' : `${short}-qr-code`;
-  return short;
-}
+export { fileBaseName };
 
 export function fileName(qrName: string, format: DownloadFormat): string {
   return `${fileBaseName(qrName)}.${formatInfo(format).extension}`;
@@ -164,21 +150,6 @@ export async function makeDownload({
   const blob =
     format === 'pdf' ? await pdf(code, name) : new Blob([svgFile(code.svg)], { type: info.mime });
   return { blob, name: file };
-}
-
-/** Saves a file through a download link (the one way that works in every browser, iOS included). */
-export function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  // Firefox follows only a link that is in the document.
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later, not at once: Safari reads the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 /** The markup's root for svg2pdf; a DownloadError if it cannot be read. */

@@ -1,8 +1,7 @@
-// The page's one call to the site's own API: POST /api/links asks the server to make a saved
-// code's short link match the code (functions/src/link-api.ts). Hosting rewrites the path to the
-// Cloud Function, so it is the site's own origin (no CORS, the CSP's connect-src 'self').
+// The page's calls about short links: POST /api/links asks the server to make a saved code's
+// short link match the code (functions/src/link-api.ts), and sets its password.
 import { LINK_API_PATH, type SyncAnswer } from '../../../domain/qr/link-policy';
-import { idToken } from '../../../lib/auth/session';
+import { postToSite } from '../../../lib/site-api';
 
 const OFFLINE: SyncAnswer = {
   ok: false,
@@ -24,34 +23,23 @@ export const requestLinkPassword = (code: string, password: string | null): Prom
   post(`${LINK_API_PATH}/password`, { code, password });
 
 async function post(path: string, body: object): Promise<SyncAnswer> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return OFFLINE;
-  let token: string | null;
-  try {
-    token = await idToken();
-  } catch {
-    return OFFLINE;
-  }
-  if (!token) {
-    return {
-      ok: false,
-      problem: 'unauthenticated',
-      message: 'Sign in again to make or change short links.',
-    };
-  }
-  try {
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const answer: unknown = await response.json().catch(() => null);
-    if (isAnswer(answer)) return answer;
-    return {
-      ok: false,
-      problem: 'unavailable',
-      message: `The server could not update the short link just now (HTTP ${response.status}); it will be tried again.`,
-    };
-  } catch {
-    return OFFLINE;
+  const reply = await postToSite(path, body);
+  switch (reply.kind) {
+    case 'offline':
+      return OFFLINE;
+    case 'signed-out':
+      return {
+        ok: false,
+        problem: 'unauthenticated',
+        message: 'Sign in again to make or change short links.',
+      };
+    case 'answer':
+      return isAnswer(reply.body)
+        ? reply.body
+        : {
+            ok: false,
+            problem: 'unavailable',
+            message: `The server could not update the short link just now (HTTP ${reply.status}); it will be tried again.`,
+          };
   }
 }

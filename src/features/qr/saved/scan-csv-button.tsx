@@ -5,7 +5,7 @@ import { scanCsv, scanCsvFileName } from '../../../domain/qr/scan-csv';
 import { scanDay } from '../../../domain/qr/scan-time';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
-import { saveFile } from '../render/downloads';
+import { saveFile } from '../../../lib/save-file';
 import { loadStore } from './use-saved-codes';
 
 const FAILED = 'The daily figures could not be read. Check your connection, then try again.';

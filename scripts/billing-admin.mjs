@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// The company's billing step: marks an order paid once its EFT has arrived, which starts (or
+// extends) the customer's plan and gives the order its invoice number, and lists the orders still
+// waiting for payment. Orders and plans are written by the server alone (no client may: see
+// firestore.rules), so this works through the Admin SDK; what a payment buys is decided by the
+// functions' own code (functions/src/orders.ts, built into functions/lib/billing-admin.js by
+// `npm run build`).
+//
+//   node scripts/billing-admin.mjs list
+//   node scripts/billing-admin.mjs paid <reference> [--on YYYY-MM-DD] [--by <who>]
+//
+// With FIRESTORE_EMULATOR_HOST set it works on that emulator (project demo-kcw unless --project
+// says otherwise). Without it, on production Firestore of the project --project names, with
+// Application Default Credentials (`gcloud auth application-default login`, or
+// GOOGLE_APPLICATION_CREDENTIALS naming a service account's key file).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  commandLine,
+  CommandError,
+  firestoreTarget,
+  main,
+  operator,
+  UsageError,
+  withFirestore,
+} from './admin-lib.mjs';
+
+/** A payment reference: src/domain/billing.ts REFERENCE_PATTERN. */
+const REFERENCE = /^KCW-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/;
+
+const USAGE = `Usage:
+  node scripts/billing-admin.mjs list
+  node scripts/billing-admin.mjs paid <reference> [--on YYYY-MM-DD] [--by <who>]
+
+  list     the orders waiting for payment, oldest first
+  paid     marks the order with that payment reference (KCW-XXXX-XXXX) paid: its plan starts, or
+           runs on from the end of the period already paid, and it gets its invoice number
+
+Options:
+  --on <day>       the day the payment arrived (default: today)
+  --by <who>       who marks it paid (default: $USER)
+  --project <id>   the Firebase project (default with FIRESTORE_EMULATOR_HOST: demo-kcw; required
+                   for production)`;
+
+/**
+ * The command a command line asks for, checked before anything is opened.
+ * @param {string[]} args the arguments after the script's name
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function parseCommand(args, env) {
+  const { values, positionals } = commandLine(args, ['on']);
+  if (values.help) return { command: 'help' };
+  const [command, reference, ...extra] = positionals;
+  if (command !== 'list' && command !== 'paid') {
+    throw new UsageError(
+      command ? `Unknown command "${command}": use list or paid.` : 'Name a command: list or paid.',
+    );
+  }
+  if (extra.length > 0 || (command === 'list' && reference)) {
+    throw new UsageError(
+      `Unexpected arguments: ${[reference, ...extra].filter(Boolean).join(' ')}.`,
+    );
+  }
+  let paidAt = new Date();
+  if (command === 'paid') {
+    const wanted = reference?.trim().toUpperCase() ?? '';
+    if (!REFERENCE.test(wanted)) {
+      throw new UsageError(
+        `"${reference ?? ''}" is not a payment reference (KCW-XXXX-XXXX, as the customer's billing page shows it).`,
+      );
+    }
+    if (values.on !== undefined) {
+      // Noon in South Africa of that day: the payment's day, whatever the machine's time zone.
+      paidAt = new Date(`${values.on}T10:00:00Z`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(values.on) || Number.isNaN(paidAt.getTime())) {
+        throw new UsageError(
+          `--on takes the day the payment arrived as YYYY-MM-DD, not "${values.on}".`,
+        );
+      }
+    }
+    return {
+      command,
+      reference: wanted,
+      paidAt,
+      by: operator(values.by, process.env),
+      ...firestoreTarget(values.project, env),
+    };
+  }
+  return { command, ...firestoreTarget(values.project, env) };
+}
+
+/** The functions' billing code, as built (`npm run build`). */
+async function billingSteps() {
+  const built = new URL('../functions/lib/billing-admin.js', import.meta.url);
+  if (!existsSync(fileURLToPath(built))) {
+    throw new CommandError('functions/lib/billing-admin.js is missing: run `npm run build` first.');
+  }
+  return import(built.href);
+}
+
+const rand = (amount) => `R${amount}`;
+const day = (millis) =>
+  millis ? new Date(millis + 2 * 3_600_000).toISOString().slice(0, 10) : '-';
+
+/**
+ * Runs a parsed command; resolves with what to print.
+ * @param {ReturnType<typeof parseCommand>} options
+ */
+export async function run(options) {
+  const steps = await billingSteps();
+  return withFirestore(options, 'billing-admin', async (db) => {
+    if (options.command === 'list') {
+      const open = await steps.openOrders(db);
+      if (open.length === 0) return 'No orders are waiting for payment.';
+      return open
+        .map(
+          (order) =>
+            `${order.reference}  ${day(order.createdAt)}  ${order.planId.padEnd(10)}  ${rand(order.amount).padStart(6)}  owner ${order.owner}`,
+        )
+        .join('\n');
+    }
+    const answer = await steps.markOrderPaid(db, options.reference, {
+      paidAt: options.paidAt,
+      by: options.by,
+    });
+    if (!answer.ok) throw new CommandError(answer.message);
+    const { order } = answer;
+    return `Paid: ${order.reference} (${order.planId}, ${rand(order.amount)}), invoice ${order.invoiceNumber}; the plan runs from ${day(order.periodStart)} until ${day(order.periodEnd)}.`;
+  });
+}
+
+await main(import.meta, { usage: USAGE, parse: parseCommand, run });

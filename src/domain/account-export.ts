@@ -1,0 +1,212 @@
+// "Download my data" on the account page: everything the account holds, read from Firestore on
+// the device (the page's reads, data-rights-read.ts) and turned here into two files, a complete
+// JSON copy for people and programs, and a CSV with one row per code for a spreadsheet.
+//
+// The JSON keeps every field as stored (content, design, logo, hosted files) plus each short link
+// and its figures by day, the same sums the analysis page shows, and the account's orders. The CSV
+// keeps what fits in a cell, a code a row, and leaves the rest (the logo's picture, the daily
+// figures, the orders) to the JSON.
+import { findQrType } from './qr/qr-types';
+import type { Destination, LandingPage } from './qr/landing';
+import type { LinkView } from './qr/link-policy';
+import { ALL_DAYS, emptyCounts, type ScanCounts } from './qr/scan-counts';
+import { toCsv } from './qr/scan-csv';
+import { CHART_DAYS, countsIn, lastDays } from './qr/scan-stats';
+import type { SavedCode } from './qr/saved-code';
+import { scanDay } from './qr/scan-time';
+import { shortLinkUrl } from './qr/short-link';
+
+/** A link's figures by day ('YYYY-MM-DD', or ALL_DAYS for all time), summed over its shards. */
+export type LinkFigures = ReadonlyMap<string, ScanCounts>;
+
+/** What the page read of the account, for the files. */
+export interface AccountData {
+  readonly account: {
+    readonly uid: string;
+    readonly email: string | null;
+    readonly displayName: string | null;
+    /** How the account signs in: 'password', 'google.com'. */
+    readonly signInMethods: readonly string[];
+  };
+  /** accounts/{uid} as the server keeps it (usage of the limits, the trial or plan); null: none. */
+  readonly usage: Readonly<Record<string, unknown>> | null;
+  readonly codes: readonly SavedCode[];
+  /** The short links, by the id of the code each belongs to. */
+  readonly links: ReadonlyMap<string, LinkView>;
+  /** The links' figures, by link id. */
+  readonly figures: ReadonlyMap<string, LinkFigures>;
+  /** The account's orders and invoices (orders/*), their fields as stored. */
+  readonly orders: readonly Readonly<Record<string, unknown>>[];
+  /** Where the site answers, for the short links' addresses. */
+  readonly origin: string;
+  readonly exportedAt: Date;
+}
+
+export type LinkState = 'active' | 'deleted' | 'switched off';
+
+const linkState = (link: LinkView): LinkState =>
+  link.disabled ? 'switched off' : link.deleted ? 'deleted' : 'active';
+
+const pageNames: Readonly<Record<LandingPage['kind'], string>> = {
+  contact: 'Contact card page',
+  business: 'Business page',
+  coupon: 'Coupon page',
+  links: 'Page of links',
+  apps: 'App store page',
+  file: 'File page',
+};
+
+/** Where a link leads, in a few words: its address, or the page the site shows. */
+export const destinationSummary = (destination: Destination): string =>
+  destination.kind === 'redirect' ? destination.target : pageNames[destination.page.kind];
+
+/** The design's choices, and its logo apart (a saved code keeps the logo in a field of its own). */
+function designOf(code: SavedCode) {
+  const { logo, ...design } = code.design;
+  return { design, logo: logo ?? code.logo };
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Every day counted, oldest first, with its figures. */
+const daysOf = (figures: LinkFigures) =>
+  [...figures]
+    .filter(([day]) => day !== ALL_DAYS)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, counts]) => ({ date, ...counts }));
+
+/** A link's figures of all time: the server's own total, as the analysis page reads it. */
+const allTime = (figures: LinkFigures): ScanCounts => figures.get(ALL_DAYS) ?? emptyCounts;
+
+/** The JSON file's object. */
+export function accountJson(data: AccountData) {
+  const { account, usage, origin, exportedAt } = data;
+  return {
+    exportedAt: exportedAt.toISOString(),
+    account: { ...account, usage },
+    codes: data.codes.map((code) => {
+      const link = code.dynamic ? data.links.get(code.id) : undefined;
+      const figures = (link && data.figures.get(link.id)) ?? new Map<string, ScanCounts>();
+      const { design, logo } = designOf(code);
+      return {
+        id: code.id,
+        name: code.name,
+        type: code.type,
+        createdAt: iso(code.createdAt),
+        updatedAt: iso(code.updatedAt),
+        dynamic: code.dynamic,
+        passwordProtected: code.passwordProtected,
+        content: code.content,
+        design,
+        logo,
+        files: code.files,
+        hosted: code.hosted,
+        shortLink: link
+          ? {
+              id: link.id,
+              address: shortLinkUrl(origin, link.id),
+              state: linkState(link),
+              passwordSet: link.passwordSet,
+              destination: link.destination,
+            }
+          : null,
+        figures: link ? { allTime: allTime(figures), days: daysOf(figures) } : null,
+      };
+    }),
+    orders: data.orders,
+  };
+}
+
+/** The JSON file's text: indented, for people as well as programs. */
+export const accountJsonText = (data: AccountData): string =>
+  `${JSON.stringify(accountJson(data), null, 2)}\n`;
+
+/**
+ * A cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a return) gets
+ * an apostrophe in front, which spreadsheets show as text: a code named "=HYPERLINK(...)" stays a
+ * name. Only for text people typed; the JSON keeps it exactly.
+ */
+export const asText = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+type Cell = string | number;
+
+interface CsvRow {
+  readonly code: SavedCode;
+  readonly link: LinkView | undefined;
+  readonly figures: LinkFigures;
+  /** The last CHART_DAYS days (South African dates) up to the export. */
+  readonly recent: readonly string[];
+  readonly origin: string;
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+/** The CSV's columns, each once: its header and its cell. */
+export const accountCsvColumns: readonly {
+  readonly header: string;
+  readonly cell: (row: CsvRow) => Cell;
+}[] = [
+  { header: 'code id', cell: ({ code }) => code.id },
+  { header: 'name', cell: ({ code }) => asText(code.name) },
+  { header: 'type', cell: ({ code }) => findQrType(code.type)?.label ?? code.type },
+  { header: 'created', cell: ({ code }) => iso(code.createdAt) ?? '' },
+  { header: 'last changed', cell: ({ code }) => iso(code.updatedAt) ?? '' },
+  { header: 'dynamic', cell: ({ code }) => yesNo(code.dynamic) },
+  { header: 'password protected', cell: ({ code }) => yesNo(code.passwordProtected) },
+  { header: 'short link id', cell: ({ link }) => link?.id ?? '' },
+  { header: 'short link', cell: ({ link, origin }) => (link ? shortLinkUrl(origin, link.id) : '') },
+  { header: 'short link state', cell: ({ link }) => (link ? linkState(link) : '') },
+  {
+    header: 'leads to',
+    cell: ({ link }) => (link ? asText(destinationSummary(link.destination)) : ''),
+  },
+  { header: 'scans (all time)', cell: ({ figures }) => allTime(figures).scans },
+  { header: 'unique visitors (all time)', cell: ({ figures }) => allTime(figures).unique },
+  {
+    header: `scans (last ${CHART_DAYS} days)`,
+    cell: ({ figures, recent }) => countsIn([figures], recent).scans,
+  },
+  {
+    header: 'last day scanned',
+    cell: ({ figures }) =>
+      daysOf(figures)
+        .filter((day) => day.scans > 0)
+        .at(-1)?.date ?? '',
+  },
+  {
+    header: 'hosted files',
+    cell: ({ code }) =>
+      asText(
+        Object.values(code.hosted)
+          .map((file) => file.name)
+          .join('; '),
+      ),
+  },
+  { header: 'has logo', cell: ({ code }) => yesNo(designOf(code).logo !== null) },
+  { header: 'content (JSON)', cell: ({ code }) => asText(JSON.stringify(code.content)) },
+  { header: 'design (JSON)', cell: ({ code }) => JSON.stringify(designOf(code).design) },
+];
+
+/** Excel reads a CSV as UTF-8 (names with é, emoji) only when it starts with this mark. */
+export const UTF8_BOM = '\uFEFF';
+
+/** The CSV file's text: a header row, then one row per code (RFC 4180, as scan-csv.ts writes). */
+export function accountCsv(data: AccountData): string {
+  const recent = lastDays(data.exportedAt, CHART_DAYS);
+  const rows = data.codes.map((code) => {
+    const link = code.dynamic ? data.links.get(code.id) : undefined;
+    const row: CsvRow = {
+      code,
+      link,
+      figures: (link && data.figures.get(link.id)) ?? new Map(),
+      recent,
+      origin: data.origin,
+    };
+    return accountCsvColumns.map((column) => column.cell(row));
+  });
+  return UTF8_BOM + toCsv([accountCsvColumns.map((column) => column.header), ...rows]);
+}
+
+/** "kempton-qr-data-2026-11-25.json": the South African date of the export. */
+export const exportFileName = (exportedAt: Date, extension: 'json' | 'csv'): string =>
+  `kempton-qr-data-${scanDay(exportedAt)}.${extension}`;

@@ -1,0 +1,242 @@
+// The account's standing (a free trial, a paid plan, or neither any more), what it unlocks, and
+// the orders that pay for a plan by EFT: decided here for the server, which enforces them
+// (functions/: link-sync.ts, billing-api.ts, file-api.ts), and for the pages that explain them.
+//
+// No hostage codes: when a trial or a plan ends, printed dynamic codes keep redirecting and their
+// landing pages keep working. What waits for a plan is only what costs the company to offer anew:
+// new dynamic codes, pointing one somewhere else, and hosting new files.
+import { amountBilled, plans, type Plan, type PlanId } from './pricing';
+import { scanDay } from './qr/scan-time';
+
+/** How long a new account may use everything before it chooses a plan. */
+export const TRIAL_DAYS = 14;
+
+const DAY_MS = 86_400_000;
+
+/** What an active trial or plan unlocks, and an ended one waits for. Shown on the billing page. */
+export const planUnlocks = [
+  'New dynamic codes, whose short link you can change after printing',
+  'Changing where a dynamic code leads',
+  'Hosting files for PDF, menu, image, audio and video codes',
+] as const;
+
+/** What every account keeps, whatever its standing. */
+export const alwaysKept = [
+  'Printed dynamic codes keep working: their short links redirect and their pages stay up',
+  'Static codes: make, download and save as many as you like',
+  'Your saved codes, their figures and your data',
+] as const;
+
+/**
+ * The account's terms as the server keeps them (accounts/{uid}.terms; only the server writes):
+ * when the trial started (at sign-up; stored the first time the server needs it) and the plan
+ * paid for, with the end of its paid period.
+ */
+export interface AccountTerms {
+  /** Milliseconds since the epoch. */
+  readonly trialStartedAt: number;
+  readonly planId: PlanId | null;
+  /** Milliseconds since the epoch: the end of the last paid period, or null. */
+  readonly paidUntil: number | null;
+}
+
+export type Standing =
+  | { readonly kind: 'trial'; readonly endsAt: number; readonly daysLeft: number }
+  | { readonly kind: 'trial-ended'; readonly endedAt: number }
+  | { readonly kind: 'plan'; readonly plan: Plan; readonly until: number }
+  | { readonly kind: 'plan-ended'; readonly plan: Plan; readonly endedAt: number };
+
+export const planById = (id: unknown): Plan | null => plans.find((plan) => plan.id === id) ?? null;
+
+/** The standing of an account with `terms` at `now` (milliseconds). */
+export function standingOf(terms: AccountTerms, now: number): Standing {
+  const plan = planById(terms.planId);
+  if (plan && terms.paidUntil !== null) {
+    return terms.paidUntil > now
+      ? { kind: 'plan', plan, until: terms.paidUntil }
+      : { kind: 'plan-ended', plan, endedAt: terms.paidUntil };
+  }
+  const endsAt = terms.trialStartedAt + TRIAL_DAYS * DAY_MS;
+  if (endsAt <= now) return { kind: 'trial-ended', endedAt: endsAt };
+  // "1 day left" on its last day: a part of a day counts as a day.
+  return { kind: 'trial', endsAt, daysLeft: Math.ceil((endsAt - now) / DAY_MS) };
+}
+
+/** Whether the standing unlocks what a plan unlocks (planUnlocks). */
+export const isActive = (standing: Standing) =>
+  standing.kind === 'trial' || standing.kind === 'plan';
+
+const millisOf = (value: unknown): number | null => {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  // A Firestore Timestamp, from either SDK.
+  if (typeof value === 'object' && value !== null && 'toMillis' in value) {
+    const millis = (value as { toMillis: () => unknown }).toMillis();
+    return typeof millis === 'number' ? millis : null;
+  }
+  return null;
+};
+
+/**
+ * The terms stored in accounts/{uid}.terms, read defensively; `signedUpAt` (the account's
+ * creation, from Firebase Auth) starts the trial while the server has not stored it yet.
+ */
+export function termsOf(stored: unknown, signedUpAt: number): AccountTerms {
+  const fields = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<
+    string,
+    unknown
+  >;
+  const plan = planById(fields.planId);
+  return {
+    trialStartedAt: millisOf(fields.trialStartedAt) ?? signedUpAt,
+    planId: plan?.id ?? null,
+    paidUntil: plan ? millisOf(fields.paidUntil) : null,
+  };
+}
+
+/** "5 December 2026": a date as South Africans read it, on South African time. */
+export function formatDay(at: number): string {
+  return new Date(`${scanDay(new Date(at))}T12:00:00Z`).toLocaleDateString('en-ZA', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The standing in one sentence, as the dashboard and the billing page say it. */
+export function describeStanding(standing: Standing): string {
+  switch (standing.kind) {
+    case 'trial':
+      return standing.daysLeft === 1
+        ? `Your free trial ends today (${formatDay(standing.endsAt)}).`
+        : `${standing.daysLeft} days of your free trial left: it ends on ${formatDay(standing.endsAt)}.`;
+    case 'trial-ended':
+      return `Your free trial ended on ${formatDay(standing.endedAt)}. Your printed codes keep working; choose a plan to make new dynamic codes.`;
+    case 'plan':
+      return `${standing.plan.name} plan, paid until ${formatDay(standing.until)}.`;
+    case 'plan-ended':
+      return `Your ${standing.plan.name} plan ended on ${formatDay(standing.endedAt)}. Your printed codes keep working; pay for a plan to make new dynamic codes.`;
+  }
+}
+
+export const PLAN_NEEDED_MESSAGE =
+  'Your free trial or plan has ended, so new dynamic codes, changes to where one leads and new hosted files wait for a plan. Your printed codes keep working. Choose a plan on the Billing page.';
+
+// Orders: a plan bought by EFT. The page asks the server for an order (POST /api/billing/orders);
+// the customer pays with its reference; the company marks it paid (scripts/billing-admin.mjs, an
+// Admin SDK step no client can take), which extends the account's paid period. Card payment
+// through a provider would mark orders paid the same way, from the provider's webhook.
+
+export type OrderState = 'awaiting-payment' | 'paid' | 'cancelled';
+
+/** orders/{id}, written by the server alone; its owner reads it. */
+export interface Order {
+  readonly id: string;
+  readonly owner: string;
+  readonly planId: PlanId;
+  /** What the customer pays, in whole rand, VAT included where the company charges it. */
+  readonly amount: number;
+  readonly months: number;
+  /** What the customer writes as the EFT's reference: unique across orders. */
+  readonly reference: string;
+  readonly state: OrderState;
+  readonly createdAt: number;
+  /** When the company marked it paid, and the paid period it bought. */
+  readonly paidAt: number | null;
+  readonly periodStart: number | null;
+  readonly periodEnd: number | null;
+  /** The invoice's number, given when it is paid ("INV-000123"). */
+  readonly invoiceNumber: string | null;
+  /** Who the invoice is made out to, as the account was when it ordered. */
+  readonly customer: { readonly name: string | null; readonly email: string | null };
+}
+
+/** The order the server writes for `plan` (its id and times are the server's). */
+export const orderFor = (plan: Plan) => ({
+  planId: plan.id,
+  amount: amountBilled(plan),
+  months: plan.billingMonths,
+});
+
+// Letters and digits a person reads back from a bank statement without mistaking one for another.
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** Bank references in South Africa hold about 20 characters: "KCW-" and 8 is well within. */
+export const REFERENCE_PATTERN = /^KCW-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/;
+
+/** A fresh payment reference ("KCW-7KQ2-M9XD") from `fill` (a source of random bytes). */
+export function paymentReference(fill: (bytes: Uint8Array) => void): string {
+  const bytes = new Uint8Array(8);
+  fill(bytes);
+  // 256 is a multiple of 32: every byte maps to a letter with the same chance.
+  const letters = Array.from(bytes, (byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]);
+  return `KCW-${letters.slice(0, 4).join('')}-${letters.slice(4).join('')}`;
+}
+
+/** `at` moved on by whole calendar months (31 January + 1 month: the last day of February). */
+export function addMonths(at: number, months: number): number {
+  const date = new Date(at);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date.getTime();
+}
+
+/**
+ * The period a payment at `paidAt` buys: from the end of the period already paid, if that is
+ * still running (paying early loses nothing), else from the payment.
+ */
+export function periodBought(
+  paidUntil: number | null,
+  paidAt: number,
+  months: number,
+): { start: number; end: number } {
+  const start = paidUntil !== null && paidUntil > paidAt ? paidUntil : paidAt;
+  return { start, end: addMonths(start, months) };
+}
+
+/** "INV-000042": invoices are numbered in one sequence, as a tax invoice must be. */
+export const invoiceNumber = (sequence: number) => `INV-${String(sequence).padStart(6, '0')}`;
+
+export const orderStateLabels: Record<OrderState, string> = {
+  'awaiting-payment': 'Awaiting payment',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};
+
+/** An order as stored, read defensively (null: not an order). */
+export function orderFrom(id: string, data: Record<string, unknown>): Order | null {
+  const plan = planById(data.planId);
+  const state = data.state;
+  if (!plan || (state !== 'awaiting-payment' && state !== 'paid' && state !== 'cancelled')) {
+    return null;
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    id,
+    owner: String(data.owner),
+    planId: plan.id,
+    amount: typeof data.amount === 'number' ? data.amount : amountBilled(plan),
+    months: typeof data.months === 'number' ? data.months : plan.billingMonths,
+    reference: String(data.reference),
+    state,
+    createdAt: millisOf(data.createdAt) ?? 0,
+    paidAt: millisOf(data.paidAt),
+    periodStart: millisOf(data.periodStart),
+    periodEnd: millisOf(data.periodEnd),
+    invoiceNumber: text(data.invoiceNumber),
+    customer: {
+      name: text((data.customer as Record<string, unknown> | null)?.name),
+      email: text((data.customer as Record<string, unknown> | null)?.email),
+    },
+  };
+}
+
+/** VAT contained in an amount that includes it, at `ratePercent`, in cents (rounded). */
+export function vatIncluded(amount: number, ratePercent: number): number {
+  return Math.round((amount * 100 * ratePercent) / (100 + ratePercent));
+}
+
+/** The API paths the pages call. */
+export const BILLING_API_PATH = '/api/billing';

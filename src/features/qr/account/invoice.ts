@@ -1,0 +1,69 @@
+// What a paid order's invoice says, as lines of text: the PDF (invoice-pdf.ts) only lays them
+// out. A VAT vendor's invoice is a "Tax Invoice" with its VAT number and the VAT the price
+// includes, as South Africa's VAT Act asks; otherwise a plain invoice that says no VAT is charged.
+import { billing } from '../../../config/billing';
+import { formatDay, planById, vatIncluded, type Order } from '../../../domain/billing';
+import { formatRand } from '../../../domain/pricing';
+
+export interface Invoice {
+  readonly title: 'Tax Invoice' | 'Invoice';
+  readonly number: string;
+  /** Label and value pairs under the title: number, date, reference. */
+  readonly facts: readonly (readonly [string, string])[];
+  readonly from: readonly string[];
+  readonly to: readonly string[];
+  readonly item: { readonly description: string; readonly amount: string };
+  /** Label and value pairs under the item: the VAT, the total. */
+  readonly totals: readonly (readonly [string, string])[];
+  readonly footer: string;
+  readonly fileName: string;
+}
+
+/** "R1 234.56": cents shown, as an invoice's VAT needs them. */
+const randAndCents = (cents: number) =>
+  `${formatRand(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
+
+/** The invoice of a paid order, or null for one not paid. */
+export function invoiceOf(order: Order): Invoice | null {
+  const plan = planById(order.planId);
+  if (order.state !== 'paid' || !order.invoiceNumber || !plan || order.paidAt === null) return null;
+  const { vat } = billing;
+  const period =
+    order.periodStart !== null && order.periodEnd !== null
+      ? `, ${formatDay(order.periodStart)} to ${formatDay(order.periodEnd)}`
+      : '';
+  const totalCents = order.amount * 100;
+  const vatCents = vat.registered ? vatIncluded(order.amount, vat.ratePercent) : 0;
+  return {
+    title: vat.registered ? 'Tax Invoice' : 'Invoice',
+    number: order.invoiceNumber,
+    facts: [
+      ['Invoice number', order.invoiceNumber],
+      ['Date', formatDay(order.paidAt)],
+      ['Payment reference', order.reference],
+    ],
+    from: [
+      billing.legalName,
+      ...billing.address,
+      ...(billing.registrationNumber ? [`Registration number ${billing.registrationNumber}`] : []),
+      ...(vat.registered && vat.number ? [`VAT number ${vat.number}`] : []),
+    ],
+    to: [order.customer.name, order.customer.email].filter((line): line is string => !!line),
+    item: {
+      description: `QR codes: ${plan.name} plan (${order.months} ${order.months === 1 ? 'month' : 'months'}${period})`,
+      amount: randAndCents(totalCents),
+    },
+    totals: vat.registered
+      ? [
+          [`Amount excluding VAT`, randAndCents(totalCents - vatCents)],
+          [`VAT at ${vat.ratePercent}%`, randAndCents(vatCents)],
+          ['Total paid', randAndCents(totalCents)],
+        ]
+      : [
+          ['VAT', 'Not charged: the company is not registered for VAT'],
+          ['Total paid', randAndCents(totalCents)],
+        ],
+    footer: `Paid by EFT with reference ${order.reference}. Thank you.`,
+    fileName: `${order.invoiceNumber}.pdf`,
+  };
+}

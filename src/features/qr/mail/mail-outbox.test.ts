@@ -1,0 +1,130 @@
+// The emailed codes' outbox against an in-memory IndexedDB (fake-indexeddb), a stand-in fetch and
+// a stand-in session: what each answer of the server does to a waiting email. The real browser,
+// function and SMTP are tested end to end in tests/email-code.spec.ts.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAIL_CODE_PATH, type CodeMail } from '../../../domain/mail';
+import { installWebLocks } from '../../../lib/outbox/testing';
+import { listMail, removeMail, sendStoredMail, sendUnstoredMail, storeMail } from './mail-outbox';
+
+const session = vi.hoisted(() => ({ uid: 'alice' as string | null }));
+vi.mock('../../../lib/auth/session', () => ({
+  // An ID token's shape: only its payload's `sub` is read on the device.
+  idToken: async () =>
+    session.uid
+      ? `head.${btoa(JSON.stringify({ sub: session.uid })).replace(/=+$/, '')}.signature`
+      : null,
+}));
+
+type Answer = number | 'offline';
+/** fetch that answers from `script` in turn (200 when it runs out), recording each body. */
+function serve(script: Answer[]) {
+  const posted: { url: string; authorization: string | null; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      posted.push({
+        url,
+        authorization: new Headers(init.headers).get('Authorization'),
+        body: JSON.parse(init.body as string),
+      });
+      const answer = script.shift() ?? 200;
+      if (answer === 'offline') throw new TypeError('Failed to fetch');
+      const body =
+        answer === 200
+          ? { ok: true, to: 'reader@example.test' }
+          : answer === 429
+            ? {
+                ok: false,
+                problem: 'too-many',
+                message: 'You can email 5 codes an hour; try again after 15:00 UTC.',
+                retryAt: '2026-11-25T15:00:00.000Z',
+              }
+            : { ok: false, problem: 'unavailable', message: 'Try again.' };
+      return new Response(JSON.stringify(body), { status: answer });
+    }),
+  );
+  return posted;
+}
+
+let made = 0;
+const mail = (): CodeMail => {
+  made += 1;
+  return {
+    id: `request-${made}`,
+    to: 'reader@example.test',
+    name: 'Shop window',
+    png: 'iVBORw0KGgo=',
+    svg: '<svg></svg>',
+    pdf: 'JVBERi0=',
+  };
+};
+
+let removeLocks = () => {};
+beforeEach(async () => {
+  session.uid = 'alice';
+  removeLocks = installWebLocks();
+  for (const entry of await listMail()) await removeMail(entry.id);
+});
+afterEach(() => {
+  removeLocks();
+  vi.unstubAllGlobals();
+});
+
+describe('an emailed code', () => {
+  it('is sent as the request, with the ID token, and then leaves the device', async () => {
+    const posted = serve([200]);
+    const request = mail();
+    await storeMail(request, 'alice');
+    expect(await sendStoredMail(request.id)).toEqual({ result: 'sent' });
+    expect(posted).toEqual([
+      { url: MAIL_CODE_PATH, authorization: expect.stringMatching(/^Bearer /), body: request },
+    ]);
+    expect(await listMail()).toEqual([]);
+  });
+
+  it('waits on the device with no connection, and with trouble at the server', async () => {
+    serve(['offline', 503]);
+    const first = mail();
+    const second = mail();
+    await storeMail(first, 'alice');
+    await storeMail(second, 'alice');
+    expect(await sendStoredMail(first.id)).toEqual({ result: 'queued' });
+    expect(await sendStoredMail(second.id)).toEqual({ result: 'trouble' });
+    expect((await listMail()).map((entry) => [entry.id, entry.status, entry.attempts])).toEqual([
+      [first.id, 'queued', 1],
+      [second.id, 'queued', 1],
+    ]);
+  });
+
+  it('refused (the hour’s emails used up) is dropped, with the server’s answer to show', async () => {
+    serve([429]);
+    const request = mail();
+    await storeMail(request, 'alice');
+    expect(await sendStoredMail(request.id)).toEqual({
+      result: 'refused',
+      answer: expect.objectContaining({ problem: 'too-many', retryAt: '2026-11-25T15:00:00.000Z' }),
+    });
+    expect(await listMail()).toEqual([]);
+  });
+
+  it('goes only for the account that emailed it', async () => {
+    const posted = serve([]);
+    const request = mail();
+    await storeMail(request, 'alice');
+    session.uid = 'bob';
+    expect(await sendStoredMail(request.id)).toEqual({ result: 'queued' });
+    session.uid = null;
+    expect(await sendStoredMail(request.id)).toEqual({ result: 'queued' });
+    expect(posted).toEqual([]);
+    session.uid = 'alice';
+    expect(await sendStoredMail(request.id)).toEqual({ result: 'sent' });
+  });
+
+  it('where nothing can be kept, is sent as it is', async () => {
+    serve(['offline', 200]);
+    expect(await sendUnstoredMail(mail(), 'alice')).toEqual({ result: 'queued' });
+    expect(await sendUnstoredMail(mail(), 'alice')).toEqual({ result: 'sent' });
+    expect(await listMail()).toEqual([]);
+  });
+});

@@ -1,0 +1,240 @@
+// Emailed codes waiting to be sent, in IndexedDB (idb-keyval, a store of its own beside the
+// enquiries'): a code emailed with no connection is kept and goes once the connection is back.
+// It follows the enquiry outbox (src/lib/outbox/outbox.ts): each request is stored before it is
+// sent, every send happens under one Web Lock that reads the entry again, and what an answer
+// means is decided by the outbox's state machine (src/domain/outbox.ts), with the one endpoint
+// POST /api/mail/code. Two things differ: the request needs the signed-in person's ID token, so
+// only the page sends (the service worker has no session), and a 429 (this hour's emails are
+// used up) is a refusal to show, not trouble to retry. An entry is sent only for the account that
+// made it; the server emails a request id once, so a send whose answer was lost can be repeated.
+import { createStore, del, get, set, values } from 'idb-keyval';
+import { MAIL_CODE_PATH, type CodeMail, type MailAnswer } from '../../../domain/mail';
+import {
+  afterRound,
+  newEntry,
+  outcomeOfStatus,
+  type OutboxEntry,
+  type PostOutcome,
+} from '../../../domain/outbox';
+import { idToken } from '../../../lib/auth/session';
+import { timeoutSignal } from '../../../lib/compat';
+
+const store = createStore('kcw-mail-outbox', 'mail');
+const LOCK = 'kcw-mail-outbox';
+/** One request carries a few MB of files: on a slow connection that takes a while. */
+const POST_TIMEOUT_MS = 60_000;
+const FIRST_RETRY_MS = 30_000;
+const LAST_RETRY_MS = 10 * 60_000;
+
+export interface MailEntry extends OutboxEntry {
+  /** The account that emailed it: only that account's session sends it. */
+  readonly uid: string;
+  readonly to: string;
+  /** Why the server refused it, once it has ('failed'). */
+  readonly refusal?: string;
+}
+
+/** How a send ended, for the person who pressed Send. */
+export type MailSend =
+  | { readonly result: 'sent' | 'queued' | 'trouble' }
+  | { readonly result: 'refused'; readonly answer: Extract<MailAnswer, { ok: false }> | null };
+
+const listeners = new Set<() => void>();
+const announce = () => listeners.forEach((listener) => listener());
+
+/** Calls `listener` whenever an entry is stored, sent, refused or taken out. */
+export function onMailChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export async function listMail(): Promise<MailEntry[]> {
+  return (await values<MailEntry>(store)).sort((a, b) => a.createdAt - b.createdAt);
+}
+
+/** Keeps `mail` to be sent for `uid`; rejects where IndexedDB cannot be used. */
+export async function storeMail(mail: CodeMail, uid: string): Promise<MailEntry> {
+  const fields = Object.entries(mail).filter(
+    (field): field is [string, string] => typeof field[1] === 'string',
+  );
+  const entry: MailEntry = {
+    ...newEntry(fields, [MAIL_CODE_PATH], mail.id, Date.now()),
+    uid,
+    to: mail.to,
+  };
+  await set(entry.id, entry, store);
+  announce();
+  return entry;
+}
+
+export async function removeMail(id: string) {
+  await del(id, store);
+  announce();
+}
+
+/** The account an ID token is of (its `sub`), read without checking it: the server does that. */
+function uidOfToken(token: string): string | null {
+  try {
+    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const { sub } = JSON.parse(atob(payload)) as { sub?: unknown };
+    return typeof sub === 'string' ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Posted {
+  readonly outcome: PostOutcome;
+  readonly answer: MailAnswer | null;
+}
+
+/** POSTs the request of `fields` as `uid`; no answer ('network') also when `uid` is not signed in. */
+async function post(fields: OutboxEntry['fields'], uid: string): Promise<Posted> {
+  let token: string | null;
+  try {
+    token = await idToken();
+  } catch {
+    // Offline with an ID token that has expired: it cannot be renewed until the connection is back.
+    return { outcome: 'network', answer: null };
+  }
+  if (!token || uidOfToken(token) !== uid) return { outcome: 'network', answer: null };
+  let response: Response;
+  try {
+    response = await fetch(MAIL_CODE_PATH, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(Object.fromEntries(fields)),
+      signal: timeoutSignal(POST_TIMEOUT_MS),
+    });
+  } catch {
+    return { outcome: 'network', answer: null };
+  }
+  const answer = (await response.json().catch(() => null)) as MailAnswer | null;
+  // This hour's emails are used up: trying again soon would be refused too.
+  const outcome = response.status === 429 ? 'rejected' : outcomeOfStatus(response.status);
+  return { outcome, answer };
+}
+
+/** One send of an entry, and the entry as it now stands (null: sent, or gone). */
+async function sendRound(entry: MailEntry) {
+  const posted = await post(entry.fields, entry.uid);
+  const round = afterRound(entry, new Map([[MAIL_CODE_PATH, posted.outcome]]));
+  const refused = posted.answer && !posted.answer.ok ? posted.answer : null;
+  const next: MailEntry | null =
+    round.result === 'sent'
+      ? null
+      : {
+          ...entry,
+          ...round.entry,
+          ...(refused ? { refusal: refused.message } : {}),
+        };
+  return { ...round, entry: next, refused };
+}
+
+/** Runs `task` while holding the mail outbox's lock (where the browser has Web Locks). */
+function withLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+  return locks ? locks.request(LOCK, task) : task();
+}
+
+/** Sends a just-stored entry. A refusal takes it out: the form still holds what was typed. */
+export function sendStoredMail(id: string): Promise<MailSend> {
+  return withLock(async (): Promise<MailSend> => {
+    const entry = await get<MailEntry>(id, store);
+    // Delivered meanwhile by a flush that had the lock first.
+    if (!entry) return { result: 'sent' };
+    const round = await sendRound(entry);
+    if (round.result === 'sent') {
+      await removeMail(id);
+      return { result: 'sent' };
+    }
+    if (round.result === 'rejected') {
+      await removeMail(id);
+      return { result: 'refused', answer: round.refused };
+    }
+    await set(id, round.entry, store);
+    announce();
+    return { result: round.offline ? 'queued' : 'trouble' };
+  });
+}
+
+/** Sends a request that could not be stored (IndexedDB blocked or full): nothing is kept. */
+export async function sendUnstoredMail(mail: CodeMail, uid: string): Promise<MailSend> {
+  const fields = Object.entries(mail).filter(
+    (field): field is [string, string] => typeof field[1] === 'string',
+  );
+  const posted = await post(fields, uid);
+  if (posted.outcome === 'ok') return { result: 'sent' };
+  if (posted.outcome === 'rejected') {
+    return { result: 'refused', answer: posted.answer && !posted.answer.ok ? posted.answer : null };
+  }
+  return { result: posted.outcome === 'network' ? 'queued' : 'trouble' };
+}
+
+/**
+ * Sends every waiting entry (not the refused ones, which wait for the person to read why). Stops
+ * at the first that finds no connection. Resolves to whether anything is still waiting.
+ */
+function flushMail(): Promise<boolean> {
+  return withLock(async () => {
+    let waiting = false;
+    for (const entry of await listMail()) {
+      if (entry.status !== 'queued') continue;
+      const round = await sendRound(entry);
+      if (round.entry) await set(entry.id, round.entry, store);
+      else await del(entry.id, store);
+      announce();
+      if (round.result === 'retry') {
+        waiting = true;
+        if (round.offline) break;
+      }
+    }
+    return waiting;
+  });
+}
+
+let started = false;
+let running: Promise<void> | undefined;
+let retryDelay = FIRST_RETRY_MS;
+let retryTimer: number | undefined;
+
+function retryLater() {
+  window.clearTimeout(retryTimer);
+  retryTimer = window.setTimeout(() => void deliverMail(), retryDelay);
+  retryDelay = Math.min(retryDelay * 2, LAST_RETRY_MS);
+}
+
+/** Sends what waits, if online; one run at a time; tries again later while something waits. */
+export function deliverMail(): Promise<void> {
+  if (!navigator.onLine) return Promise.resolve();
+  running ??= flushMail()
+    .then((waiting) => {
+      if (waiting) retryLater();
+      else retryDelay = FIRST_RETRY_MS;
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      running = undefined;
+    });
+  return running;
+}
+
+/**
+ * Delivers waiting emails from now on while the app is open: at once, whenever the connection
+ * comes back or the tab is shown again, and on a backing-off timer after trouble.
+ */
+export function startMailDelivery() {
+  if (started) return;
+  started = true;
+  void deliverMail();
+  window.addEventListener('online', () => void deliverMail());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void deliverMail();
+  });
+}
+
+/** For an entry whose first send met trouble: try again on the backing-off timer. */
+export function deliverMailSoon() {
+  startMailDelivery();
+  retryLater();
+}

@@ -1,0 +1,142 @@
+// The free trial, ordering a plan and paying by EFT, as a customer meets them: the dashboard
+// counts the trial's days from the account's start, Billing orders a plan and shows how to pay it,
+// the company's step (scripts/billing-admin.mjs, run here as the company runs it) marks it paid,
+// which unlocks what waited, and the invoice downloads. Printed codes keep working throughout.
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { TRIAL_DAYS } from '../src/domain/billing';
+import { seriousViolations } from './support/axe';
+import { catcher, emailsTo } from './support/mail-catcher';
+import { seedCodes, seedTrialStart, userWithCodes } from './support/saved-user';
+
+const script = fileURLToPath(new URL('../scripts/billing-admin.mjs', import.meta.url));
+
+/** Runs the company's billing step on the test server's Firestore emulator. */
+function billingAdmin(...args: string[]) {
+  return new Promise<string>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [script, ...args],
+      {
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          NODE_OPTIONS: process.env.NODE_OPTIONS,
+          LOOPBACK_GUARD_LOG: process.env.LOOPBACK_GUARD_LOG,
+          FIRESTORE_EMULATOR_HOST: '127.0.0.1:8181',
+          USER: 'accounts-desk',
+        },
+        timeout: 30_000,
+      },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${stderr}${stdout}`)) : resolve(stdout),
+    );
+  });
+}
+
+test('the dashboard counts the trial’s days left from the account’s start', async ({ page }) => {
+  const user = await userWithCodes(page, []);
+  await seedTrialStart(user.uid, TRIAL_DAYS - 4);
+  await page.reload();
+  const standing = page.getByRole('status').filter({ hasText: 'free trial' });
+  await expect(standing).toHaveText(
+    /^4 days of your free trial left: it ends on \d+ \w+ 20\d\d\.$/,
+  );
+  await page.getByRole('link', { name: 'Upgrade' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await expect(page.getByText('4 days of your free trial left')).toBeVisible();
+});
+
+test('an ended trial keeps printed codes working; a paid EFT order unlocks the waiting code, with its invoice', async ({
+  page,
+}) => {
+  const printedLink = `pr1nted${Date.now().toString(36)}`;
+  const user = await userWithCodes(page, [
+    {
+      id: 'printed',
+      name: 'Printed menu',
+      url: 'https://example.co.za/menu',
+      updatedAt: '2026-11-02T08:00:00Z',
+      dynamic: { id: printedLink, days: {} },
+    },
+  ]);
+  await seedTrialStart(user.uid, TRIAL_DAYS + 6);
+
+  // The printed code still redirects, the trial over.
+  const scan = await page.request.get(`/q/${printedLink}`, { maxRedirects: 0 });
+  expect(scan.status()).toBe(302);
+  expect(scan.headers().location).toBe('https://example.co.za/menu');
+
+  // A new dynamic code waits for a plan, and says so.
+  await seedCodes(user.uid, [
+    {
+      id: 'flyer',
+      name: 'New flyer',
+      url: 'https://example.co.za/flyer',
+      updatedAt: '2026-11-24T08:00:00Z',
+      waitingForLink: true,
+    },
+  ]);
+  const flyer = page.getByRole('listitem', { name: 'New flyer' });
+  await expect(flyer).toContainText('Your free trial or plan has ended');
+
+  // Billing: the trial's end, then an order and how to pay it.
+  await page.goto('/UserBilling');
+  await expect(page.getByText(/^Your free trial ended on /)).toBeVisible();
+  await page.getByRole('button', { name: 'Order the Monthly plan' }).click();
+  const eft = page.getByRole('region', { name: 'Pay R600 by EFT for the Monthly plan' });
+  await expect(eft).toBeVisible();
+  const reference = (await eft.getByRole('definition').last().textContent())!;
+  expect(reference).toMatch(/^KCW-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+  await expect(page.getByRole('button', { name: 'Monthly: ordered' })).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
+  // The same details by email, for paying from a banking app elsewhere.
+  await expect
+    .poll(async () => (await emailsTo(user.email)).map((email) => email.subject))
+    .toEqual([`Your order ${reference}: Monthly plan, R600`]);
+  const [confirmation] = await emailsTo(user.email);
+  expect(confirmation.text).toContain(`Reference: ${reference}`);
+  expect(confirmation.text).toContain('Amount: R600');
+  await fetch(`${catcher}/api/email/${confirmation.id}`, { method: 'DELETE' });
+
+  // The company sees the payment and marks the order paid.
+  expect(await billingAdmin('list')).toContain(reference);
+  expect(await billingAdmin('paid', reference)).toMatch(/^Paid: KCW-.*invoice INV-\d{6}/);
+  await expect(page.getByText(/^Monthly plan, paid until /)).toBeVisible();
+  await expect(eft).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(reference) });
+  await expect(row).toContainText('Paid: until');
+
+  // Its invoice, as a PDF that names it.
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: /^Invoice INV-\d{6}/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
+  const pdf = await readFile((await file.path())!, 'latin1');
+  expect(pdf.startsWith('%PDF-')).toBe(true);
+  expect(pdf).toContain(reference);
+
+  // My QR Codes asks again for a code whose link is out of step: now it gets one.
+  await page.goto('/QR_Dashboard');
+  await expect(flyer.getByRole('link', { name: /\/q\/[A-Za-z0-9_-]{8,}$/ })).toBeVisible();
+  await expect(flyer).not.toContainText('has ended');
+});
+
+test('Subscribe on the pricing page leads to ordering that plan', async ({ page }) => {
+  await userWithCodes(page, []);
+  await page.goto('/QR_Pricing');
+  await page
+    .getByRole('region', { name: '6 Months', exact: true })
+    .getByRole('link', { name: 'Subscribe to the 6 Months plan' })
+    .click();
+  await expect(page).toHaveURL(/\/UserBilling\?plan=six-months$/);
+  await expect(page.getByRole('button', { name: 'Order the 6 Months plan' })).toBeFocused();
+  await page.getByRole('button', { name: 'Order the 6 Months plan' }).click();
+  const eft = page.getByRole('region', { name: /^Pay R2\s700 by EFT for the 6 Months plan$/ });
+  await expect(eft).toContainText('These bank details are placeholders');
+  await eft.getByRole('button', { name: 'Cancel this order' }).click();
+  await expect(eft).toBeHidden();
+  await expect(page.getByRole('row', { name: /6 Months/ })).toContainText('Cancelled');
+});

@@ -1,0 +1,271 @@
+// Trials, plans and orders on the server (functions/src/billing-api.ts, orders.ts, terms.ts) over
+// real HTTP against the Firestore and Auth emulators: an owner orders a plan and cancels it, only
+// the company's step marks one paid, and what a plan unlocks is enforced where links and files are
+// made, while printed codes keep working without one.
+import { describe, expect, it } from 'vitest';
+import { Timestamp } from '../../functions/src/admin';
+import type { OutgoingMail } from '../../functions/src/mail-message';
+import { markOrderPaid } from '../../functions/src/orders';
+import {
+  BILLING_API_PATH,
+  REFERENCE_PATTERN,
+  TRIAL_DAYS,
+  type Order,
+} from '../../src/domain/billing';
+import { emptyContent } from '../../src/domain/qr/content';
+import { emptyDraft } from '../../src/domain/qr/draft';
+import { FILES_API_PATH } from '../../src/domain/qr/hosting';
+import { savedFields } from '../../src/domain/qr/saved-code';
+import { saveNewCode, updateCode } from '../../src/features/qr/saved/saved-codes';
+import { parseCommand } from '../../scripts/billing-admin.mjs';
+import { useEmulator } from '../rules/emulator';
+import { idToken, scan, syncRequest, useFunctions } from './servers';
+
+const { asVerified } = useEmulator();
+/** The emails the billing API hands to the mail transport. */
+const sent: OutgoingMail[] = [];
+const under = useFunctions({
+  mail: () => async (mail) => {
+    sent.push(mail);
+  },
+});
+const DAY = 86_400_000;
+
+/** A user of this file only (the files share the emulators). */
+let users = 0;
+const newUser = () => `billing${Date.now().toString(36)}${(users += 1)}`;
+
+async function post(uid: string | null, path: string, body: object = {}) {
+  const token = uid ? await idToken(uid) : null;
+  const response = await fetch(`${under.origin}${BILLING_API_PATH}${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, answer: (await response.json()) as Answer };
+}
+
+/** What the billing API answers, as these tests read it. */
+interface Answer {
+  readonly ok: boolean;
+  readonly order: Order;
+  readonly message?: string;
+}
+
+const order = (uid: string, plan: string) => post(uid, '/orders', { plan });
+
+const account = async (uid: string) =>
+  (await under.db.collection('accounts').doc(uid).get()).data() ?? {};
+
+/** Sets when the user's trial started, as the company (or a seed) can. */
+const trialStarted = (uid: string, daysAgo: number) =>
+  under.db
+    .collection('accounts')
+    .doc(uid)
+    .set(
+      { terms: { trialStartedAt: Timestamp.fromMillis(Date.now() - daysAgo * DAY) } },
+      { merge: true },
+    );
+
+const fieldsFor = (url: string) =>
+  savedFields(
+    {
+      ...emptyDraft,
+      step: 'demo',
+      type: 'web',
+      content: { ...emptyContent, text: { ...emptyContent.text, websiteUrl: url } },
+      dynamic: true,
+    },
+    'Flyer',
+    { logo: null },
+  );
+
+async function dynamicCode(uid: string, url: string) {
+  const { id, written } = saveNewCode(asVerified(uid), uid, fieldsFor(url));
+  await written;
+  return id;
+}
+
+describe('ordering a plan', () => {
+  it('makes an unpaid order with a unique reference; asking again gives the same one', async () => {
+    const uid = newUser();
+    const first = await order(uid, 'six-months');
+    expect(first.status).toBe(200);
+    expect(first.answer.order).toMatchObject({
+      owner: uid,
+      planId: 'six-months',
+      amount: 2700,
+      months: 6,
+      state: 'awaiting-payment',
+      invoiceNumber: null,
+      customer: { email: `${uid}@kcw.example` },
+    });
+    expect(first.answer.order.reference).toMatch(REFERENCE_PATTERN);
+    // Its EFT details go to the customer by email, once.
+    const to = `${uid}@kcw.example`;
+    expect(sent.filter((mail) => mail.to === to).map((mail) => mail.subject)).toEqual([
+      `Your order ${first.answer.order.reference}: 6 Months plan, R2\u00a0700`,
+    ]);
+    expect(sent.find((mail) => mail.to === to)!.text).toContain(
+      `Reference: ${first.answer.order.reference}`,
+    );
+    const again = await order(uid, 'six-months');
+    expect(again.answer.order.id).toBe(first.answer.order.id);
+    expect(sent.filter((mail) => mail.to === to)).toHaveLength(1);
+    const other = await order(uid, 'monthly');
+    expect(other.answer.order.reference).not.toBe(first.answer.order.reference);
+    // Ordering changes nothing of the account's terms: only a payment does.
+    expect((await account(uid)).terms?.planId).toBeUndefined();
+  });
+
+  it('refuses an unknown plan, and anyone not signed in', async () => {
+    const uid = newUser();
+    expect(await order(uid, 'forever-free')).toMatchObject({
+      status: 400,
+      answer: { ok: false, message: 'Choose one of the plans.' },
+    });
+    expect((await post(null, '/orders', { plan: 'monthly' })).status).toBe(401);
+  });
+
+  it('cancels its own unpaid order, not another’s and not a paid one', async () => {
+    const [alice, mallory] = [newUser(), newUser()];
+    const { answer } = await order(alice, 'monthly');
+    const id = answer.order.id as string;
+    expect(await post(mallory, `/orders/${id}/cancel`)).toMatchObject({ status: 404 });
+    expect(await post(alice, `/orders/${id}/cancel`)).toMatchObject({
+      status: 200,
+      answer: { order: { state: 'cancelled' } },
+    });
+    expect(await post(alice, `/orders/${id}/cancel`)).toMatchObject({ status: 409 });
+
+    const paid = await order(alice, 'annually');
+    await markOrderPaid(under.db, paid.answer.order.reference, { paidAt: new Date(), by: 'test' });
+    expect(await post(alice, `/orders/${paid.answer.order.id}/cancel`)).toMatchObject({
+      status: 409,
+      answer: { message: 'This order is paid already: it cannot be cancelled.' },
+    });
+  });
+});
+
+describe('the company marks an order paid', () => {
+  it('starts the plan from the payment, numbers the invoice, and a second payment runs on', async () => {
+    const uid = newUser();
+    const first = (await order(uid, 'monthly')).answer.order;
+    const paidAt = new Date('2026-11-25T10:00:00Z');
+    const paid = await markOrderPaid(under.db, first.reference, { paidAt, by: 'accounts' });
+    if (!paid.ok) throw new Error(paid.message);
+    expect(paid.order).toMatchObject({
+      state: 'paid',
+      paidAt: paidAt.getTime(),
+      periodStart: paidAt.getTime(),
+      periodEnd: Date.parse('2026-12-25T10:00:00Z'),
+    });
+    expect(paid.order.invoiceNumber).toMatch(/^INV-\d{6}$/);
+    const { terms } = await account(uid);
+    expect(terms.planId).toBe('monthly');
+    expect(terms.paidUntil.toMillis()).toBe(Date.parse('2026-12-25T10:00:00Z'));
+
+    // Paying early for the next period loses nothing: it starts where the paid one ends.
+    const second = (await order(uid, 'six-months')).answer.order;
+    const early = await markOrderPaid(under.db, second.reference, {
+      paidAt: new Date('2026-12-01T10:00:00Z'),
+      by: 'accounts',
+    });
+    if (!early.ok) throw new Error(early.message);
+    expect(early.order.periodStart).toBe(Date.parse('2026-12-25T10:00:00Z'));
+    expect(early.order.periodEnd).toBe(Date.parse('2027-06-25T10:00:00Z'));
+    expect(Number(early.order.invoiceNumber!.slice(4))).toBeGreaterThan(
+      Number(paid.order.invoiceNumber!.slice(4)),
+    );
+    expect((await account(uid)).terms.planId).toBe('six-months');
+
+    // Twice is refused; an unknown reference too.
+    expect(await markOrderPaid(under.db, first.reference, { paidAt, by: 'x' })).toMatchObject({
+      ok: false,
+      problem: 'conflict',
+    });
+    expect(await markOrderPaid(under.db, 'KCW-AAAA-AAAA', { paidAt, by: 'x' })).toMatchObject({
+      ok: false,
+      problem: 'not-found',
+    });
+  });
+
+  it('the admin script reads references as the domain writes them', () => {
+    const env = { FIRESTORE_EMULATOR_HOST: '127.0.0.1:1' };
+    expect(parseCommand(['paid', 'kcw-7kq2-m9xd'], env)).toMatchObject({
+      command: 'paid',
+      reference: 'KCW-7KQ2-M9XD',
+    });
+    expect(REFERENCE_PATTERN.test('KCW-7KQ2-M9XD')).toBe(true);
+    // O, 0, I and 1 are never in a reference: a person reading one back cannot mix them up.
+    for (const reference of ['KCW-7KQ0-M9XD', 'KCW-7KQI-M9XD']) {
+      expect(REFERENCE_PATTERN.test(reference)).toBe(false);
+      expect(() => parseCommand(['paid', reference], env)).toThrow(/not a payment reference/);
+    }
+    expect(() => parseCommand(['paid', 'KCW-7KQ2-M9XD', '--on', '25/11/2026'], env)).toThrow(
+      /YYYY-MM-DD/,
+    );
+  });
+});
+
+describe('what a trial or plan unlocks, enforced on the server', () => {
+  it('a new account is on its trial: it makes dynamic codes, and the trial start is stored', async () => {
+    const uid = newUser();
+    const code = await dynamicCode(uid, 'https://example.co.za/trial');
+    const { status } = await syncRequest(under.origin, code, idToken(uid));
+    expect(status).toBe(200);
+    const started = (await account(uid)).terms.trialStartedAt.toMillis();
+    expect(Date.now() - started).toBeLessThan(10 * 60_000);
+  });
+
+  it('after the trial: no new link, no new target, no new file; printed codes keep working', async () => {
+    const uid = newUser();
+    const code = await dynamicCode(uid, 'https://example.co.za/printed');
+    const made = await syncRequest(under.origin, code, idToken(uid));
+    const linkId = (made.answer as { link: { id: string } }).link.id;
+    await trialStarted(uid, TRIAL_DAYS + 1);
+
+    // The printed code still redirects.
+    const scanned = await scan(under.origin, `/q/${linkId}`);
+    expect(scanned.status).toBe(302);
+    expect(scanned.headers.get('location')).toBe('https://example.co.za/printed');
+
+    // A new dynamic code waits for a plan...
+    const fresh = await dynamicCode(uid, 'https://example.co.za/new');
+    const refused = await syncRequest(under.origin, fresh, idToken(uid));
+    expect(refused.status).toBe(402);
+    expect(refused.answer).toMatchObject({ ok: false, problem: 'plan-needed' });
+    expect(refused.answer.ok ? '' : refused.answer.message).toContain('printed codes keep working');
+    // ...and so does pointing the printed one elsewhere; its link is left as it was.
+    await updateCode(asVerified(uid), uid, code, fieldsFor('https://example.co.za/elsewhere'));
+    expect((await syncRequest(under.origin, code, idToken(uid))).status).toBe(402);
+    expect((await scan(under.origin, `/q/${linkId}`)).headers.get('location')).toBe(
+      'https://example.co.za/printed',
+    );
+    // A new file to host waits too.
+    const upload = await fetch(`${under.origin}${FILES_API_PATH}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${await idToken(uid)}`,
+      },
+      body: JSON.stringify({
+        sha256: 'a'.repeat(64),
+        size: 100,
+        name: 'menu.pdf',
+        field: 'menuFile',
+      }),
+    });
+    expect(upload.status).toBe(402);
+
+    // Once the company marks an order paid, the waiting code gets its link.
+    const { answer } = await order(uid, 'monthly');
+    await markOrderPaid(under.db, answer.order.reference, { paidAt: new Date(), by: 'test' });
+    const unlocked = await syncRequest(under.origin, fresh, idToken(uid));
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.answer).toMatchObject({ ok: true, link: { deleted: false } });
+  });
+});
