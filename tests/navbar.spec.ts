@@ -82,6 +82,13 @@ test.describe('at 900px or less @phone-only', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(about).toBeVisible();
+    // The open menu lies over the headline: nothing of it may show through.
+    const menu = nav(page)
+      .getByRole('list')
+      .filter({ has: page.getByRole('link', { name: 'About', exact: true }) });
+    expect(await menu.evaluate((list) => getComputedStyle(list).backgroundColor)).toMatch(
+      /^rgb\(\d+, \d+, \d+\)$/,
+    );
     await toggle.click();
     await expect(about).toBeHidden();
   });

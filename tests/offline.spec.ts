@@ -25,6 +25,18 @@ test('the service worker controls the page on the first visit and says it works 
   await expect(page.getByText('Ready to work offline.')).toBeHidden();
 });
 
+test('"Ready to work offline." goes by itself, so it does not stay over the page', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/');
+  await untilControlled(page);
+  const note = page.getByRole('status').getByText('Ready to work offline.');
+  await expect(note).toBeVisible();
+  await page.clock.runFor(10_000);
+  await expect(note).toBeHidden();
+});
+
 test('after one visit every public route opens offline, by address and by link', async ({
   page,
   context,

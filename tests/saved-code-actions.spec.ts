@@ -120,6 +120,21 @@ test('Edit reopens the wizard on the code, and saving changes that same code', a
     .toBe(`${site}/bus-2027`);
 });
 
+test('a reload straight after Save changes keeps the change', async ({ page }) => {
+  await userWithCodes(page, codes);
+  await row(page, 'Bus stop 10').getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel(label('websiteUrl'), { exact: true }).fill(`${site}/bus-at-once`);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: wizardHeadings.design })).toBeVisible();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/QR_Dashboard$/);
+  await page.reload();
+  await expect
+    .poll(() => scanSvg(row(page, 'Bus stop 10').getByRole('img', { name: 'QR code Bus stop 10' })))
+    .toBe(`${site}/bus-at-once`);
+});
+
 test('Edit asks before it replaces a code in progress', async ({ page }) => {
   await userWithCodes(page, codes);
   await chooseType(

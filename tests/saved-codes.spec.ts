@@ -43,6 +43,17 @@ test('Save to My QR Codes stores the code, ends the draft, and lists it first', 
   await expect(savedList(page).getByRole('listitem', { name })).toBeVisible();
 });
 
+test('a reload straight after Save keeps the code: "Saved" waits until it is on the device', async ({
+  page,
+}) => {
+  const name = uniqueName('Till point');
+  await openWebCode(page, { url: 'https://kemptoncodeworks.co.za/till', name });
+  await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
+  await expect(page).toHaveURL(/\/QR_Dashboard$/);
+  await page.reload();
+  await expect(savedList(page).getByRole('listitem', { name })).toBeVisible();
+});
+
 test('saved offline, a code shows at once as waiting to sync, then syncs', async ({
   page,
   context,

@@ -109,9 +109,8 @@ for (const type of qrTypes) {
         const spec = textFields[item.id];
         const field = page.getByLabel(spec.label, { exact: true });
         await expect(field).toBeVisible();
-        if (spec.input !== 'textarea') {
-          await expect(field).toHaveAttribute('maxlength', String(spec.maxLength));
-        }
+        // Its limit is checked, not set on the input (which would cut a paste without a word).
+        await expect(field).not.toHaveAttribute('maxlength');
         if (spec.required) {
           await expect(field).toHaveAttribute('aria-invalid', 'true');
           await expect(page.getByText(spec.requiredMessage, { exact: true })).toBeVisible();
@@ -182,6 +181,24 @@ test('web addresses, emails and numbers are checked, normalised, and never lost'
   await expect(page.getByLabel('Website', { exact: true })).toHaveValue('https://example.co.za');
   await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('0111234567');
   await expect(page.getByLabel('Mobile', { exact: true })).toHaveValue('+27821234567');
+});
+
+test('a pasted text longer than its field is kept whole, and the field says how much to cut', async ({
+  page,
+}) => {
+  await chooseType(page, typeOf('wifi'));
+  const network = page.getByLabel(textFields.wifiSSID.label, { exact: true });
+  // 40 characters: cut to 32, it would make a code for a network that does not exist.
+  const pasted = 'Kempton Code Works Guest Network 5GHz-2';
+  await network.fill(pasted);
+  await expect(network).toHaveValue(pasted);
+  await expect(network).toHaveAccessibleDescription(
+    `Network name (SSID) can be at most 32 characters: cut ${pasted.length - 32} (it has ${pasted.length}).`,
+  );
+  await next(page);
+  await expect(page).toHaveURL(/\/QR_Content$/);
+  await network.fill(pasted.slice(0, 32));
+  await expect(network).not.toHaveAccessibleDescription(/can be at most/);
 });
 
 test('the link list adds links and removes them while more than one is left', async ({ page }) => {
@@ -358,6 +375,14 @@ test('design: the logo takes images up to 1 MB, with a preview', async ({ page }
   ).toBeVisible();
   await logo.setInputFiles(sampleFile('menu.pdf', tinyPdf.length, tinyPdf));
   await expect(page.getByText('"menu.pdf" is not an image.')).toBeVisible();
+  // Bytes that are no picture, named .png: refused with a message, not listed as the logo.
+  await logo.setInputFiles(sampleFile('noise.png', 4096, patternedBytes(4096)));
+  await expect(
+    page.getByText('"noise.png": The logo is not a picture this browser can read.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Preview of noise.png' })).toHaveCount(0);
   await logo.setInputFiles(sampleFile('logo.png', tinyPng.length, tinyPng));
   await expect(page.getByRole('img', { name: 'Preview of logo.png' })).toBeVisible();
   // The live code carries the logo, embedded.

@@ -43,9 +43,9 @@ describe('registerForm', () => {
     const password = 'p'.repeat(129);
     const long = { ...valid, displayName: 'x'.repeat(101), password, confirmPassword: password };
     expect(checkForm(registerForm, long, passwordsMatch).errors).toEqual({
-      displayName: 'Name can be at most 100 characters (now 101).',
-      password: 'Password can be at most 128 characters (now 129).',
-      confirmPassword: 'Confirm password can be at most 128 characters (now 129).',
+      displayName: 'Name can be at most 100 characters: cut 1 (it has 101).',
+      password: 'Password can be at most 128 characters: cut 1 (it has 129).',
+      confirmPassword: 'Confirm password can be at most 128 characters: cut 1 (it has 129).',
     });
   });
 });

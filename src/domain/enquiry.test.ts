@@ -104,7 +104,7 @@ describe('enquiryForm', () => {
     const at = field === 'email' ? `${'a'.repeat(limit - 12)}@example.com` : 'a'.repeat(limit);
     expect(check({ ...general, [field]: at })[field]).toBeUndefined();
     expect(check({ ...general, [field]: `${at}b` })[field]).toBe(
-      `${label} can be at most ${limit} characters (now ${limit + 1}).`,
+      `${label} can be at most ${limit} characters: cut 1 (it has ${limit + 1}).`,
     );
   });
 
@@ -112,7 +112,7 @@ describe('enquiryForm', () => {
     const pc = { ...general, inquiryType: 'pc-building' as const, usageType: 'gaming' as const };
     expect(check({ ...pc, budget: 'R'.repeat(50) })).toEqual({});
     expect(check({ ...pc, budget: 'R'.repeat(51) })).toEqual({
-      budget: 'Budget can be at most 50 characters (now 51).',
+      budget: 'Budget can be at most 50 characters: cut 1 (it has 51).',
     });
   });
 

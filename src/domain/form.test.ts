@@ -46,7 +46,7 @@ describe('checkField', () => {
   it('counts the length after trimming and says how long the value is', () => {
     expect(checkField(name, ` ${'a'.repeat(10)} `)).toEqual(ok('a'.repeat(10)));
     expect(checkField(name, 'a'.repeat(11))).toEqual(
-      refused('Your name can be at most 10 characters (now 11).'),
+      refused('Your name can be at most 10 characters: cut 1 (it has 11).'),
     );
   });
 
@@ -55,7 +55,7 @@ describe('checkField', () => {
     expect(checkField(password, ' pw ')).toEqual(ok(' pw '));
     expect(checkField(password, '')).toEqual(refused('Please enter password.'));
     expect(checkField(password, '  pw   ')).toEqual(
-      refused('Password can be at most 6 characters (now 7).'),
+      refused('Password can be at most 6 characters: cut 1 (it has 7).'),
     );
   });
 

@@ -108,6 +108,16 @@ function isHttpUrl(text: string): boolean {
 
 export type FieldCheck = { ok: true; value: string } | { ok: false; message: string };
 
+/**
+ * Why `value` is too long for the field, saying how much to cut, or undefined. Fields have no
+ * maxlength in the page, which would cut pasted text without a word: the whole text stays, for
+ * the person to shorten, and this shows as they type.
+ */
+export function lengthProblem(spec: FieldSpec, value: string): string | undefined {
+  if (value.length <= spec.maxLength) return undefined;
+  return `${spec.label} can be at most ${spec.maxLength} characters: cut ${value.length - spec.maxLength} (it has ${value.length}).`;
+}
+
 /** Checks one value against its description; an ok value is trimmed and normalised. */
 export function checkField(spec: FieldSpec, raw: string): FieldCheck {
   if (spec.hidden) return { ok: true, value: raw };
@@ -115,12 +125,8 @@ export function checkField(spec: FieldSpec, raw: string): FieldCheck {
   if (!value) {
     return spec.required ? { ok: false, message: spec.requiredMessage } : { ok: true, value: '' };
   }
-  if (value.length > spec.maxLength) {
-    return {
-      ok: false,
-      message: `${spec.label} can be at most ${spec.maxLength} characters (now ${value.length}).`,
-    };
-  }
+  const tooLong = lengthProblem(spec, value);
+  if (tooLong) return { ok: false, message: tooLong };
   if (spec.options && !spec.options.some((option) => option.value === value)) {
     return { ok: false, message: spec.requiredMessage };
   }

@@ -6,7 +6,14 @@ import {
   type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { setLogLevel, type Firestore } from 'firebase/firestore';
+import {
+  doc,
+  increment,
+  setLogLevel,
+  writeBatch,
+  type DocumentReference,
+  type Firestore,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 
 /** Registers the set-up hooks in the calling test file; the environment once they have run. */
@@ -42,6 +49,24 @@ export function useEmulator() {
       db(environment().authenticatedContext(uid, { email_verified: true })),
     anonymous: () => db(environment().unauthenticatedContext()),
   };
+}
+
+/**
+ * Creates the saved code at `ref` (users/{uid}/codes/{id}) with `data`, or deletes it (null), as
+ * the app does (src/features/qr/saved/saved-codes.ts): in one batch with the account's count of
+ * codes, which the rules require.
+ */
+export function countedWrite(ref: DocumentReference, data: object | null): Promise<void> {
+  const batch = writeBatch(ref.firestore);
+  if (data) batch.set(ref, data);
+  else batch.delete(ref);
+  const uid = ref.path.split('/')[1];
+  batch.set(
+    doc(ref.firestore, 'users', uid),
+    { codeCount: increment(data ? 1 : -1), changed: ref.id },
+    { merge: true },
+  );
+  return batch.commit();
 }
 
 /** A context's database, for the modular functions. */

@@ -8,15 +8,18 @@ import {
   doc,
   getDoc,
   getDocs,
+  increment,
   query,
   serverTimestamp,
   setDoc,
   Timestamp,
   updateDoc,
   where,
+  writeBatch,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { db, useEmulator } from './emulator';
+import { SAVED_CODES_MAX } from '../../src/domain/qr/saved-code';
+import { countedWrite, db, useEmulator } from './emulator';
 
 const { environment, as, asVerified, anonymous } = useEmulator();
 
@@ -68,22 +71,27 @@ describe('saved codes', () => {
   it('lets the owner create, read, list, update and delete their codes', async () => {
     const alice = as('alice');
     const code = doc(alice, aliceCode);
-    await assertSucceeds(setDoc(code, newCode()));
+    await assertSucceeds(countedWrite(code, newCode()));
     const read = await assertSucceeds(getDoc(code));
     expect(read.data()?.name).toBe('Shop window');
-    await assertSucceeds(setDoc(doc(alice, 'users/alice/codes/c2'), newCode({ type: 'wifi' })));
+    await assertSucceeds(
+      countedWrite(doc(alice, 'users/alice/codes/c2'), newCode({ type: 'wifi' })),
+    );
     const list = await assertSucceeds(getDocs(collection(alice, 'users/alice/codes')));
     expect(list.size).toBe(2);
     await assertSucceeds(
       updateDoc(code, { name: 'Front door', design: {}, updatedAt: serverTimestamp() }),
     );
-    await assertSucceeds(deleteDoc(code));
+    await assertSucceeds(countedWrite(code, null));
   });
 
   it('takes every field of a full code: a logo and file names', async () => {
     const logo = `data:image/png;base64,${'iVBORw0KGgo'.repeat(100)}=`;
     await assertSucceeds(
-      setDoc(doc(as('alice'), aliceCode), newCode({ type: 'pdf', logo, files: ['menu.pdf'] })),
+      countedWrite(
+        doc(as('alice'), aliceCode),
+        newCode({ type: 'pdf', logo, files: ['menu.pdf'] }),
+      ),
     );
   });
 
@@ -96,7 +104,7 @@ describe('saved codes', () => {
       type: 'application/pdf',
     };
     const menu = (hosted: unknown) =>
-      setDoc(doc(alice, aliceCode), newCode({ type: 'menu', dynamic: true, hosted }));
+      countedWrite(doc(alice, aliceCode), newCode({ type: 'menu', dynamic: true, hosted }));
     await assertSucceeds(menu({ menuFile: file }));
     for (const wrong of [
       { logo: file },
@@ -119,14 +127,14 @@ describe('saved codes', () => {
     const alice = as('alice');
     const code = doc(alice, aliceCode);
     const svg = `data:image/svg+xml;base64,${btoa('<svg onload="alert(1)"/>')}`;
-    await assertFails(setDoc(code, newCode({ logo: svg })));
+    await assertFails(countedWrite(code, newCode({ logo: svg })));
     await assertFails(
-      setDoc(code, newCode({ design: { frame: 'frame-0', logo: 'javascript:alert(1)' } })),
+      countedWrite(code, newCode({ design: { frame: 'frame-0', logo: 'javascript:alert(1)' } })),
     );
-    await assertFails(setDoc(code, newCode({ design: { frame: 'frame-0', script: 'x' } })));
-    await assertFails(setDoc(code, newCode({ design: { frameText: 'x'.repeat(25) } })));
+    await assertFails(countedWrite(code, newCode({ design: { frame: 'frame-0', script: 'x' } })));
+    await assertFails(countedWrite(code, newCode({ design: { frameText: 'x'.repeat(25) } })));
     await assertSucceeds(
-      setDoc(
+      countedWrite(
         code,
         newCode({
           logo: `data:image/webp;base64,${'UklGR'.repeat(10)}`,
@@ -136,9 +144,83 @@ describe('saved codes', () => {
     );
   });
 
+  it('holds every content field to the form’s own limit, and takes no field of its own making', async () => {
+    const code = doc(as('alice'), aliceCode);
+    const content = (extra: Record<string, unknown>) => ({
+      text: { websiteUrl: 'https://kemptoncodeworks.co.za/', qrName: 'Shop window' },
+      lists: { links: ['https://kemptoncodeworks.co.za/'], socialLinks: [''] },
+      files: {},
+      ...extra,
+    });
+    // Each wrong one is a new code: refused for its content alone.
+    await assertSucceeds(
+      countedWrite(doc(as('alice'), 'users/alice/codes/full'), newCode({ content: content({}) })),
+    );
+    const text = (fields: Record<string, unknown>) =>
+      content({ text: { websiteUrl: 'https://example.co.za/', ...fields } });
+    for (const wrong of [
+      // A 900 KB field where the form takes 2,000 characters; a network name longer than WiFi's 32.
+      text({ websiteUrl: `https://example.co.za/${'a'.repeat(900_000)}` }),
+      text({ wifiSSID: 'x'.repeat(33) }),
+      text({ couponCode: 'x'.repeat(101) }),
+      text({ websiteUrl: 42 }),
+      text({ notes: 'a field the form does not have' }),
+      content({ lists: { links: Array.from({ length: 21 }, () => 'https://example.co.za/') } }),
+      content({ lists: { links: ['x'.repeat(40_001)] } }),
+      content({ lists: { links: 'https://example.co.za/' } }),
+      content({ files: { menuFile: 'x'.repeat(201) } }),
+      content({ files: { notes: 'x' } }),
+      content({ extra: {} }),
+      'https://example.co.za/',
+    ]) {
+      await assertFails(countedWrite(code, newCode({ content: wrong })));
+    }
+    const another = doc(as('alice'), 'users/alice/codes/atTheLimit');
+    await assertSucceeds(
+      countedWrite(another, newCode({ content: text({ wifiSSID: 'x'.repeat(32) }) })),
+    );
+  });
+
+  it('counts the codes with every create and delete, and takes no more than the limit', async () => {
+    const alice = as('alice');
+    const code = doc(alice, aliceCode);
+    const counter = doc(alice, 'users/alice');
+    // Not without its count, nor with a count that is wrong or names another code.
+    await assertFails(setDoc(code, newCode()));
+    const batchOf = (count: Record<string, unknown>) => {
+      const batch = writeBatch(alice);
+      batch.set(code, newCode());
+      batch.set(counter, count, { merge: true });
+      return batch.commit();
+    };
+    await assertFails(batchOf({ codeCount: increment(2), changed: 'c1' }));
+    await assertFails(batchOf({ codeCount: increment(1), changed: 'c2' }));
+    await assertFails(batchOf({ codeCount: 0, changed: 'c1' }));
+    await assertSucceeds(countedWrite(code, newCode()));
+    expect((await getDoc(counter)).data()).toEqual({ codeCount: 1, changed: 'c1' });
+    // The count moves only with a code that comes or goes in the same write.
+    await assertFails(setDoc(counter, { codeCount: 0, changed: 'c1' }));
+    await assertFails(setDoc(counter, { codeCount: 2, changed: 'c7' }));
+    await assertFails(deleteDoc(code));
+    await assertSucceeds(countedWrite(code, null));
+    expect((await getDoc(counter)).data()).toEqual({ codeCount: 0, changed: 'c1' });
+    // Another user neither reads nor moves it.
+    await assertFails(getDoc(doc(as('bob'), 'users/alice')));
+    await assertFails(countedWrite(doc(as('bob'), 'users/alice/codes/c9'), newCode()));
+
+    // At SAVED_CODES_MAX, one more is refused; after a delete there is room again.
+    await stored('users/alice', { codeCount: SAVED_CODES_MAX, changed: 'old' });
+    await stored('users/alice/codes/old', { ...newCode(), createdAt: earlier, updatedAt: earlier });
+    await assertFails(countedWrite(code, newCode()));
+    await assertSucceeds(countedWrite(doc(alice, 'users/alice/codes/old'), null));
+    await assertSucceeds(countedWrite(code, newCode()));
+  });
+
   it('takes a dynamic code only from an account whose email address is verified', async () => {
-    await assertFails(setDoc(doc(as('alice'), aliceCode), newCode({ dynamic: true })));
-    await assertSucceeds(setDoc(doc(asVerified('alice'), aliceCode), newCode({ dynamic: true })));
+    await assertFails(countedWrite(doc(as('alice'), aliceCode), newCode({ dynamic: true })));
+    await assertSucceeds(
+      countedWrite(doc(asVerified('alice'), aliceCode), newCode({ dynamic: true })),
+    );
     // Nor can an unverified account make a static code dynamic later, or edit a dynamic one.
     await assertFails(
       updateDoc(doc(as('alice'), aliceCode), { name: 'Flyer', updatedAt: serverTimestamp() }),
@@ -151,8 +233,10 @@ describe('saved codes', () => {
       }),
     );
     // Its owner's Undo of a delete writes the code again: allowed, verified.
-    await assertSucceeds(deleteDoc(doc(asVerified('alice'), aliceCode)));
-    await assertSucceeds(setDoc(doc(asVerified('alice'), aliceCode), newCode({ dynamic: true })));
+    await assertSucceeds(countedWrite(doc(asVerified('alice'), aliceCode), null));
+    await assertSucceeds(
+      countedWrite(doc(asVerified('alice'), aliceCode), newCode({ dynamic: true })),
+    );
   });
 
   it('keeps another user out: no read, list, create, update or delete', async () => {
@@ -160,11 +244,11 @@ describe('saved codes', () => {
     const bob = as('bob');
     await assertFails(getDoc(doc(bob, aliceCode)));
     await assertFails(getDocs(collection(bob, 'users/alice/codes')));
-    await assertFails(setDoc(doc(bob, 'users/alice/codes/c9'), newCode()));
+    await assertFails(countedWrite(doc(bob, 'users/alice/codes/c9'), newCode()));
     await assertFails(
       updateDoc(doc(bob, aliceCode), { name: 'Mine', updatedAt: serverTimestamp() }),
     );
-    await assertFails(deleteDoc(doc(bob, aliceCode)));
+    await assertFails(countedWrite(doc(bob, aliceCode), null));
   });
 
   it('keeps anonymous visitors out: no read, list or write', async () => {
@@ -172,8 +256,8 @@ describe('saved codes', () => {
     const visitor = anonymous();
     await assertFails(getDoc(doc(visitor, aliceCode)));
     await assertFails(getDocs(collection(visitor, 'users/alice/codes')));
-    await assertFails(setDoc(doc(visitor, 'users/alice/codes/c9'), newCode()));
-    await assertFails(deleteDoc(doc(visitor, aliceCode)));
+    await assertFails(countedWrite(doc(visitor, 'users/alice/codes/c9'), newCode()));
+    await assertFails(countedWrite(doc(visitor, aliceCode), null));
   });
 
   it.each([
@@ -193,13 +277,13 @@ describe('saved codes', () => {
     ['a createdAt from the client', { createdAt: earlier }],
     ['an updatedAt from the client', { updatedAt: earlier }],
   ])('refuses a code with %s', async (_, fields) => {
-    await assertFails(setDoc(doc(as('alice'), aliceCode), newCode(fields)));
+    await assertFails(countedWrite(doc(as('alice'), aliceCode), newCode(fields)));
   });
 
   it('refuses a code with a field missing', async () => {
     const withoutFiles: Record<string, unknown> = newCode();
     delete withoutFiles.files;
-    await assertFails(setDoc(doc(as('alice'), aliceCode), withoutFiles));
+    await assertFails(countedWrite(doc(as('alice'), aliceCode), withoutFiles));
   });
 
   it('keeps createdAt on update and stamps updatedAt with the server time', async () => {

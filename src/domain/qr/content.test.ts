@@ -540,7 +540,7 @@ describe('checkContent', () => {
     for (const type of qrTypes) {
       const { errors } = checkContent(type, withText({ qrName: long }, onlyOwn(type)));
       expect(errors, type.id).toEqual({
-        qrName: `Name of the QR Code can be at most ${textFields.qrName.maxLength} characters (now ${long.length}).`,
+        qrName: `Name of the QR Code can be at most ${textFields.qrName.maxLength} characters: cut ${long.length - textFields.qrName.maxLength} (it has ${long.length}).`,
       });
     }
   });

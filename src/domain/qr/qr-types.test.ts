@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import rules from '../../../firestore.rules?raw';
 import { defaultDesign, FRAME_TEXT_MAX } from './design';
 import { HOSTED_NAME_MAX } from './hosting';
-import { contentItems, emptyContent, fileFields } from './content';
+import { contentItems, emptyContent, fileFields, listFields, textFields } from './content';
 import { findQrType, payloadFor, qrTypeIds, qrTypes } from './qr-types';
+import { SAVED_CODES_MAX } from './saved-code';
 
 describe('the type registry', () => {
   it('has the 16 types of the specification, each once, in the type screen’s order', () => {
@@ -53,6 +54,27 @@ describe('the type registry', () => {
       Object.keys(fileFields).sort(),
     );
     expect(rules).toContain(`file.name.size() <= ${HOSTED_NAME_MAX}`);
+  });
+
+  it('has the content fields and limits firestore.rules accepts in a saved code', () => {
+    const keys = /text\.keys\(\)\.hasOnly\(\[([^\]]*)\]/.exec(rules)?.[1];
+    expect(keys).toBeDefined();
+    expect([...keys!.matchAll(/'([^']+)'/g)].map((match) => match[1])).toEqual(
+      Object.keys(textFields),
+    );
+    for (const [id, spec] of Object.entries(textFields)) {
+      expect(rules).toContain(`text.get('${id}', '').size() <= ${spec.maxLength}`);
+    }
+    for (const [id, spec] of Object.entries(listFields)) {
+      expect(rules).toContain(`linksWithin(lists, '${id}', ${spec.max}, ${spec.item.maxLength})`);
+    }
+    for (const id of Object.keys(fileFields)) {
+      expect(rules).toContain(`textWithin(files, '${id}', ${HOSTED_NAME_MAX})`);
+    }
+  });
+
+  it('has the most saved codes an account keeps, as firestore.rules counts them', () => {
+    expect(rules).toContain(`after.codeCount <= ${SAVED_CODES_MAX}`);
   });
 
   it('gives every type a form, an icon and a way to make its code', () => {

@@ -19,6 +19,13 @@ export const FILES_MAX = 10;
 export { HOSTED_NAME_MAX } from './hosting';
 /** Cloud Firestore's limit is 1 MiB a document; this leaves room for its own field overhead. */
 export const CODE_MAX_BYTES = 1_000_000;
+/**
+ * The most codes an account keeps (firestore.rules holds the count to it): far more than a
+ * business prints, few enough that no account can fill the database.
+ */
+export const SAVED_CODES_MAX = 5000;
+
+export const TOO_MANY_CODES_MESSAGE = `An account can keep ${SAVED_CODES_MAX.toLocaleString('en-ZA')} codes, and yours has that many. Delete codes you no longer use, then save this one.`;
 /** The name of a code saved without one. */
 export const UNTITLED_CODE = 'Untitled code';
 
@@ -70,7 +77,8 @@ export type SavedCodeProblem =
   | 'too-many-files'
   | 'too-big'
   | 'unverified'
-  | 'bad-target';
+  | 'bad-target'
+  | 'too-many-codes';
 
 /** A code that cannot be saved as it is; `message` says why in words a user understands. */
 export class SavedCodeError extends Error {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { runBeforeReload } from '../../lib/before-reload';
 import './pwa.css';
@@ -24,6 +24,9 @@ function checkForUpdates(registration: ServiceWorkerRegistration) {
  * render. Rendered beside the routes, not in the page layout, so an error page still offers an
  * update.
  */
+/** How long "Ready to work offline." shows. */
+const READY_NOTICE_MS = 8_000;
+
 export function PwaNotices() {
   const registration = useRef<ServiceWorkerRegistration | undefined>(undefined);
   const {
@@ -53,6 +56,13 @@ export function PwaNotices() {
   };
 
   const showReady = offlineReady && !updateWaiting;
+  // The note is good news, not a question: it goes by itself, so it does not sit over the page's
+  // text (OK closes it sooner). "A new version" stays until answered.
+  useEffect(() => {
+    if (!showReady) return;
+    const timer = setTimeout(() => setOfflineReady(false), READY_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [showReady, setOfflineReady]);
 
   return (
     <div className="pwa-notices" role="status" aria-live="polite">

@@ -20,13 +20,17 @@ export {
   collectionGroup,
   deleteDoc,
   doc,
+  getDocFromCache,
+  getDoc,
   getDocsFromServer,
+  increment,
   onSnapshot,
   query,
   serverTimestamp,
   setDoc,
   updateDoc,
   where,
+  writeBatch,
 } from 'firebase/firestore';
 export type {
   CollectionReference,
@@ -34,6 +38,7 @@ export type {
   Firestore,
   FirestoreError,
   QuerySnapshot,
+  WriteBatch,
   Unsubscribe,
 } from 'firebase/firestore';
 

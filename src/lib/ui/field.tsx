@@ -190,7 +190,8 @@ type FormFieldProps = BoundField &
 
 /**
  * A field rendered from its description (src/domain/form.ts): label, input type, required
- * marker, maximum length, hint, choices and suggestions all come from the one place. A hidden
+ * marker, hint, choices and suggestions all come from the one place. Its maximum length is checked
+ * (lengthProblem), not set on the input, which would cut pasted text without a word. A hidden
  * field renders nothing.
  */
 export function FormField({ spec, name, value, error, onChange, ...rest }: FormFieldProps) {
@@ -209,13 +210,13 @@ export function FormField({ spec, name, value, error, onChange, ...rest }: FormF
     id: rest.id,
     className: rest.className,
   };
-  if (spec.input === 'textarea') return <TextAreaField {...common} maxLength={spec.maxLength} />;
+  if (spec.input === 'textarea') return <TextAreaField {...common} />;
   if (spec.input === 'select') {
     return (
       <SelectField {...common} options={spec.options ?? []} placeholder={spec.placeholder ?? ''} />
     );
   }
-  const input = { ...common, ...rest, maxLength: spec.maxLength };
+  const input = { ...common, ...rest };
   if (spec.input === 'password') return <PasswordField {...input} />;
   return (
     <>

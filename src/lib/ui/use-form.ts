@@ -4,6 +4,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import {
   checkField,
+  lengthProblem,
   checkForm,
   hasErrors,
   type FieldErrors,
@@ -44,7 +45,8 @@ export function useForm<K extends string>(
     onChange: (event) => {
       const value = event.target.value;
       onValue(name, value);
-      if (errors[name]) {
+      // A flagged field is checked again as it changes; a text grown too long (a paste) at once.
+      if (errors[name] || lengthProblem(spec[name], value)) {
         const result = checkField(spec[name], value);
         const message = result.ok
           ? rule?.({ ...values, [name]: result.value })[name]

@@ -9,7 +9,12 @@ import { useNavigate } from 'react-router-dom';
 import { draftHasFiles } from '../../../domain/qr/draft';
 import { codeDestination } from '../../../domain/qr/dynamic';
 import { UNVERIFIED_MESSAGE } from '../../../domain/qr/link-policy';
-import { SavedCodeError, savedFields } from '../../../domain/qr/saved-code';
+import {
+  SAVED_CODES_MAX,
+  SavedCodeError,
+  savedFields,
+  TOO_MANY_CODES_MESSAGE,
+} from '../../../domain/qr/saved-code';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
 import { accountPaths } from '../account/account-area';
@@ -68,6 +73,10 @@ export function SaveToAccount({ wizard }: { wizard: Wizard }) {
         throw new SavedCodeError('bad-target', `A short link cannot lead there. ${target.message}`);
       }
       const store = await openStore(user.uid);
+      // The rules would refuse a code past the limit: say so here, keeping the draft.
+      if ((!editing || asNew) && (await store.count()) >= SAVED_CODES_MAX) {
+        throw new SavedCodeError('too-many-codes', TOO_MANY_CODES_MESSAGE);
+      }
       let id: string;
       if (editing && !asNew) {
         // A dynamic code stays dynamic: printed copies use its short link.
@@ -89,6 +98,8 @@ export function SaveToAccount({ wizard }: { wizard: Wizard }) {
         // Uploaded already at the content step, or now: the link is asked for again at its end.
         uploadCodeFiles(id, draft.content.files);
       }
+      // The draft ends, and "Saved" shows, only once the code is safe on this device.
+      await store.kept(id);
       wizard.startOver();
       const notice: SavedNotice = {
         savedName: fields.name,

@@ -7,14 +7,17 @@
 // openFirestore()'s, the tests the emulator's.
 import {
   collection,
-  deleteDoc,
   doc,
+  getDoc,
+  getDocFromCache,
+  increment,
   onSnapshot,
   serverTimestamp,
-  setDoc,
   updateDoc,
   settled,
+  writeBatch,
   type Firestore,
+  type WriteBatch,
   type FirestoreError,
   type QuerySnapshot,
   type Unsubscribe,
@@ -36,6 +39,41 @@ export interface CodesState {
 
 const codesOf = (db: Firestore, uid: string) => collection(db, 'users', uid, 'codes');
 const codeRef = (db: Firestore, uid: string, id: string) => doc(db, 'users', uid, 'codes', id);
+/** users/{uid}: the count of the user's saved codes, which the rules hold to SAVED_CODES_MAX. */
+const counterRef = (db: Firestore, uid: string) => doc(db, 'users', uid);
+
+/**
+ * `write` of the code `id`, in one batch with the count of codes moved by `by`, naming the code:
+ * the rules take a new or deleted code only with its count (offline too: the batch waits whole).
+ */
+function counted(
+  db: Firestore,
+  uid: string,
+  id: string,
+  by: 1 | -1,
+  write: (batch: WriteBatch) => void,
+): Promise<void> {
+  const batch = writeBatch(db);
+  write(batch);
+  batch.set(counterRef(db, uid), { codeCount: increment(by), changed: id }, { merge: true });
+  return settled(batch.commit());
+}
+
+/**
+ * How many codes the account keeps, as far as this device knows (the server's count when online,
+ * the cached one offline; 0 before the first save).
+ */
+export async function codeCount(db: Firestore, uid: string): Promise<number> {
+  try {
+    const ref = counterRef(db, uid);
+    const count: unknown = (navigator.onLine ? await getDoc(ref) : await getDocFromCache(ref)).get(
+      'codeCount',
+    );
+    return typeof count === 'number' ? count : 0;
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * Lists the user's codes and calls `onChange` with every change, pending writes included:
@@ -89,7 +127,9 @@ export function saveNewCode(
   const stamp = serverTimestamp();
   return {
     id: ref.id,
-    written: settled(setDoc(ref, { ...fields, createdAt: stamp, updatedAt: stamp })),
+    written: counted(db, uid, ref.id, 1, (batch) =>
+      batch.set(ref, { ...fields, createdAt: stamp, updatedAt: stamp }),
+    ),
   };
 }
 
@@ -107,9 +147,24 @@ export function updateCode(
   return settled(updateDoc(codeRef(db, uid, id), { ...fields, updatedAt: serverTimestamp() }));
 }
 
+/**
+ * Settles once the device's copy of the code holds every write asked of it so far (IndexedDB, or
+ * memory where site data is blocked): a reload after that still has it, and sends it on. The
+ * write's own promise waits for the server, and a reload before the local copy is stored loses
+ * the code while the page has said "Saved". Firestore runs a device's writes and reads in order,
+ * so a read of the cached code comes after the write is stored.
+ */
+export function keptOnDevice(db: Firestore, uid: string, id: string): Promise<void> {
+  return getDocFromCache(codeRef(db, uid, id)).then(
+    () => undefined,
+    // Not in the cache (a delete): nothing to wait for.
+    () => undefined,
+  );
+}
+
 /** Deletes a code; keep the SavedCode to offer Undo (restoreCode). */
 export function deleteCode(db: Firestore, uid: string, id: string): Promise<void> {
-  return settled(deleteDoc(codeRef(db, uid, id)));
+  return counted(db, uid, id, -1, (batch) => batch.delete(codeRef(db, uid, id)));
 }
 
 /**
@@ -118,7 +173,11 @@ export function deleteCode(db: Firestore, uid: string, id: string): Promise<void
  */
 export function restoreCode(db: Firestore, uid: string, saved: SavedCode): Promise<void> {
   const stamp = serverTimestamp();
-  return settled(
-    setDoc(codeRef(db, uid, saved.id), { ...fieldsOf(saved), createdAt: stamp, updatedAt: stamp }),
+  return counted(db, uid, saved.id, 1, (batch) =>
+    batch.set(codeRef(db, uid, saved.id), {
+      ...fieldsOf(saved),
+      createdAt: stamp,
+      updatedAt: stamp,
+    }),
   );
 }

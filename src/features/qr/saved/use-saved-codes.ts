@@ -42,6 +42,10 @@ export interface SavedCodesStore {
   update(id: string, fields: SavedCodeFields, wasDynamic: boolean): void;
   remove(code: SavedCode): void;
   restore(code: SavedCode): void;
+  /** Settles once this device's copy holds the code's writes so far (saved-codes.ts). */
+  kept(id: string): Promise<void>;
+  /** How many codes the account keeps, as far as this device knows. */
+  count(): Promise<number>;
 }
 
 /** How many days of scan figures the listings keep (the analysis shows the last 30). */
@@ -112,6 +116,8 @@ export async function openStore(uid: string): Promise<SavedCodesStore> {
       linkAfter(code.id, report(codes.deleteCode(db, uid, code.id)), null, code.dynamic);
     },
     restore: (code) => linkAfter(code.id, report(codes.restoreCode(db, uid, code)), code),
+    kept: (id) => codes.keptOnDevice(db, uid, id),
+    count: () => codes.codeCount(db, uid),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../../domain/form';
+import { lengthProblem, type FieldErrors } from '../../../domain/form';
 import {
   fileFields,
   listFields,
@@ -50,7 +50,10 @@ export function ContentItemField({
         onChange={(event) => {
           const value = event.target.value;
           setContent((current) => ({ ...current, text: { ...current.text, [id]: value } }));
-          if (errors[id]) setError(id, undefined);
+          // Its message goes once it is edited, unless it is (or has become) too long.
+          if (errors[id] || value.length > textFields[id].maxLength) {
+            setError(id, lengthProblem(textFields[id], value));
+          }
         }}
       />
     );
@@ -137,7 +140,9 @@ function LinkList({
                 onChange={(event) => {
                   const text = event.target.value;
                   setItems((current) => current.map((entry, at) => (at === index ? text : entry)));
-                  if (errors[name]) setError(name, undefined);
+                  if (errors[name] || text.length > spec.item.maxLength) {
+                    setError(name, lengthProblem(spec.item, text));
+                  }
                 }}
               />
               {items.length > 1 ? (

@@ -15,6 +15,7 @@ import {
 import { fileKinds } from '../../../domain/qr/files';
 import { Field } from '../../../lib/ui/field';
 import { PageLoading } from '../../../lib/ui/page-loading';
+import { logoThumbnail } from '../saved/logo-thumbnail';
 import { Collapsible } from './collapsible';
 import { BrandColors, ChoiceGroup, ColorField, ColorPair, Toggle } from './design-controls';
 import { CornerPicture, FramePicture, PatternPicture } from './design-pictures';
@@ -55,6 +56,21 @@ function DesignForm({ wizard }: { wizard: Wizard }) {
     open: open === title,
     onToggle: () => setOpen((current) => (current === title ? null : title)),
   });
+  // A file named .png that is not a picture (random bytes, a renamed document) is refused here,
+  // with a message, rather than listed as the logo and then silently left out of the code.
+  const chooseLogo = async (file: File | null) => {
+    if (file) {
+      try {
+        await logoThumbnail(file);
+      } catch (error) {
+        setLogoError(
+          `"${file.name}": ${error instanceof Error ? error.message : 'this picture could not be read.'}`,
+        );
+        return;
+      }
+    }
+    set('logo')(file);
+  };
   const frame = findChoice(frames, design.frame) ?? frames[0];
   const styleLabel = findChoice(gradientStyles, design.gradientStyle)?.label;
 
@@ -199,7 +215,7 @@ function DesignForm({ wizard }: { wizard: Wizard }) {
               file={design.logo}
               error={logoError}
               onError={setLogoError}
-              onFile={set('logo')}
+              onFile={(file) => void chooseLogo(file)}
             />
           </Collapsible>
         </div>
