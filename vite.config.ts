@@ -1,7 +1,10 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import type { ManifestTransform } from 'workbox-build';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { MEMBER_ASSETS_FILE, memberFiles } from './scripts/precache-groups.mjs';
 import { defineConfig } from 'vitest/config';
 
 // The top-level manifest.webmanifest is the one source; the plugin emits it and links it.
@@ -23,9 +26,46 @@ function buildId(): string {
   }
 }
 
+// jsPDF's optional helpers (html2canvas, DOMPurify, canvg): the vector PDF download never loads
+// them, so they are neither precached nor cached at sign-in.
+const unusedHelpers = ['html2canvas', 'purify', 'index.es-'];
+const isUnusedHelper = (file: string) =>
+  unusedHelpers.some((name) => file.slice(file.lastIndexOf('/') + 1).startsWith(name));
+
+// The built files only signed-in users need (scripts/precache-groups.mjs): left out of the
+// precache, listed in member-assets.json for the service worker to cache at sign-in.
+let members = new Set<string>();
+const memberAssets: Plugin = {
+  name: 'kcw-member-assets',
+  apply: 'build',
+  // After Vite's own plugins, so the chunks' code and imports are final.
+  enforce: 'post',
+  generateBundle(_options, bundle) {
+    members = memberFiles(bundle);
+    this.emitFile({
+      type: 'asset',
+      fileName: MEMBER_ASSETS_FILE,
+      source: `${JSON.stringify(
+        [...members]
+          .filter((file) => !isUnusedHelper(file))
+          .map((file) => `/${file}`)
+          .sort(),
+      )}\n`,
+    });
+  },
+};
+
+/** The precache without the members' files. */
+const withoutMembers: ManifestTransform = (entries) =>
+  Promise.resolve({
+    manifest: entries.filter((entry) => !members.has(entry.url)),
+    warnings: [],
+  });
+
 export default defineConfig({
   plugins: [
     react(),
+    memberAssets,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -40,18 +80,16 @@ export default defineConfig({
         // runtime cache (src/sw/caches.ts). The .wasm is the scan check's ZXing reader (about
         // 950 KB, under the default 2 MB precache limit), so the check works offline.
         globPatterns: ['**/*.{js,css,html,svg,woff2,wasm}'],
-        // jsPDF's optional helpers (html2canvas, DOMPurify, canvg): the vector PDF download never
-        // loads them, so they need not be installed with the app.
-        // short-link.css and landing.js: the short-link function's pages (functions/src/pages.ts,
+        // jsPDF's unused helpers (above); short-link.css and landing.js: the short-link function's pages (functions/src/pages.ts,
         // landing.ts), not the app's.
         globIgnores: [
-          '**/html2canvas*.js',
-          '**/purify*.js',
-          '**/index.es-*.js',
+          ...unusedHelpers.map((name) => `**/${name}*.js`),
           '**/short-link.css',
           '**/landing.js',
         ],
         rollupFormat: 'iife',
+        // A visitor's install holds the visitor's files only; a member's device adds the rest.
+        manifestTransforms: [withoutMembers],
       },
       devOptions: { enabled: false },
     }),

@@ -67,9 +67,11 @@ const isLocalHost = (host) =>
 
 /**
  * The deployed Content-Security-Policy: firebase.json's (`local`) with every local address
- * removed, connect-src naming the form endpoints' own origins instead of any form service, the
- * project's auth domain instead of `*.firebaseapp.com` in frame-src, and of Google's scripts only
- * the loader that sign-in with Google needs.
+ * removed, connect-src naming the form endpoints' own origins instead of any form service, and the
+ * project's auth domain instead of `*.firebaseapp.com` in frame-src. Google's scripts stay allowed
+ * from the whole of https://apis.google.com, as Firebase documents for Auth under a policy: the
+ * loader (/js/api.js) then loads gapi.iframes from other paths of that host, which a path-exact
+ * source would block (GOOGLE_SIGN_IN_REQUESTS lists them).
  * @param {string} local the policy of firebase.json
  * @param {Record<string, string | undefined>} env a deploy build's variables (deployProblems: none)
  * @returns {string}
@@ -98,17 +100,70 @@ export function deployCsp(local, env) {
           kept.map((source) => (source === 'https://*.firebaseapp.com' ? authDomain : source)),
         );
       }
-      if (name === 'script-src') {
-        kept = kept.map((source) =>
-          source === 'https://apis.google.com' ? 'https://apis.google.com/js/api.js' : source,
-        );
-      }
       return [name, ...kept].join(' ');
     });
   return directives.join('; ');
 }
 
 const unique = (values) => [...new Set(values)];
+
+/**
+ * What sign-in with Google (signInWithPopup) asks of the page, by the directive that must allow
+ * it; `{authDomain}` is the project's. `recorded`: seen in a run against the Auth emulator
+ * (tests/headers.spec.ts records them again); the rest come from Google's loader once it runs,
+ * which needs the internet, so they are checked here against the policy only, from the URLs
+ * Firebase's gapi loader uses. The popup itself (accounts.google.com) is a window of its own, not
+ * governed by this page's policy.
+ */
+export const GOOGLE_SIGN_IN_REQUESTS = [
+  {
+    directive: 'script-src',
+    url: 'https://apis.google.com/js/api.js?onload=__iframefcb123456',
+    recorded: true,
+  },
+  {
+    directive: 'script-src',
+    url: 'https://apis.google.com/_/scs/abc-static/_/js/k=gapi.lb.en.Fv8hMMAq6bU.O/m=gapi_iframes,googleapis_client/rt=j/sv=1/d=1/ed=1/rs=AHpOoo-3b/cb=gapi.loaded_0',
+    recorded: false,
+  },
+  {
+    directive: 'frame-src',
+    url: 'https://{authDomain}/__/auth/iframe?apiKey=AIza-key&appName=%5BDEFAULT%5D&v=12.0.0',
+    recorded: true,
+  },
+];
+
+/**
+ * Whether `policy` lets `url` be loaded under `name` (script-src, frame-src...): its sources as a
+ * browser matches them (CSP Level 3: scheme, host with `*.` wildcards, a path that is exact or, ending
+ * in '/', a prefix). Only what this site's policies use: no nonces or hashes.
+ * @param {string} policy
+ * @param {string} name
+ * @param {string} url
+ */
+export function cspAllows(policy, name, url) {
+  const target = new URL(url);
+  const sources = directiveOf(policy, name) ?? directiveOf(policy, 'default-src') ?? [];
+  return sources.some((source) => {
+    if (source === "'none'") return false;
+    if (/^[a-z][a-z0-9+.-]*:$/.test(source)) return target.protocol === source;
+    const match = /^(https?):\/\/(\*\.)?([^/:]+)(?::(\d+))?(\/.*)?$/.exec(source);
+    if (!match) return false;
+    const [, scheme, wildcard, host, port, path] = match;
+    if (target.protocol !== `${scheme}:`) return false;
+    const hostOk = wildcard ? target.hostname.endsWith(`.${host}`) : target.hostname === host;
+    if (!hostOk || (target.port || '') !== (port ?? '')) return false;
+    if (!path) return true;
+    return path.endsWith('/') ? target.pathname.startsWith(path) : target.pathname === path;
+  });
+}
+
+const directiveOf = (policy, name) =>
+  policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([first]) => first === name)
+    ?.slice(1);
 
 /**
  * The local addresses (127.0.0.1, with a port or as a URL) written in a built file's text, to

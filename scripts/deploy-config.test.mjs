@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import {
   deployConfig,
   deployConfigProblems,
+  cspAllows,
   deployCsp,
   deployProblems,
+  GOOGLE_SIGN_IN_REQUESTS,
   localAddressesIn,
   predeployCheck,
   requiredVariables,
@@ -89,7 +91,7 @@ describe('deployCsp', () => {
     ]);
   });
 
-  it("frames only the project's own auth domain, and loads only Google's sign-in loader", () => {
+  it("frames only the project's own auth domain, and loads Google's scripts from its API host", () => {
     expect(directive(csp, 'frame-src')).toEqual([
       "'self'",
       'blob:',
@@ -98,8 +100,24 @@ describe('deployCsp', () => {
     expect(directive(csp, 'script-src')).toEqual([
       "'self'",
       "'wasm-unsafe-eval'",
-      'https://apis.google.com/js/api.js',
+      'https://apis.google.com',
     ]);
+  });
+
+  it('allows every script and frame that sign-in with Google asks for, and no other site', () => {
+    for (const { directive: name, url } of GOOGLE_SIGN_IN_REQUESTS) {
+      const wanted = url.replace('{authDomain}', real.VITE_FIREBASE_AUTH_DOMAIN);
+      expect(cspAllows(csp, name, wanted), `${name} ${wanted}`).toBe(true);
+    }
+    // The loader's path alone (the old policy) blocked gapi.iframes, which Google's loader then
+    // fetches from another path of the same host.
+    const narrowed = csp.replace('https://apis.google.com', 'https://apis.google.com/js/api.js');
+    const gapi = GOOGLE_SIGN_IN_REQUESTS.find((request) => !request.recorded);
+    expect(cspAllows(narrowed, 'script-src', gapi.url)).toBe(false);
+    expect(cspAllows(csp, 'script-src', 'https://evil.example/js/api.js')).toBe(false);
+    expect(cspAllows(csp, 'frame-src', 'https://someone-else.firebaseapp.com/__/auth/iframe')).toBe(
+      false,
+    );
   });
 
   it('keeps every other directive as it is', () => {

@@ -7,8 +7,12 @@ import { expect, test } from '@playwright/test';
 const precachedUrls = () =>
   [...readFileSync('dist/sw.js', 'utf8').matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]);
 
-test('the service worker precaches every JS and CSS chunk exactly once', () => {
+test('every JS and CSS chunk is precached or cached at sign-in, exactly once', () => {
   const precached = precachedUrls();
+  // Signed-in screens' files (scripts/precache-groups.mjs), cached by the service worker at sign-in.
+  const members = (JSON.parse(readFileSync('dist/member-assets.json', 'utf8')) as string[]).map(
+    (path) => path.slice(1),
+  );
   // jsPDF's optional helpers are left out on purpose (vite.config.ts globIgnores).
   const assets = readdirSync('dist/assets').filter(
     (file) => /\.(js|css)$/.test(file) && !/^(html2canvas|purify|index\.es-)/.test(file),
@@ -16,9 +20,17 @@ test('the service worker precaches every JS and CSS chunk exactly once', () => {
   expect(assets.length).toBeGreaterThan(10);
   for (const asset of assets) {
     expect(
-      precached.filter((url) => url === `assets/${asset}`),
+      [...precached, ...members].filter((url) => url === `assets/${asset}`),
       asset,
     ).toHaveLength(1);
+  }
+  // Neither list holds the other's files; the QR screens and Firestore are the members'.
+  expect(precached.filter((url) => members.includes(url))).toEqual([]);
+  for (const name of ['firestore-core', 'design-page', 'dashboard-page', 'jspdf']) {
+    expect(
+      members.some((url) => url.includes(name)),
+      name,
+    ).toBe(true);
   }
   for (const page of [
     'home-page',

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { cspAllows, deployCsp, GOOGLE_SIGN_IN_REQUESTS } from '../scripts/deploy-config.mjs';
 
 // What firebase.json makes Firebase Hosting (here its emulator) send. Exact values on purpose:
 // a change to the deploy config's headers should be a change to this spec too.
@@ -200,8 +201,20 @@ test.describe('in the browser', () => {
       r.url().startsWith('https://apis.google.com/js/api.js'),
     );
     await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await loader;
+    const loaded = new URL((await loader).url());
     await expect(page.getByRole('alert')).toContainText('Google sign-in could not be reached');
+    // What this run records is what the deploy's policy is checked against, and it allows it.
+    const recorded = GOOGLE_SIGN_IN_REQUESTS.filter((request) => request.recorded);
+    expect(
+      recorded.some(
+        ({ url }) =>
+          new URL(url).origin + new URL(url).pathname === loaded.origin + loaded.pathname,
+      ),
+    ).toBe(true);
+    const deployed = deployCsp(contentSecurityPolicy, {
+      VITE_FIREBASE_AUTH_DOMAIN: 'kempton-codeworks.firebaseapp.com',
+    });
+    expect(cspAllows(deployed, 'script-src', loaded.href)).toBe(true);
 
     const frames = [
       'http://127.0.0.1:9099/emulator/auth/iframe',
@@ -217,6 +230,9 @@ test.describe('in the browser', () => {
     }, frames);
     await Promise.all(requested);
     expect(await policyProblems()).toEqual({ violations: [], messages: [] });
+    expect(
+      cspAllows(deployed, 'frame-src', 'https://kempton-codeworks.firebaseapp.com/__/auth/iframe'),
+    ).toBe(true);
   });
 
   test('the local Auth emulator origin is allowed and not upgraded to https', async ({ page }) => {

@@ -3,15 +3,19 @@ import { routes } from '../src/app/routes';
 import { galleryImages } from '../src/config/gallery';
 import { reassertOffline } from './support/offline';
 import { untilControlled } from './support/service-worker';
+import { signedInState } from './support/signed-in';
+import { wizardHeadings } from './support/wizard';
 
 const publicRoutes = routes.filter((route) => !route.requiresAuth);
 
 const galleryCached = (page: Page) =>
   page.evaluate(async () => (await (await caches.open('gallery-images')).keys()).length);
 
+/** A first visit, which also opens the gallery (its photos are kept once it has been shown). */
 async function visitOnce(page: Page) {
   await page.goto('/');
   await untilControlled(page);
+  await page.goto('/custompc');
   await expect.poll(() => galleryCached(page)).toBe(galleryImages.length);
 }
 
@@ -95,4 +99,68 @@ test('the offline banner comes and goes with the connection', async ({ page, con
   await expect(banner).toBeVisible();
   await context.setOffline(false);
   await expect(banner).toBeHidden();
+});
+
+/** Every URL (path) the site's caches hold, by cache. */
+const cachedPaths = (page: Page) =>
+  page.evaluate(async () => {
+    const held: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const keys = await (await caches.open(name)).keys();
+      held[name] = keys.map((request) => new URL(request.url).pathname);
+    }
+    return held;
+  });
+
+/** The files only signed-in users run, as the build lists them (scripts/precache-groups.mjs). */
+async function memberList(page: Page): Promise<string[]> {
+  const response = await page.request.get('/member-assets.json');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as string[];
+}
+
+test('a visitor’s first visit installs none of the signed-in screens’ code, nor the gallery', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await untilControlled(page);
+  // The gallery's photos wait until it is shown (then all of them are kept: visitOnce).
+  expect(await galleryCached(page)).toBe(0);
+  const members = await memberList(page);
+  // Cloud Firestore, jsPDF and the scan check's ZXing reader are among them.
+  for (const name of [/firestore-core/, /jspdf/, /zxing_reader.*\.wasm$/]) {
+    expect(
+      members.some((path) => name.test(path)),
+      String(name),
+    ).toBe(true);
+  }
+  const held = Object.values(await cachedPaths(page)).flat();
+  expect(held.filter((path) => members.includes(path))).toEqual([]);
+  expect(held.some((path) => /\/assets\/index-.*\.js$/.test(path))).toBe(true);
+});
+
+test.describe('signed in', () => {
+  test.use({ storageState: signedInState });
+
+  test('the signed-in screens’ code is cached at sign-in, and they open offline', async ({
+    page,
+    context,
+  }) => {
+    // A screen that knows who is signed in (marketing pages do not load Firebase).
+    await page.goto('/QR_Dashboard');
+    await untilControlled(page);
+    const members = await memberList(page);
+    await expect
+      .poll(async () => (await cachedPaths(page))['member-assets']?.length ?? 0, {
+        timeout: 20_000,
+      })
+      .toBe(members.length);
+    await context.setOffline(true);
+    await page.goto('/QR_Type');
+    await expect(page.getByRole('heading', { level: 1, name: wizardHeadings.type })).toBeVisible();
+    await page.goto('/QR_Dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'My QR Codes' })).toBeVisible();
+    await page.goto('/UserBilling');
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  });
 });

@@ -217,6 +217,23 @@ test('the link list adds links and removes them while more than one is left', as
   await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
 });
 
+test('a PDF named .pdf that the browser gives no type is previewed as a PDF, never sniffed', async ({
+  page,
+}) => {
+  await chooseType(page, typeOf('pdf'));
+  await page
+    .getByLabel(fileFields.pdfFile.label, { exact: true })
+    .setInputFiles({ name: 'menu.pdf', mimeType: '', buffer: Buffer.from(tinyPdf) });
+  const preview = page.locator('iframe.file-preview');
+  await expect(preview).toHaveAttribute('src', /^blob:/);
+  // The frame's document is a PDF's, whatever the bytes would have been sniffed as.
+  await expect
+    .poll(() =>
+      preview.evaluate((frame: HTMLIFrameElement) => frame.contentDocument?.contentType ?? null),
+    )
+    .toBe('application/pdf');
+});
+
 const previews = {
   pdfFile: 'iframe',
   videoFile: 'video',

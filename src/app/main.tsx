@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, matchPath } from 'react-router-dom';
+import { signedInHere } from '../lib/auth/session';
+import { requestMemberAssets } from '../lib/member-assets';
 import { outboxMayHaveWaiting } from '../lib/outbox/waiting-flag';
 import { App } from './app';
 import { routes } from './routes';
@@ -30,3 +32,7 @@ createRoot(root).render(
 if (outboxMayHaveWaiting()) {
   void import('../lib/outbox/delivery').then((delivery) => delivery.startOutboxDelivery());
 }
+
+// Signed in in this tab: the service worker caches the QR screens' code for offline use now,
+// without loading Firebase on a marketing page (Firebase's own sign-in asks too: session.ts).
+if (signedInHere()) requestMemberAssets();

@@ -6,7 +6,7 @@ export const galleryCache = {
   /** Six today; room for the company to add more photos. */
   maxEntries: 40,
   maxAgeSeconds: 60 * 60 * 24 * 30,
-  /** Fetched at install, so the gallery also shows offline before anyone opened it. */
+  /** Fetched when the gallery is first shown, so all of it then shows offline. */
   warmUrls: galleryImages.map((image) => image.src),
   matches: (url: URL) => url.pathname.startsWith('/gallery/'),
 } as const;

@@ -159,11 +159,13 @@ describe('saved codes', () => {
     const text = (fields: Record<string, unknown>) =>
       content({ text: { websiteUrl: 'https://example.co.za/', ...fields } });
     for (const wrong of [
-      // A 900 KB field where the form takes 2,000 characters; a network name longer than WiFi's 32.
+      // A 900 KB field (all texts together take 8,000 characters); a network name longer than
+      // WiFi's 32.
       text({ websiteUrl: `https://example.co.za/${'a'.repeat(900_000)}` }),
       text({ wifiSSID: 'x'.repeat(33) }),
       text({ couponCode: 'x'.repeat(101) }),
-      text({ websiteUrl: 42 }),
+      // A short field that is no string (a long one the app reads back as empty).
+      text({ wifiSSID: 42 }),
       text({ notes: 'a field the form does not have' }),
       content({ lists: { links: Array.from({ length: 21 }, () => 'https://example.co.za/') } }),
       content({ lists: { links: ['x'.repeat(40_001)] } }),
@@ -173,7 +175,9 @@ describe('saved codes', () => {
       content({ extra: {} }),
       'https://example.co.za/',
     ]) {
-      await assertFails(countedWrite(code, newCode({ content: wrong })));
+      await assertFails(countedWrite(code, newCode({ content: wrong }))).catch((error: Error) => {
+        throw new Error(`${JSON.stringify(wrong).slice(0, 80)}: ${error.message}`);
+      });
     }
     const another = doc(as('alice'), 'users/alice/codes/atTheLimit');
     await assertSucceeds(

@@ -266,6 +266,15 @@ export interface QrContent<F = File> {
 
 export const textFieldIds = Object.keys(textFields) as TextFieldId[];
 
+/**
+ * The most characters all the texts of a saved code hold together (firestore.rules checks it,
+ * with each short field's own limit): more than any one type's fields can hold.
+ */
+export const CONTENT_TEXT_MAX = 8000;
+
+/** Fields this long or shorter have their own limit in firestore.rules; longer ones share CONTENT_TEXT_MAX. */
+export const RULES_FIELD_LIMIT_MAX = 100;
+
 export const emptyContent: QrContent = {
   text: Object.fromEntries(textFieldIds.map((id) => [id, ''])) as Record<TextFieldId, string>,
   lists: { links: [''], socialLinks: [''] },

@@ -2,6 +2,7 @@
 // Firebase reports the first state. Firebase is only downloaded when something first asks, so
 // pages that never call useAuth() or an action below cost nothing.
 import { useSyncExternalStore } from 'react';
+import { requestMemberAssets } from '../member-assets';
 import { safeSessionStorage } from '../safe-storage';
 import type * as AuthCore from './auth-core';
 
@@ -55,8 +56,10 @@ function loadCore() {
     (module) => {
       module.watchUser((user) => {
         // The flag follows the session Firebase restores too, not only this tab's sign-in.
-        if (user) safeSessionStorage.set(LOGGED_IN_FLAG, 'true');
-        else safeSessionStorage.remove(LOGGED_IN_FLAG);
+        if (user) {
+          safeSessionStorage.set(LOGGED_IN_FLAG, 'true');
+          requestMemberAssets();
+        } else safeSessionStorage.remove(LOGGED_IN_FLAG);
         publish({ user: toSessionUser(user), loading: false });
       });
       return module;

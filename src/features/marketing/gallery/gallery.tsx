@@ -1,7 +1,8 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { buildNumberFromPath, wrapIndex } from '../../../domain/gallery';
 import type { GalleryImage } from '../../../config/gallery';
+import { askServiceWorker, swRequests } from '../../../lib/service-worker-requests';
 import './gallery.css';
 
 /**
@@ -10,6 +11,8 @@ import './gallery.css';
  */
 export function Gallery({ images }: { images: readonly GalleryImage[] }) {
   const [current, setCurrent] = useState(0);
+  // Shown once, the whole gallery is kept for offline use (not with every visitor's install).
+  useEffect(() => askServiceWorker(swRequests.warmGallery), []);
   const move = (step: number) => setCurrent((index) => wrapIndex(index, step, images.length));
   if (images.length === 0) return null;
 

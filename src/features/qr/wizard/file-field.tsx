@@ -1,4 +1,4 @@
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useMemo, useState, type DragEvent } from 'react';
 import { checkFile, formatBytes, previewKind, type FileKind } from '../../../domain/qr/files';
 import { useObjectUrl } from './use-object-url';
 
@@ -103,10 +103,17 @@ export function FileField({
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function FilePreview({ file }: { file: File }) {
-  const url = useObjectUrl(file);
+  const kind = previewKind(file.type, file.name);
+  // A PDF (its first bytes checked on choosing) is shown as one whatever type the browser gave it
+  // (none, for some names): a blob without a type would be sniffed, and could open as a page.
+  const shown = useMemo(
+    () => (kind === 'pdf' ? new Blob([file], { type: 'application/pdf' }) : file),
+    [file, kind],
+  );
+  const url = useObjectUrl(shown);
   if (!url) return null;
   const title = `Preview of ${file.name}`;
-  switch (previewKind(file.type, file.name)) {
+  switch (kind) {
     // A preview of the person's own upload: there are no captions to offer.
     /* eslint-disable jsx-a11y/media-has-caption */
     case 'video':
