@@ -158,7 +158,8 @@ export function cspAllows(policy, name, url) {
   });
 }
 
-const directiveOf = (policy, name) =>
+/** The sources of directive `name` in `policy`, or undefined. */
+export const directiveOf = (policy, name) =>
   policy
     .split(';')
     .map((part) => part.trim().split(/\s+/))

@@ -12,6 +12,7 @@ import {
   cspAllows,
   deployCsp,
   deployProblems,
+  directiveOf,
   GOOGLE_SIGN_IN_REQUESTS,
   localAddressesIn,
   predeployCheck,
@@ -31,12 +32,7 @@ const localCsp = JSON.parse(readFileSync(new URL('../firebase.json', import.meta
   .hosting.headers.flatMap((rule) => rule.headers)
   .find((header) => header.key === 'Content-Security-Policy').value;
 
-const directive = (csp, name) =>
-  csp
-    .split(';')
-    .map((part) => part.trim().split(/\s+/))
-    .find(([first]) => first === name)
-    ?.slice(1);
+const directive = directiveOf;
 
 describe('deployProblems', () => {
   it('has none for a real configuration', () => {

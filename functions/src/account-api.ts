@@ -12,7 +12,6 @@ import {
   RECENT_SIGN_IN_SECONDS,
   SIGN_IN_AGAIN_TO_DELETE,
   type AccountAnswer,
-  type AccountProblem,
 } from '../../src/domain/account-api';
 import type { Auth, Firestore } from './admin';
 import { deleteAccount } from './account-delete';
@@ -20,6 +19,7 @@ import type { FileStore } from './file-store';
 import {
   acceptApiRequest,
   header,
+  refusal,
   requestPath,
   sendJson,
   type HttpRequest,
@@ -29,12 +29,6 @@ import {
 function send(response: HttpResponse, answer: AccountAnswer) {
   sendJson(response, answer.ok ? 200 : accountProblemStatus[answer.problem], answer);
 }
-
-const refusal = (problem: AccountProblem, message: string): AccountAnswer => ({
-  ok: false,
-  problem,
-  message,
-});
 
 /** The two actions, by what the path ends with (Hosting sends /api/account/...; the function's
  * own address drops the /api/account). */

@@ -15,7 +15,14 @@ import { isActive, PLAN_NEEDED_MESSAGE } from '../../src/domain/billing';
 import type { Auth } from './admin';
 import { callerOf } from './caller';
 import type { FileStore, HostingStart } from './file-store';
-import { acceptApiRequest, readBody, sendJson, type HttpRequest, type HttpResponse } from './http';
+import {
+  acceptApiRequest,
+  readBody,
+  refusal,
+  sendJson,
+  type HttpRequest,
+  type HttpResponse,
+} from './http';
 import type { AccountTermsReader } from './terms';
 
 /** The start of an upload is a small JSON object; a name is at most 200 characters. */
@@ -43,12 +50,6 @@ const STATUS: Record<UploadProblem, number> = {
 function send(response: HttpResponse, answer: UploadAnswer) {
   sendJson(response, answer.ok ? 200 : STATUS[answer.problem], answer);
 }
-
-const refusal = (problem: UploadProblem, message: string): UploadAnswer => ({
-  ok: false,
-  problem,
-  message,
-});
 
 const isField = (value: unknown): value is FileFieldId =>
   typeof value === 'string' && Object.hasOwn(fileFields, value);

@@ -76,3 +76,7 @@ export function sendJson(response: HttpResponse, status: number, body: unknown) 
   response.setHeader('Content-Type', 'application/json; charset=utf-8');
   response.end(JSON.stringify(body));
 }
+
+/** An API's refusal: what went wrong, by name, and what to do, in words. */
+export const refusal = <P extends string>(problem: P, message: string) =>
+  ({ ok: false, problem, message }) as const;

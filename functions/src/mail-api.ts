@@ -20,7 +20,6 @@ import {
   type CodeMailFiles,
   type MailAnswer,
   type MailCounter,
-  type MailProblem,
 } from '../../src/domain/mail';
 import { isBlockedHost, type Blocklist } from '../../src/domain/qr/blocklist';
 import { canonicalTarget } from '../../src/domain/qr/target';
@@ -30,6 +29,7 @@ import {
   acceptApiRequest,
   header,
   readBody,
+  refusal,
   requestPath,
   sendJson,
   type HttpRequest,
@@ -46,12 +46,6 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 function send(response: HttpResponse, answer: MailAnswer) {
   sendJson(response, answer.ok ? 200 : mailProblemStatus[answer.problem], answer);
 }
-
-const refusal = (problem: MailProblem, message: string): MailAnswer => ({
-  ok: false,
-  problem,
-  message,
-});
 
 /** A request whose every part has been checked. */
 interface CheckedMail {
