@@ -8,7 +8,9 @@ import { callerOf } from './caller';
 import {
   acceptApiRequest,
   header,
+  jsonObject,
   readBody,
+  refusal,
   requestPath,
   sendJson,
   type HttpRequest,
@@ -52,11 +54,7 @@ export function createBillingApi({
     const body = await readBody(request, BODY_LIMIT).catch(() => null);
     const caller = await callerOf(auth, request);
     if (!caller) {
-      sendAnswer(response, {
-        ok: false,
-        problem: 'unauthenticated',
-        message: 'Sign in again to order a plan.',
-      });
+      sendAnswer(response, refusal('unauthenticated', 'Sign in again to order a plan.'));
       return;
     }
     // /api/billing/orders[/<id>/cancel] through Hosting, /orders[...] at the function's address.
@@ -81,12 +79,7 @@ export function createBillingApi({
         });
         return;
       }
-      let plan: unknown = null;
-      try {
-        plan = body ? (JSON.parse(body.toString('utf8')) as { plan?: unknown }).plan : null;
-      } catch {
-        plan = null;
-      }
+      const plan = jsonObject(body)?.plan ?? null;
       const user = await auth.getUser(caller.uid);
       const placed = await placeOrder(
         db,

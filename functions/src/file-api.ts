@@ -17,6 +17,7 @@ import { callerOf } from './caller';
 import type { FileStore, HostingStart } from './file-store';
 import {
   acceptApiRequest,
+  jsonObject,
   readBody,
   refusal,
   sendJson,
@@ -56,14 +57,8 @@ const isField = (value: unknown): value is FileFieldId =>
 
 /** The start of an upload from a POST's body, or why it is not one. */
 function uploadStart(body: Buffer): HostingStart | string {
-  let fields: Record<string, unknown>;
-  try {
-    const parsed: unknown = JSON.parse(body.toString('utf8'));
-    if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
-    fields = parsed as Record<string, unknown>;
-  } catch {
-    return 'Send {"sha256", "size", "name", "field"} as JSON.';
-  }
+  const fields = jsonObject(body);
+  if (!fields) return 'Send {"sha256", "size", "name", "field"} as JSON.';
   const { sha256, size, name, field } = fields;
   if (typeof sha256 !== 'string' || !SHA256_HEX.test(sha256)) {
     return '"sha256" is the SHA-256 of the file, in 64 lowercase hex digits.';

@@ -48,6 +48,19 @@ export function securityHeaders(response: HttpResponse) {
   );
 }
 
+/** A request body's JSON object, or null when it is none (not JSON, or JSON but no object). */
+export function jsonObject(body: Buffer | null): Record<string, unknown> | null {
+  if (!body) return null;
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The path of the request, without its query or a trailing slash. */
 export const requestPath = (request: HttpRequest): string =>
   (request.url ?? '').split('?')[0].replace(/\/+$/, '');

@@ -12,7 +12,9 @@ import { callerOf } from './caller';
 import type { FileStore } from './file-store';
 import {
   acceptApiRequest,
+  jsonObject,
   readBody,
+  refusal,
   requestPath,
   sendJson,
   type HttpRequest,
@@ -71,21 +73,12 @@ export function createLinkApi({
     if (!acceptApiRequest(request, response, ['POST'])) return;
     const caller = await callerOf(auth, request);
     if (!caller) {
-      send(response, {
-        ok: false,
-        problem: 'unauthenticated',
-        message: 'Sign in again to make or change short links.',
-      });
+      send(response, refusal('unauthenticated', 'Sign in again to make or change short links.'));
       return;
     }
     const body = await readBody(request, BODY_LIMIT).catch(() => null);
-    let fields: { code?: unknown; password?: unknown } = {};
-    try {
-      fields = body ? (JSON.parse(body.toString('utf8')) as typeof fields) : {};
-    } catch {
-      fields = {};
-    }
-    const { code, password } = fields;
+    // JSON that is no object (`null`, a list) is as good as none: the checks below refuse it.
+    const { code, password } = jsonObject(body) ?? {};
     if (typeof code !== 'string' || !CODE_ID.test(code)) {
       send(response, badRequest('Send {"code": "<the id of one of your saved codes>"}.'));
       return;

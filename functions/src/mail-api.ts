@@ -28,6 +28,7 @@ import { callerOf } from './caller';
 import {
   acceptApiRequest,
   header,
+  jsonObject,
   readBody,
   refusal,
   requestPath,
@@ -67,12 +68,8 @@ function checkedMail(
   request: HttpRequest,
   blocklist: Blocklist,
 ): CheckedMail | MailAnswer {
-  let fields: Record<string, unknown>;
-  try {
-    const parsed: unknown = JSON.parse(body.toString('utf8'));
-    if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
-    fields = parsed as Record<string, unknown>;
-  } catch {
+  const fields = jsonObject(body);
+  if (!fields) {
     return refusal(
       'bad-request',
       'Send {"id", "to", "name", "link"?, "png", "svg", "pdf"} as JSON (png and pdf in base64).',

@@ -20,11 +20,8 @@ import {
   SIGN_IN_AGAIN_TO_DELETE,
   type AccountAnswer,
 } from '../../src/domain/account-api';
-import { emptyContent } from '../../src/domain/qr/content';
-import { emptyDraft } from '../../src/domain/qr/draft';
-import { savedFields } from '../../src/domain/qr/saved-code';
 import { useEmulator } from '../rules/emulator';
-import { PROJECT_ID, scan, serverLink, syncRequest, useFunctions } from './servers';
+import { PROJECT_ID, scan, serverLink, syncRequest, useFunctions, webFields } from './servers';
 
 // The rules environment clears Firestore before each test (the files share one emulator).
 useEmulator();
@@ -103,19 +100,6 @@ const deleteRequest = (token: string | null) => call('DELETE', ACCOUNT_API_PATH,
 const revokeRequest = (token: string | null) => call('POST', REVOKE_SESSIONS_PATH, token);
 
 // What an account owns, made as the app and the server make it.
-
-const webFields = (url: string) =>
-  savedFields(
-    {
-      ...emptyDraft,
-      step: 'demo',
-      type: 'web',
-      content: { ...emptyContent, text: { ...emptyContent.text, websiteUrl: url } },
-      dynamic: true,
-    },
-    'Flyer',
-    { logo: null },
-  );
 
 async function savedCode(uid: string, url: string, extra: Record<string, unknown> = {}) {
   const ref = under.db.collection('users').doc(uid).collection('codes').doc();

@@ -12,14 +12,11 @@ import {
   TRIAL_DAYS,
   type Order,
 } from '../../src/domain/billing';
-import { emptyContent } from '../../src/domain/qr/content';
-import { emptyDraft } from '../../src/domain/qr/draft';
 import { FILES_API_PATH } from '../../src/domain/qr/hosting';
-import { savedFields } from '../../src/domain/qr/saved-code';
 import { saveNewCode, updateCode } from '../../src/features/qr/saved/saved-codes';
 import { parseCommand } from '../../scripts/billing-admin.mjs';
 import { useEmulator } from '../rules/emulator';
-import { idToken, scan, syncRequest, useFunctions } from './servers';
+import { idToken, scan, syncRequest, useFunctions, webFields } from './servers';
 
 const { asVerified } = useEmulator();
 /** The emails the billing API hands to the mail transport. */
@@ -70,21 +67,8 @@ const trialStarted = (uid: string, daysAgo: number) =>
       { merge: true },
     );
 
-const fieldsFor = (url: string) =>
-  savedFields(
-    {
-      ...emptyDraft,
-      step: 'demo',
-      type: 'web',
-      content: { ...emptyContent, text: { ...emptyContent.text, websiteUrl: url } },
-      dynamic: true,
-    },
-    'Flyer',
-    { logo: null },
-  );
-
 async function dynamicCode(uid: string, url: string) {
-  const { id, written } = saveNewCode(asVerified(uid), uid, fieldsFor(url));
+  const { id, written } = saveNewCode(asVerified(uid), uid, webFields(url));
   await written;
   return id;
 }
@@ -240,7 +224,7 @@ describe('what a trial or plan unlocks, enforced on the server', () => {
     expect(refused.answer).toMatchObject({ ok: false, problem: 'plan-needed' });
     expect(refused.answer.ok ? '' : refused.answer.message).toContain('printed codes keep working');
     // ...and so does pointing the printed one elsewhere; its link is left as it was.
-    await updateCode(asVerified(uid), uid, code, fieldsFor('https://example.co.za/elsewhere'));
+    await updateCode(asVerified(uid), uid, code, webFields('https://example.co.za/elsewhere'));
     expect((await syncRequest(under.origin, code, idToken(uid))).status).toBe(402);
     expect((await scan(under.origin, `/q/${linkId}`)).headers.get('location')).toBe(
       'https://example.co.za/printed',

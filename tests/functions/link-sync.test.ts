@@ -88,6 +88,15 @@ describe('who may ask', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ ok: false, problem: 'bad-request' });
+    // JSON that is no object (it once threw past the handler: a 500).
+    for (const body of ['null', '[]', '"x"', 'not json']) {
+      const odd = await fetch(`${under.origin}/api/links`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${await idToken('alice')}` },
+        body,
+      });
+      expect(odd.status, body).toBe(400);
+    }
     const get = await fetch(`${under.origin}/api/links`);
     expect(get.status).toBe(405);
   });

@@ -35,6 +35,9 @@ import { ACCOUNT_API_PATH } from '../../src/domain/account-api';
 import { BILLING_API_PATH } from '../../src/domain/billing';
 import { blocklistOf } from '../../functions/src/blocklist';
 import { MAIL_API_PATH } from '../../src/domain/mail';
+import { emptyContent } from '../../src/domain/qr/content';
+import { emptyDraft } from '../../src/domain/qr/draft';
+import { savedFields } from '../../src/domain/qr/saved-code';
 import { FILES_API_PATH } from '../../src/domain/qr/hosting';
 import { LINK_API_PATH, type SyncAnswer } from '../../src/domain/qr/link-policy';
 import { ALL_DAYS, sumCounts } from '../../src/domain/qr/scan-counts';
@@ -274,3 +277,17 @@ export async function countsOf(under: FunctionsUnderTest, id: string, day?: stri
   const snapshot = await shards.where('day', '==', day ?? ALL_DAYS).get();
   return sumCounts(snapshot.docs.map((document) => document.data()));
 }
+
+/** The fields of a dynamic website code "Flyer" leading to `url`, as the app saves them. */
+export const webFields = (url: string) =>
+  savedFields(
+    {
+      ...emptyDraft,
+      step: 'demo',
+      type: 'web',
+      content: { ...emptyContent, text: { ...emptyContent.text, websiteUrl: url } },
+      dynamic: true,
+    },
+    'Flyer',
+    { logo: null },
+  );
