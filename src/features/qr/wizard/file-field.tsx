@@ -125,6 +125,10 @@ function FilePreview({ file }: { file: File }) {
     case 'audio':
       return <audio className="file-preview" controls src={url} aria-label={title} />;
     /* eslint-enable jsx-a11y/media-has-caption */
+    // No `sandbox` attribute: Chromium refuses to show a PDF in any sandboxed frame (tried: every
+    // set of sandbox flags gives its "blocked" page), so the preview would be lost. What keeps it
+    // safe instead: the file's first bytes were checked to be a PDF when chosen, and the blob is
+    // typed application/pdf above, so the browser's PDF viewer shows it and never an HTML page.
     case 'pdf':
       return <iframe className="file-preview file-preview--pdf" src={url} title={title} />;
     default:
