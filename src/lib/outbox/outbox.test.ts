@@ -20,6 +20,24 @@ const fields = [
   ['email', 'lerato@example.test'],
 ] as const;
 
+/**
+ * A fetch whose answers wait until `release()`, to act while a round is in flight: `posting`
+ * settles once the first POST has started. `statuses` answers by endpoint (200 otherwise).
+ */
+function holdFetch(statuses: Record<string, number>) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let started = () => {};
+  const posting = new Promise<void>((resolve) => (started = resolve));
+  const fetch = vi.fn(async (url: string) => {
+    started();
+    await released;
+    return new Response('{}', { status: statuses[url] ?? 200 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { posting, release };
+}
+
 beforeEach(async () => {
   for (const entry of await listOutbox()) await removeEntry(entry.id);
 });
@@ -158,6 +176,32 @@ describe.each([
       await flushOutbox();
       expect(await sendNew(entry.id)).toEqual({ result: 'sent' });
       expect(posted).toHaveLength(2);
+    });
+
+    // "I emailed it: stop trying" while a round is posting it: the round must not write the
+    // enquiry back when it ends, or it would be sent after all and the company get it twice.
+    it.each([
+      ['the first endpoint fails', { [endpoints[0]]: 503 }],
+      ['one endpoint has it and the other fails', { [endpoints[1]]: 503 }],
+    ])('keeps out an enquiry taken out mid-send (%s)', async (_, statuses) => {
+      const entry = await storeEnquiry(fields, endpoints);
+      const held = holdFetch(statuses);
+      const sending = sendNew(entry.id);
+      await held.posting;
+      const withdrawn = removeEntry(entry.id);
+      held.release();
+      await Promise.all([sending, withdrawn]);
+      expect(await listOutbox()).toEqual([]);
+
+      // The same while a flush is sending it.
+      const queued = await storeEnquiry(fields, endpoints);
+      const again = holdFetch(statuses);
+      const flushing = flushOutbox();
+      await again.posting;
+      const withdrawnToo = removeEntry(queued.id);
+      again.release();
+      await Promise.all([flushing, withdrawnToo]);
+      expect(await listOutbox()).toEqual([]);
     });
 
     it('flushes in order, stops when offline, and leaves refused enquiries for the person', async () => {

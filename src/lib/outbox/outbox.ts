@@ -95,17 +95,35 @@ async function putEntry(entry: OutboxEntry) {
   announce({ kind: 'stored', id: entry.id });
 }
 
-/** Takes an entry out: delivered, or withdrawn by the person (edited or discarded). */
-export async function removeEntry(id: string, kind: 'sent' | 'withdrawn' = 'withdrawn') {
+/**
+ * Takes an entry out for the person (edited, discarded, or emailed instead). Under the lock: a
+ * round sending it at that moment would otherwise write it back when it ends, and it would be
+ * sent after all. The round in flight finishes first; nothing is posted after this resolves.
+ */
+export function removeEntry(id: string): Promise<void> {
+  return withLock(() => dropEntry(id, 'withdrawn'));
+}
+
+/** Takes an entry out; only under the lock (or where nothing else may be sending it). */
+async function dropEntry(id: string, kind: 'sent' | 'withdrawn') {
   await del(id, store);
   announce({ kind, id });
 }
 
-/** Runs `task` while holding the outbox lock (where the browser has Web Locks). */
+let unlockedTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `task` while holding the outbox lock. Without Web Locks (Safari before 15.4) this
+ * context's tasks still take turns, though another context's (the service worker's) may not.
+ * Never called from inside a task: the lock is not re-entrant.
+ */
 function withLock<T>(task: () => Promise<T>): Promise<T> {
   // `navigator` exists in pages and workers alike; locks in every current browser.
   const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
-  return locks ? locks.request(LOCK, task) : task();
+  if (locks) return locks.request(LOCK, task);
+  const run = unlockedTurn.then(task);
+  unlockedTurn = run.catch(() => undefined);
+  return run;
 }
 
 /** How one POST ended; for a refusal, the service's reason when its answer gives one. */
@@ -177,7 +195,7 @@ async function sendRound(entry: OutboxEntry, stored = true) {
 
 /** Keeps what a round left: gone when sent, otherwise the entry as it now stands. */
 async function keep(round: Awaited<ReturnType<typeof sendRound>>) {
-  if (round.result === 'sent') await removeEntry(round.entry.id, 'sent');
+  if (round.result === 'sent') await dropEntry(round.entry.id, 'sent');
   else await putEntry(round.entry);
 }
 
@@ -203,7 +221,7 @@ export function sendNew(id: string): Promise<FirstSend> {
     const round = await sendRound(entry);
     const nobodyHasIt = round.entry.pending.length === entry.pending.length;
     if (round.result === 'rejected' && nobodyHasIt) {
-      await removeEntry(id);
+      await dropEntry(id, 'withdrawn');
       return { result: 'refused', reason: round.reason ?? null };
     }
     await keep(round);
