@@ -3,7 +3,11 @@
 // a damaged link, and the same offline once the site has been visited.
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { encodeViewerFragment, viewerUrl, type ViewerContent } from '../src/domain/qr/payload';
+import {
+  encodeViewerFragment,
+  viewerUrl,
+  type ViewerContent,
+} from '../src/domain/qr/viewer-fragment';
 import { reassertOffline } from './support/offline';
 import { untilControlled } from './support/service-worker';
 

@@ -5,7 +5,7 @@
 import { formatBytes, previewKind } from '../../src/domain/qr/files';
 import { hostedFilePath } from '../../src/domain/qr/hosting';
 import type { LandingPage } from '../../src/domain/qr/landing';
-import { vcardPayload } from '../../src/domain/qr/payload';
+import { vcardPayload } from '../../src/domain/qr/text-formats';
 import { escapeHtml, type Page } from './pages';
 
 /** Where a contact card's "Save contact" downloads the card from. */

@@ -8,7 +8,8 @@
 import { fileFields, type FileFieldId } from './content';
 import { formatBytes } from './files';
 import type { HostedFile } from './hosting';
-import type { ContentReader, VCardFields } from './payload';
+import type { ContentReader } from './payload';
+import type { VCardFields } from './text-formats';
 import { describeSchedule, type LinkSchedule } from './schedule';
 import { canonicalTarget, type TargetCheck, type TargetOptions } from './target';
 

@@ -1,5 +1,5 @@
 // A WiFi code's encryption, as the form's free text says it, and what is wrong with it and the
-// password: shared by the form's checks (content.ts) and the code's text (payload.ts).
+// password: shared by the form's checks (content.ts) and the code's text (text-formats.ts).
 export type WifiSecurity = 'WPA' | 'WEP' | 'nopass';
 
 /**

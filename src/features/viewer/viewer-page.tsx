@@ -6,7 +6,7 @@ import { ChevronRight } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { decodeViewerFragment } from '../../domain/qr/payload';
+import { decodeViewerFragment } from '../../domain/qr/viewer-fragment';
 import './viewer.css';
 
 export default function ViewerPage() {
