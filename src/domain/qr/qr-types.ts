@@ -273,10 +273,11 @@ export function findQrType(id: unknown): QrType | undefined {
 
 /**
  * What a code of `type` holds for `content` (stored or typed; fields of other types are
- * ignored). `viewerOrigin` is the site's origin, such as 'https://kempton.example'.
+ * ignored): none until a type is chosen. `viewerOrigin` is the site's origin, such as
+ * 'https://kempton.example'.
  */
 export function payloadFor(
-  type: QrTypeId,
+  type: QrTypeId | null,
   content: QrContent<unknown>,
   options: { viewerOrigin: string; hosted?: HostedFiles },
 ): Payload {

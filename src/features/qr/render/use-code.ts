@@ -4,9 +4,9 @@
 // to the new picture shown in the page) for `npm run bench`.
 import { useEffect, useMemo, useState } from 'react';
 import type { QrDraft } from '../../../domain/qr/draft';
-import { encodedText, isDynamic, SAMPLE_LINK_ID } from '../../../domain/qr/dynamic';
+import { codeText } from '../../../domain/qr/code-text';
+import { isDynamic, SAMPLE_LINK_ID } from '../../../domain/qr/dynamic';
 import type { Payload } from '../../../domain/qr/payload';
-import { payloadFor } from '../../../domain/qr/qr-types';
 import { renderCode, renderDesign, type RenderedCode } from './render-code';
 
 export type CodeState =
@@ -40,16 +40,13 @@ export const hasSampleLink = (draft: QrDraft): boolean => previewLinkId(draft) =
 export function useCode(draft: QrDraft, id: string): CodeState {
   const { type, content, design } = draft;
   const hosted = draft.editing?.hosted;
-  const payload = useMemo<Payload>(
-    () =>
-      type === null
-        ? { kind: 'incomplete', reason: 'Choose a type of code first.' }
-        : payloadFor(type, content, { viewerOrigin: window.location.origin, hosted }),
-    [type, content, hosted],
-  );
   // A dynamic code holds its short link, which leads to the payload's text (its target); until
   // the server has made it, a sample of the same length stands in (see previewLinkId).
-  const text = encodedText(type, payload, previewLinkId(draft), window.location.origin);
+  const linkId = previewLinkId(draft);
+  const { payload, text } = useMemo(
+    () => codeText({ type, content, hosted }, linkId, window.location.origin),
+    [type, content, hosted, linkId],
+  );
   const [drawn, setDrawn] = useState<{ state: CodeState; text: string } | null>(null);
 
   useEffect(() => {
