@@ -9,10 +9,11 @@ import {
   QUIET_ZONE,
   stylingGradient,
   stylingOptions,
+  svgGradient,
   svgGradientVector,
   tooLongMessage,
 } from './code-plan';
-import { defaultDesign } from './design';
+import { defaultDesign, gradientStyles } from './design';
 
 describe('errorCorrectionFor', () => {
   it('is Q without a logo and H under one', () => {
@@ -121,6 +122,20 @@ describe('gradients', () => {
     expect(vertical.y2).toBeCloseTo(1);
     const inverse = svgGradientVector('inverse-diagonal');
     expect(inverse.y1).toBeGreaterThan(inverse.y2);
+  });
+
+  it('draws each style as an SVG gradient from its entry alone: linear or radial', () => {
+    for (const style of gradientStyles) {
+      const markup = svgGradient(style.id, 'g', '#111111', '#222222');
+      expect(markup.startsWith(`<${style.shape}Gradient id="g"`), style.id).toBe(true);
+      expect(stylingGradient(style.id, '#1', '#2')).toMatchObject({
+        type: style.shape,
+        rotation: style.rotation,
+      });
+    }
+    expect(svgGradient('vertical', 'g', '#111111', '#222222')).toBe(
+      '<linearGradient id="g" x1="0.5" y1="0" x2="0.5" y2="1"><stop offset="0" stop-color="#111111"/><stop offset="1" stop-color="#222222"/></linearGradient>',
+    );
   });
 });
 

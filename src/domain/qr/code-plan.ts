@@ -4,7 +4,13 @@
 // the frame. Pure TypeScript: qrcode-generator (the encoder qr-code-styling itself uses) answers
 // how many modules a text needs.
 import qrcode from 'qrcode-generator';
-import type { GradientStyleId, QrDesign } from './design';
+import {
+  findChoice,
+  gradientStyles,
+  type GradientStyle,
+  type GradientStyleId,
+  type QrDesign,
+} from './design';
 
 export type ErrorCorrection = 'L' | 'M' | 'Q' | 'H';
 type Mode = 'Numeric' | 'Alphanumeric' | 'Byte';
@@ -76,22 +82,20 @@ export function tooLongMessage(
 
 /** qr-code-styling's gradient: linear at a rotation (radians, clockwise from left-to-right). */
 export interface StylingGradient {
-  readonly type: 'linear' | 'radial';
+  readonly type: GradientStyle['shape'];
   readonly rotation: number;
   readonly colorStops: readonly { readonly offset: number; readonly color: string }[];
 }
 
-const rotations: Record<Exclude<GradientStyleId, 'radial'>, number> = {
-  horizontal: 0,
-  vertical: Math.PI / 2,
-  diagonal: Math.PI / 4,
-  'inverse-diagonal': -Math.PI / 4,
-};
+/** A style's entry in design.ts: everything a gradient is drawn from. */
+const styleOf = (id: GradientStyleId): GradientStyle =>
+  findChoice(gradientStyles, id) ?? gradientStyles[0];
 
 export function stylingGradient(style: GradientStyleId, from: string, to: string): StylingGradient {
+  const { shape, rotation } = styleOf(style);
   return {
-    type: style === 'radial' ? 'radial' : 'linear',
-    rotation: style === 'radial' ? 0 : rotations[style],
+    type: shape,
+    rotation,
     colorStops: [
       { offset: 0, color: from },
       { offset: 1, color: to },
@@ -99,18 +103,34 @@ export function stylingGradient(style: GradientStyleId, from: string, to: string
   };
 }
 
-/** The same gradient as SVG attributes over a box (for the frame's background). */
+/** The same direction as SVG attributes over a box (a radial style's is its centre). */
 export function svgGradientVector(style: GradientStyleId): {
   x1: number;
   y1: number;
   x2: number;
   y2: number;
 } {
-  if (style === 'radial') return { x1: 0.5, y1: 0.5, x2: 0.5, y2: 0.5 };
-  const angle = rotations[style];
-  const dx = Math.cos(angle) / 2;
-  const dy = Math.sin(angle) / 2;
+  const { shape, rotation } = styleOf(style);
+  if (shape === 'radial') return { x1: 0.5, y1: 0.5, x2: 0.5, y2: 0.5 };
+  const dx = Math.cos(rotation) / 2;
+  const dy = Math.sin(rotation) / 2;
   return { x1: 0.5 - dx, y1: 0.5 - dy, x2: 0.5 + dx, y2: 0.5 + dy };
+}
+
+/** A number as SVG markup writes it: at most two decimals. */
+export const svgNumber = (value: number) => String(Math.round(value * 100) / 100);
+
+/**
+ * The same gradient as an SVG element with the id `id`, over the box of the shape it fills (the
+ * frame's card): a radial one spreads from the centre to the corners (half the box's diagonal).
+ */
+export function svgGradient(style: GradientStyleId, id: string, from: string, to: string): string {
+  const stops = `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>`;
+  if (styleOf(style).shape === 'radial') {
+    return `<radialGradient id="${id}" cx="0.5" cy="0.5" r="0.71">${stops}</radialGradient>`;
+  }
+  const v = svgGradientVector(style);
+  return `<linearGradient id="${id}" x1="${svgNumber(v.x1)}" y1="${svgNumber(v.y1)}" x2="${svgNumber(v.x2)}" y2="${svgNumber(v.y2)}">${stops}</linearGradient>`;
 }
 
 // ---------------------------------------------------------------------------------------------

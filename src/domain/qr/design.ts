@@ -1,7 +1,9 @@
 // The QR design (SPEC sections 3, 4 and 9): every option as data, the defaults, and the rules
-// between options. Ids of patterns and corners are qr-code-styling's type names, so the renderer
-// reads them as they are.
-
+// between options. Every id here is stored (the wizard's draft on the device, saved codes in
+// Cloud Firestore), so an id is a name that never changes and never depends on an option's place
+// in a list: docs/qr-design.md says what adding an option takes, and design-migration.ts reads the
+// ids older versions stored. Ids of patterns and corners are qr-code-styling's type names, so the
+// renderer reads them as they are (the compiler holds them to the library's types there).
 export interface Choice<Id extends string = string> {
   readonly id: Id;
   readonly label: string;
@@ -33,63 +35,81 @@ export const cornerCentres = [
   { id: 'classy-rounded', label: 'Classy rounded' },
 ] as const satisfies readonly Choice[];
 
+/**
+ * A gradient style's whole meaning: its name, its shape and, for a linear one, the direction its
+ * colours run (radians, clockwise from left to right; qr-code-styling's rotation). code-plan.ts
+ * draws both the pattern's gradient and the frame's background from this entry alone.
+ */
+export interface GradientStyle extends Choice {
+  readonly shape: 'linear' | 'radial';
+  /** A radial gradient has none: 0. */
+  readonly rotation: number;
+}
+
 export const gradientStyles = [
-  { id: 'inverse-diagonal', label: 'Inverse diagonal' },
-  { id: 'diagonal', label: 'Diagonal' },
-  { id: 'vertical', label: 'Vertical' },
-  { id: 'horizontal', label: 'Horizontal' },
-  { id: 'radial', label: 'Radial' },
+  { id: 'inverse-diagonal', label: 'Inverse diagonal', shape: 'linear', rotation: -Math.PI / 4 },
+  { id: 'diagonal', label: 'Diagonal', shape: 'linear', rotation: Math.PI / 4 },
+  { id: 'vertical', label: 'Vertical', shape: 'linear', rotation: Math.PI / 2 },
+  { id: 'horizontal', label: 'Horizontal', shape: 'linear', rotation: 0 },
+  { id: 'radial', label: 'Radial', shape: 'radial', rotation: 0 },
+] as const satisfies readonly GradientStyle[];
+
+/**
+ * The line drawn around the code, with its name. Each is drawn by its entry in frame-art.ts
+ * (`outlineArt`), which is also its picture in the wizard; the compiler asks for that entry.
+ */
+export const frameOutlines = [
+  { id: 'none', label: 'No border' },
+  { id: 'square', label: 'Square border' },
+  { id: 'rounded', label: 'Rounded border' },
+  { id: 'thick', label: 'Thick border' },
+  { id: 'double', label: 'Double border' },
+  { id: 'dashed', label: 'Dashed border' },
+  { id: 'brackets', label: 'Corner brackets' },
+  { id: 'circle', label: 'Circle' },
 ] as const satisfies readonly Choice[];
 
-/** The line drawn around the code. */
-export const frameOutlines = [
-  'none',
-  'square',
-  'rounded',
-  'thick',
-  'double',
-  'dashed',
-  'brackets',
-  'circle',
-] as const;
-/** Where the call to action sits. */
-export const frameLabelPositions = ['none', 'bottom', 'top', 'bottom-tab'] as const;
+/** Where the call to action sits, and the words that say so in a frame's name. */
+export const frameLabelPositions = [
+  { id: 'none', label: '' },
+  { id: 'bottom', label: ', text below' },
+  { id: 'top', label: ', text above' },
+  { id: 'bottom-tab', label: ', text in a tab' },
+] as const satisfies readonly Choice[];
 
-export type FrameOutline = (typeof frameOutlines)[number];
-export type FrameLabelPosition = (typeof frameLabelPositions)[number];
+export type FrameOutline = (typeof frameOutlines)[number]['id'];
+export type FrameLabelPosition = (typeof frameLabelPositions)[number]['id'];
 
-export interface FrameStyle extends Choice<`frame-${number}`> {
+type Some<T> = Exclude<T, 'none'>;
+/**
+ * A frame's stored id: its outline's id and its label position's id, joined by a hyphen, each
+ * left out when it is 'none' ('square-bottom', 'circle', 'top'); 'none' is no frame at all.
+ * Made of names only, so a new outline or label position leaves every stored id as it was.
+ */
+export type FrameId =
+  | 'none'
+  | Some<FrameOutline>
+  | Some<FrameLabelPosition>
+  | `${Some<FrameOutline>}-${Some<FrameLabelPosition>}`;
+
+export const frameId = (outline: FrameOutline, labelPosition: FrameLabelPosition): FrameId =>
+  ([outline, labelPosition].filter((part) => part !== 'none').join('-') || 'none') as FrameId;
+
+export interface FrameStyle extends Choice<FrameId> {
   readonly outline: FrameOutline;
   readonly labelPosition: FrameLabelPosition;
 }
 
-const outlineNames: Record<FrameOutline, string> = {
-  none: 'No border',
-  square: 'Square border',
-  rounded: 'Rounded border',
-  thick: 'Thick border',
-  double: 'Double border',
-  dashed: 'Dashed border',
-  brackets: 'Corner brackets',
-  circle: 'Circle',
-};
-const labelNames: Record<FrameLabelPosition, string> = {
-  none: '',
-  bottom: ', text below',
-  top: ', text above',
-  'bottom-tab': ', text in a tab',
-};
-
-/** The 32 frames: every outline with every label position; the first is no frame at all. */
-export const frames: readonly FrameStyle[] = frameOutlines.flatMap((outline, row) =>
-  frameLabelPositions.map((labelPosition, column) => ({
-    id: `frame-${row * frameLabelPositions.length + column}` as const,
+/** Every outline with every label position; the first is no frame at all. */
+export const frames: readonly FrameStyle[] = frameOutlines.flatMap((outline) =>
+  frameLabelPositions.map((position) => ({
+    id: frameId(outline.id, position.id),
     label:
-      outline === 'none' && labelPosition === 'none'
+      outline.id === 'none' && position.id === 'none'
         ? 'No frame'
-        : `${outlineNames[outline]}${labelNames[labelPosition]}`,
-    outline,
-    labelPosition,
+        : `${outline.label}${position.label}`,
+    outline: outline.id,
+    labelPosition: position.id,
   })),
 );
 
@@ -99,7 +119,6 @@ export type PatternId = (typeof patterns)[number]['id'];
 export type CornerFrameId = (typeof cornerFrames)[number]['id'];
 export type CornerCentreId = (typeof cornerCentres)[number]['id'];
 export type GradientStyleId = (typeof gradientStyles)[number]['id'];
-export type FrameId = FrameStyle['id'];
 
 export interface QrDesign<F = File> {
   readonly frame: FrameId;
@@ -148,7 +167,7 @@ export const brandColors = [
  * the second background colour. Gold and green stay one click away (brandColors).
  */
 export const defaultDesign: QrDesign = {
-  frame: 'frame-0',
+  frame: 'none',
   frameText: 'Scan me',
   pattern: 'square',
   patternColor1: GREEN,

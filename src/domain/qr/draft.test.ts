@@ -33,7 +33,7 @@ const fullContent: QrContent<Ref> = {
 };
 
 const fullDesign: QrDesign<Ref> = {
-  frame: 'frame-7',
+  frame: 'rounded-bottom-tab',
   frameText: 'Order here',
   pattern: 'classy',
   patternColor1: '#123456',

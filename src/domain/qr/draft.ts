@@ -25,6 +25,7 @@ import {
   type Choice,
   type QrDesign,
 } from './design';
+import { migrateDesign } from './design-migration';
 import { hostedFilesFrom, type HostedFiles } from './hosting';
 import { LINK_ID } from './short-link';
 
@@ -104,7 +105,8 @@ export const draftHasFiles = (draft: QrDraft<unknown>): boolean =>
 /**
  * A stored draft read back with every field checked: an unknown type, step or option, a value of
  * the wrong kind or a missing field falls back to its default, so an old or damaged record never
- * breaks the wizard. `isFile` says which stored values are files.
+ * breaks the wizard; an option's former id is read as its current one (design-migration.ts).
+ * `isFile` says which stored values are files.
  */
 export function restoreDraft<F>(
   stored: unknown,
@@ -112,7 +114,7 @@ export function restoreDraft<F>(
 ): QrDraft<F> | null {
   if (!isRecord(stored) || stored.version !== DRAFT_VERSION) return null;
   const content = isRecord(stored.content) ? stored.content : {};
-  const design = isRecord(stored.design) ? stored.design : {};
+  const design = isRecord(stored.design) ? migrateDesign(stored.design) : {};
   const storedText = isRecord(content.text) ? content.text : {};
   const storedLists = isRecord(content.lists) ? content.lists : {};
   const storedFiles = isRecord(content.files) ? content.files : {};

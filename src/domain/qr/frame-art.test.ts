@@ -8,7 +8,7 @@ const art = (changes: Partial<typeof design>) => frameArt({ ...design, ...change
 
 describe('frameArt', () => {
   it('with no frame is the code box alone, on its background', () => {
-    const plain = art({ frame: 'frame-0' });
+    const plain = art({ frame: 'none' });
     expect(plain).toMatchObject({ width: SIDE, height: SIDE, code: { x: 0, y: 0, side: SIDE } });
     expect(plain.under).toBe(`<rect width="${SIDE}" height="${SIDE}" rx="0" fill="#FFFFFF"/>`);
     expect(plain.over).toBe('');
@@ -49,19 +49,19 @@ describe('frameArt', () => {
   });
 
   it('escapes the call to action', () => {
-    const { over } = art({ frame: 'frame-1', frameText: '<Scan> & "go"' });
+    const { over } = art({ frame: 'bottom', frameText: '<Scan> & "go"' });
     expect(over).toContain('&lt;Scan&gt; &amp; &quot;go&quot;');
     expect(over).not.toContain('<Scan>');
   });
 
   it('squeezes a long call to action into the room', () => {
-    const { over } = art({ frame: 'frame-1', frameText: 'W'.repeat(24) });
+    const { over } = art({ frame: 'bottom', frameText: 'W'.repeat(24) });
     expect(over).toContain('lengthAdjust="spacingAndGlyphs"');
-    expect(art({ frame: 'frame-1' }).over).not.toContain('lengthAdjust');
+    expect(art({ frame: 'bottom' }).over).not.toContain('lengthAdjust');
   });
 
   it('leaves out an empty call to action', () => {
-    expect(art({ frame: 'frame-1', frameText: '  ' }).over).toBe('');
+    expect(art({ frame: 'bottom', frameText: '  ' }).over).toBe('');
   });
 
   it('draws a gradient background in the chosen style, and none when transparent', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyContent } from './content';
 import { type QrTypeId } from './qr-types';
-import { defaultDesign } from './design';
+import { defaultDesign, type QrDesign } from './design';
 import { emptyDraft, type QrDraft } from './draft';
 import {
   checkFields,
@@ -39,6 +39,10 @@ const menuDraft: QrDraft<File> = {
 };
 
 const none = { logo: null };
+
+function withoutLogo({ logo: _, ...design }: QrDesign<unknown>) {
+  return design;
+}
 
 function problemOf(write: () => unknown) {
   try {
@@ -175,6 +179,25 @@ describe('savedCodeFrom', () => {
     expect(saved!.files).toEqual(['a.pdf']);
     expect(saved!.dynamic).toBe(false);
     expect(saved!.createdAt).toBeNull();
+  });
+
+  // Until November 2026 a frame's id was its place in the list ('frame-5': the square border
+  // with the text below); such documents stay in Cloud Firestore until their next save.
+  it('reads an older version’s frame id as the same frame, and saves the new id', () => {
+    const oldDocument = {
+      ...JSON.parse(JSON.stringify(savedFields(menuDraft, 'Dinner', none))),
+      design: { ...withoutLogo(defaultDesign), frame: 'frame-5', frameText: 'Order here' },
+    };
+    const saved = savedCodeFrom('c1', oldDocument);
+    expect(saved!.design).toEqual({
+      ...defaultDesign,
+      frame: 'square-bottom',
+      frameText: 'Order here',
+      logo: null,
+    });
+    expect(draftFromSaved(saved!, 'design').design.frame).toBe('square-bottom');
+    expect(fieldsOf(saved!).design.frame).toBe('square-bottom');
+    expect(savedFields(draftFromSaved(saved!), 'Dinner', none).design.frame).toBe('square-bottom');
   });
 });
 

@@ -5,7 +5,7 @@ import { brandColors, type Choice } from '../../../domain/qr/design';
  * A set of choices as a real radio group: arrow keys move between them, the chosen one is marked
  * visibly and to assistive technology. Each choice can show a small picture of itself.
  */
-export function ChoiceGroup<Id extends string>({
+export function ChoiceGroup<Id extends string, C extends Choice<Id> = Choice<Id>>({
   legend,
   name,
   choices,
@@ -16,10 +16,11 @@ export function ChoiceGroup<Id extends string>({
 }: {
   legend: string;
   name: string;
-  choices: readonly Choice<Id>[];
+  choices: readonly C[];
   value: Id;
   onChange: (id: Id) => void;
-  picture?: (choice: Choice<Id>) => ReactNode;
+  /** The choice's own entry is given, so a picture is drawn from its data. */
+  picture?: (choice: C) => ReactNode;
   compact?: boolean;
 }) {
   return (

@@ -85,9 +85,7 @@ function DesignForm({ wizard }: { wizard: Wizard }) {
               choices={frames}
               value={design.frame}
               onChange={set('frame')}
-              picture={(choice) => (
-                <FramePicture frame={findChoice(frames, choice.id) ?? frames[0]} />
-              )}
+              picture={(choice) => <FramePicture frame={choice} />}
               compact
             />
             {frame.labelPosition !== 'none' ? (

@@ -1,15 +1,22 @@
-// Small pictures of each design option, drawn from the option's data, for the choice tiles.
-import type {
-  CornerCentreId,
-  CornerFrameId,
-  FrameStyle,
-  PatternId,
+// Small pictures of each design option, drawn from the option's data, for the choice tiles. A
+// frame's picture is the code's own frame drawing (frame-art.ts), around a stand-in code.
+import { createElement } from 'react';
+import {
+  defaultDesign,
+  frames,
+  type CornerCentreId,
+  type CornerFrameId,
+  type FrameStyle,
+  type PatternId,
 } from '../../../domain/qr/design';
+import { frameShapes, type Box, type SvgShape } from '../../../domain/qr/frame-art';
 
 const ink = 'currentColor';
 
-/** A stand-in code: a few modules and the three finder squares. */
-function MiniCode({ x, y, size }: { x: number; y: number; size: number }) {
+/** A stand-in code inside a code box: three finder squares and a module, within its quiet zone. */
+function MiniCode({ box }: { box: Box }) {
+  const size = box.side * 0.72;
+  const [x, y] = [box.x + (box.side - size) / 2, box.y + (box.side - size) / 2];
   const cell = size / 7;
   const finder = (fx: number, fy: number) => (
     <rect
@@ -32,63 +39,68 @@ function MiniCode({ x, y, size }: { x: number; y: number; size: number }) {
   );
 }
 
+/** A frame-art shape as a React element: its attributes under their React names. */
+const Shape = ({ shape }: { shape: SvgShape }) =>
+  createElement(
+    shape.tag,
+    Object.fromEntries(
+      Object.entries(shape.attrs).map(([name, value]) => [
+        name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()),
+        value,
+      ]),
+    ),
+  );
+
+/** The code box's side in a picture, in its own units. */
+const SIDE = 100;
+/** What a frame is drawn from in a picture: the ink is the tile's text colour. */
+const pictureDesign = { ...defaultDesign, patternColor1: ink };
+/**
+ * Every picture has the room of the largest frame, with the code box at the same size and place
+ * in each, so the tiles show the frames, not codes of different sizes.
+ */
+const room = frames.reduce(
+  (most, frame) => {
+    const { width, height, code } = frameShapes(frame, pictureDesign, SIDE);
+    return {
+      width: Math.max(most.width, width),
+      above: Math.max(most.above, code.y),
+      below: Math.max(most.below, height - code.y - SIDE),
+    };
+  },
+  { width: SIDE, above: 0, below: 0 },
+);
+
 export function FramePicture({ frame }: { frame: FrameStyle }) {
-  const labelTop = frame.labelPosition === 'top';
-  const hasLabel = frame.labelPosition !== 'none';
-  const codeY = labelTop ? 16 : 6;
-  const box = { x: 4, y: labelTop ? 14 : 4, w: 40, h: 40 };
-  const outline = {
-    none: null,
-    square: <rect {...rect(box)} fill="none" stroke={ink} strokeWidth={2} />,
-    rounded: <rect {...rect(box)} rx={8} fill="none" stroke={ink} strokeWidth={2} />,
-    thick: <rect {...rect(box)} fill="none" stroke={ink} strokeWidth={4} />,
-    double: (
-      <>
-        <rect {...rect(box)} fill="none" stroke={ink} strokeWidth={1.5} />
-        <rect {...rect(inset(box, 3))} fill="none" stroke={ink} strokeWidth={1.5} />
-      </>
-    ),
-    dashed: <rect {...rect(box)} fill="none" stroke={ink} strokeWidth={2} strokeDasharray="4 3" />,
-    brackets: (
-      <path d={brackets(box)} fill="none" stroke={ink} strokeWidth={2.5} strokeLinecap="round" />
-    ),
-    circle: <circle cx={24} cy={box.y + 20} r={22} fill="none" stroke={ink} strokeWidth={2} />,
-  }[frame.outline];
-  const labelY = labelTop ? 2 : 46;
+  const drawn = frameShapes(frame, pictureDesign, SIDE);
+  const label = drawn.label;
+  // Centred across, the code box at the same height in every picture.
+  const viewBox = [
+    drawn.width / 2 - room.width / 2,
+    drawn.code.y - room.above,
+    room.width,
+    room.above + SIDE + room.below,
+  ];
   return (
-    <svg viewBox="0 0 48 60" width="48" height="60">
-      {outline}
-      <MiniCode x={12} y={codeY + 2} size={24} />
-      {hasLabel ? (
+    <svg viewBox={viewBox.join(' ')} width="48" height="56">
+      {drawn.outline.map((shape, index) => (
+        <Shape key={index} shape={shape} />
+      ))}
+      <MiniCode box={drawn.code} />
+      {label?.tab ? <Shape shape={label.tab} /> : null}
+      {/* The words, too small to read here: a bar in their place (a tab is drawn without them). */}
+      {label && !label.tab ? (
         <rect
-          x={frame.labelPosition === 'bottom-tab' ? 12 : 6}
-          y={labelY}
-          width={frame.labelPosition === 'bottom-tab' ? 24 : 36}
-          height={10}
-          rx={frame.labelPosition === 'bottom-tab' ? 5 : 2}
+          x={label.x - label.width / 2}
+          y={label.y - label.size / 2}
+          width={label.width}
+          height={label.size}
+          rx={label.size / 2}
           fill={ink}
         />
       ) : null}
     </svg>
   );
-}
-
-type Box = { x: number; y: number; w: number; h: number };
-const rect = ({ x, y, w, h }: Box) => ({ x, y, width: w, height: h });
-const inset = ({ x, y, w, h }: Box, by: number): Box => ({
-  x: x + by,
-  y: y + by,
-  w: w - 2 * by,
-  h: h - 2 * by,
-});
-function brackets({ x, y, w, h }: Box) {
-  const l = 9;
-  return [
-    `M${x} ${y + l}V${y}H${x + l}`,
-    `M${x + w - l} ${y}H${x + w}V${y + l}`,
-    `M${x + w} ${y + h - l}V${y + h}H${x + w - l}`,
-    `M${x + l} ${y + h}H${x}V${y + h - l}`,
-  ].join(' ');
 }
 
 /** One module (or a finder part) in a style: the radii of its four corners, as a share of size. */

@@ -57,7 +57,7 @@ function draftWith(
     },
     design: {
       ...defaultDesign,
-      frame: 'frame-5',
+      frame: 'square-bottom',
       pattern: 'dots',
       patternColor1: '#111111',
       transparentBackground: true,
@@ -315,6 +315,43 @@ describe('damaged records', () => {
     expect(loaded.design.pattern).toBe(defaultDesign.pattern);
     expect(loaded.design.logo).toBeNull();
     expect(loaded.content.text.qrName).toBe('Lunch menu');
+  });
+});
+
+describe('a draft saved by an older version', () => {
+  // Until November 2026 a frame's id was its place in the list: 'frame-9' was the rounded border
+  // with the text below. The record is written as that version wrote it.
+  const oldRecord = {
+    draft: {
+      version: 1,
+      step: 'design',
+      type: 'web',
+      content: { text: { websiteUrl: 'https://example.co.za/' }, lists: {}, files: {} },
+      design: { ...defaultDesign, frame: 'frame-9', frameText: 'Menu', pattern: 'dots' },
+      editing: null,
+      dynamic: false,
+    },
+    savedAt: 1_763_000_000_000,
+  };
+
+  it('loads with its frame under the frame’s name, the rest as it was', async () => {
+    await set('draft:alice', oldRecord, raw);
+    const loaded = await load('alice');
+    expect(loaded.design).toEqual({
+      ...defaultDesign,
+      frame: 'rounded-bottom',
+      frameText: 'Menu',
+      pattern: 'dots',
+    });
+    expect(loaded.content.text.websiteUrl).toBe('https://example.co.za/');
+    expect(loaded.step).toBe('design');
+  });
+
+  it('is written with the new id when it is saved again', async () => {
+    await set('draft:alice', oldRecord, raw);
+    await saveDraft('alice', await load('alice'));
+    const record = await get<{ draft: QrDraft }>('draft:alice', raw);
+    expect(record?.draft.design.frame).toBe('rounded-bottom');
   });
 });
 
