@@ -101,8 +101,8 @@ export function TextAreaField({
 
 interface SelectFieldProps extends FrameProps, Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   options: readonly { value: string; label: string }[];
-  /** The first, empty choice ("Choose…"), shown until something is chosen. */
-  placeholder: string;
+  /** The first, empty choice ("Choose…"), shown until something is chosen; none without it. */
+  placeholder?: string;
 }
 
 export function SelectField({
@@ -119,7 +119,7 @@ export function SelectField({
     <FieldFrame label={label} error={error} hint={hint} id={id} className={className}>
       {(control) => (
         <select {...control} {...select}>
-          <option value="">{placeholder}</option>
+          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
