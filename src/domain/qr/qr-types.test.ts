@@ -92,16 +92,8 @@ describe('the type registry', () => {
 
   it('lets every type save its longest texts within what the rules take together', () => {
     for (const type of qrTypes) {
-      // Its own fields, its name and password, and a dynamic code's active days and limit.
-      const ids = new Set<string>([
-        'qrName',
-        'password',
-        'activeFrom',
-        'activeUntil',
-        'scanLimit',
-        'inactiveMessage',
-        'inactiveUrl',
-      ]);
+      // Its own fields and every type's: name, password, a dynamic code's active days and limit.
+      const ids = new Set<string>();
       for (const item of contentItems(type)) if (item.kind === 'text') ids.add(item.id);
       const longest = [...ids].reduce(
         (sum, id) => sum + textFields[id as keyof typeof textFields].maxLength,
