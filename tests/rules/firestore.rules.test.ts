@@ -31,7 +31,7 @@ function newCode(fields: Record<string, unknown> = {}) {
     type: 'web',
     name: 'Shop window',
     content: { text: { websiteUrl: 'https://kemptoncodeworks.co.za/', qrName: 'Shop window' } },
-    design: { frame: 'frame-0', pattern: 'square', patternColor1: '#002D17' },
+    design: { frame: 'square-bottom', pattern: 'square', patternColor1: '#002D17' },
     logo: null,
     files: [],
     dynamic: false,
@@ -85,6 +85,28 @@ describe('saved codes', () => {
     await assertSucceeds(countedWrite(code, null));
   });
 
+  // Until November 2026 the app stored a frame by its place in the list ('frame-5'). It reads
+  // such a code as the same frame and writes the frame's name on the next save; in between, the
+  // code must stay as editable as any other.
+  it('keeps a code stored with an older version’s frame id editable, and takes the new id', async () => {
+    await stored(
+      aliceCode,
+      newCode({
+        design: { frame: 'frame-5', frameText: 'Order here' },
+        createdAt: earlier,
+        updatedAt: earlier,
+      }),
+    );
+    const code = doc(as('alice'), aliceCode);
+    await assertSucceeds(updateDoc(code, { name: 'Front door', updatedAt: serverTimestamp() }));
+    await assertSucceeds(
+      updateDoc(code, {
+        design: { frame: 'square-bottom', frameText: 'Order here' },
+        updatedAt: serverTimestamp(),
+      }),
+    );
+  });
+
   it('takes every field of a full code: a logo and file names', async () => {
     const logo = `data:image/png;base64,${'iVBORw0KGgo'.repeat(100)}=`;
     await assertSucceeds(
@@ -129,9 +151,9 @@ describe('saved codes', () => {
     const svg = `data:image/svg+xml;base64,${btoa('<svg onload="alert(1)"/>')}`;
     await assertFails(countedWrite(code, newCode({ logo: svg })));
     await assertFails(
-      countedWrite(code, newCode({ design: { frame: 'frame-0', logo: 'javascript:alert(1)' } })),
+      countedWrite(code, newCode({ design: { frame: 'none', logo: 'javascript:alert(1)' } })),
     );
-    await assertFails(countedWrite(code, newCode({ design: { frame: 'frame-0', script: 'x' } })));
+    await assertFails(countedWrite(code, newCode({ design: { frame: 'none', script: 'x' } })));
     await assertFails(countedWrite(code, newCode({ design: { frameText: 'x'.repeat(25) } })));
     await assertSucceeds(
       countedWrite(
