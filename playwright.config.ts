@@ -9,7 +9,7 @@ import './scripts/loopback-guard.mjs';
 const port = Number(process.env.E2E_PORT ?? 4174);
 export const baseURL = `http://127.0.0.1:${port}`;
 
-// The loopback guard (see "Testing" in README.md) in every Node process of the run: the web
+// The loopback guard (docs/testing.md) in every Node process of the run: the web
 // server's children inherit NODE_OPTIONS. Each refused attempt is written to one log per run,
 // named by the runner (its workers inherit the variable), which the global teardown reads.
 const guardLog = (process.env.LOOPBACK_GUARD_LOG ??= join(

@@ -110,7 +110,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     // Component tests opt in with a `// @vitest-environment jsdom` comment.
     environment: 'node',
-    // Fails a test that tries to reach anything but 127.0.0.1 (see "Testing" in README.md).
+    // Fails a test that tries to reach anything but 127.0.0.1 (see docs/testing.md).
     setupFiles: ['tests/support/loopback-guard.setup.ts'],
     restoreMocks: true,
   },

@@ -1,4 +1,4 @@
-// Bench section for My QR Codes (issue 11): the gzip size of the Firestore chunk and which pages
+// Bench section for My QR Codes: the gzip size of the Firestore chunk and which pages
 // load it (never a marketing page, the login or the contact page), and the time to list 200 saved
 // codes after a reload, from Firestore's cache on the device. A new user of the Auth emulator gets
 // 200 website codes written straight into the Firestore emulator (scripts/serve.mjs runs both),

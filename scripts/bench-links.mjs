@@ -1,4 +1,4 @@
-// Bench section for the short links of dynamic codes (issue 11). Figures, never assertions:
+// Bench section for the short links of dynamic codes. Figures, never assertions:
 //
 // 1. Latency as a phone's browser meets it: the time from opening /q/<id> to the redirect's
 //    response, through the Hosting emulator's rewrite to the Functions emulator. The first request

@@ -4,7 +4,7 @@
 // each one missing; builds dist/; refuses a build that still names a local address; and writes
 // firebase.deploy.json, firebase.json with the deployed Content-Security-Policy (no 127.0.0.1,
 // the project's own auth domain, the form service's origin) and no emulator settings. Deploy with
-// `npx firebase deploy --config firebase.deploy.json --project <project-id>` (README: Deploy).
+// `npx firebase deploy --config firebase.deploy.json --project <project-id>` (docs/deploy.md).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
-// Where the system Chromium is and how it is launched: one place for Playwright, the bench
-// and the image script. Playwright cannot download its own browsers on these machines.
+// Where the system Chromium is and how it is launched: one place for Playwright and the bench.
+// Playwright cannot download its own browsers on these machines.
 import { existsSync } from 'node:fs';
 
 const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];

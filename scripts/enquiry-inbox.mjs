@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import busboy from 'busboy';
 
 export const INBOX_PORT = 9199;
-/** The two form endpoints the app posts every enquiry to (SPEC section 7). */
+/** The two form endpoints the app posts every enquiry to (src/config/form-endpoints.ts). */
 export const INBOX_FORMS = ['enquiries', 'enquiries-copy'];
 
 /** The largest body any request may have; an enquiry is a few kilobytes. */

@@ -136,7 +136,7 @@ function refuse(via, host, port, syscall, note = '') {
   /** @type {NodeJS.ErrnoException & { address?: string, port?: unknown, hostname?: string }} */
   const error = new Error(
     `loopback guard: refused ${what} ${target}${why}: tests may only reach 127.0.0.1 ` +
-      '(loopback), never another host (see "Testing" in README.md)',
+      '(loopback), never another host (see docs/testing.md)',
   );
   // Shaped like a refused connection, so callers take their usual offline path.
   error.code = 'ECONNREFUSED';

@@ -1,7 +1,7 @@
 // Which built files a visitor's device installs, and which only a signed-in user's: mobile data is
 // dear, and an anonymous visitor can never open the QR screens (they need an account), so their
 // code (Cloud Firestore, jsPDF, the ZXing scan check...) is not downloaded at the service worker's
-// install. The service worker caches it when someone signs in (src/sw/member-assets.ts).
+// install. The service worker caches it when someone signs in (src/lib/member-assets.ts).
 //
 // Worked out from the build's own module graph, not from a list of names: a file is a member's
 // when it is reached only through a module of the QR feature (src/features/qr/) or of Firestore

@@ -5,7 +5,7 @@ import { signedInTest as test } from './support/signed-in';
 
 // The service worker is tested in its own specs; here its install would only compete for the CPU.
 
-/** The side navigation of the specification, in its order, with where each entry leads. */
+/** The account area's side navigation, in its order, with where each entry leads. */
 const navEntries = [
   ['Analysis', '/UserAnalysis'],
   ['My QR Codes', '/UserQRCodes'],

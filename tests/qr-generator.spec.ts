@@ -1,4 +1,4 @@
-// The live generator on /QR_Design (issue 10): the real code follows the design, the scan check
+// The live generator on /QR_Design: the real code follows the design, the scan check
 // says whether it scans and fixes it in one click, and types that need file hosting say so.
 import { expect, type Page } from '@playwright/test';
 import { findQrType } from '../src/domain/qr/qr-types';

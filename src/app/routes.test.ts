@@ -3,7 +3,7 @@ import { paths } from '../config/paths';
 import { routes } from './routes';
 
 describe('the route table', () => {
-  it('has every screen of the specification once, ignoring letter case', () => {
+  it('has every screen of the site once, ignoring letter case', () => {
     const lower = routes.map((route) => route.path.toLowerCase());
     expect(new Set(lower).size).toBe(lower.length);
     for (const path of [

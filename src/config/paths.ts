@@ -1,7 +1,7 @@
 // Every path of the site, once: the route table (src/app/routes.ts) maps each to its page, and
 // links, redirects and the account navigation use these names. Matching is case-insensitive, so
-// /CustomPC (the specification's route table) opens the custom PC page too; the site itself
-// spells it /custompc, as the specification's navigation links do, and so does its canonical.
+// /CustomPC, a spelling in use, opens the custom PC page too; the site itself spells it /custompc
+// in its links and its canonical.
 import { VIEWER_PATH } from '../domain/qr/viewer-path';
 
 export const paths = {

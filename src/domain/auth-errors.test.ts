@@ -12,7 +12,7 @@ describe('authErrorMessage', () => {
     ['auth/network-request-failed', 'Network error — check your connection.'],
     ['auth/too-many-requests', 'Too many attempts. Try again later.'],
     ['auth/invalid-api-key', 'App configuration error (invalid API key).'],
-  ])('shows the specification message for %s', (code, message) => {
+  ])("shows the site's own message for %s", (code, message) => {
     expect(authErrorMessage(failure(code))).toBe(message);
   });
 

@@ -18,7 +18,7 @@ const messages: Readonly<Record<string, string>> = {
   'auth/email-already-in-use':
     'An account already exists for that email. Log in instead, or reset your password.',
   'auth/weak-password': `That password is too weak: use at least ${MIN_PASSWORD_LENGTH} characters.`,
-  // The project's password policy (README, "Accounts") refusing a password the form let through.
+  // The project's password policy (docs/deploy.md) refusing a password the form let through.
   'auth/password-does-not-meet-requirements': `That password does not meet the site's rules: use at least ${MIN_PASSWORD_LENGTH} characters.`,
   'auth/user-disabled': 'This account has been disabled. Please contact us.',
   'auth/popup-blocked':

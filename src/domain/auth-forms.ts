@@ -5,7 +5,7 @@ import { emailField, field, type FormRule, type FormSpec } from './form';
 
 /**
  * At least 8 characters, as current guidance asks (NIST SP 800-63B); Firebase's own floor is 6.
- * The project's Firebase password policy should ask the same (README, "Accounts").
+ * The project's Firebase password policy should ask the same (docs/deploy.md).
  */
 export const MIN_PASSWORD_LENGTH = 8;
 /** Firebase accepts passwords up to 4096 characters; one chosen here is kept shorter. */

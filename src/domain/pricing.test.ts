@@ -14,7 +14,7 @@ import {
 const plan = (id: Plan['id']): Plan => plans.find((entry) => entry.id === id)!;
 
 describe('the plans', () => {
-  it('are the three of the specification, in order, with their monthly prices and billing', () => {
+  it('are the three plans, in order, with their monthly prices and billing', () => {
     expect(
       plans.map(
         ({ name, pricePerMonth, term }) => `${name}: R${pricePerMonth} billed every ${term}`,

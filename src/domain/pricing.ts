@@ -1,4 +1,4 @@
-// The QR generator's plans (SPEC section 9), and what paying ahead saves against paying monthly.
+// The QR generator's plans and their prices, and what paying ahead saves against paying monthly.
 // Amounts are whole South African rand.
 
 export type PlanId = 'monthly' | 'six-months' | 'annually';

@@ -1,5 +1,5 @@
-// The QR content form against SPEC sections 2, 3 and 5: the 16 types, their sections and fields,
-// the required markers, and what checkContent refuses and normalises.
+// The QR content form as the product fixes it: the 16 types, their sections and fields, the
+// required markers, and what checkContent refuses and normalises.
 import { describe, expect, it } from 'vitest';
 import {
   checkContent,
@@ -66,8 +66,9 @@ function onlyOwn(type: QrType): QrContent<FileFacts> {
 }
 
 describe('the QR types', () => {
-  // SPEC section 3: 'QR types (id, label)', in that order.
-  const specTypes: [QrTypeId, string][] = [
+  // The types' ids and labels, in the type screen's order: saved codes and short links store the
+  // ids, and customers know the types by these labels.
+  const expectedTypes: [QrTypeId, string][] = [
     ['web', 'Website'],
     ['pdf', 'PDF'],
     ['linklist', 'Link List'],
@@ -86,11 +87,11 @@ describe('the QR types', () => {
     ['wifi', 'WiFi'],
   ];
 
-  it('are 16, with unique ids, in the order and with the labels of SPEC section 3', () => {
+  it('are 16, with unique ids, in the order and with the labels customers know', () => {
     expect(qrTypes).toHaveLength(16);
     expect(new Set(qrTypes.map((type) => type.id)).size).toBe(16);
-    expect(qrTypes.map((type) => [type.id, type.label])).toEqual(specTypes);
-    expect(qrTypeIds).toEqual(specTypes.map(([id]) => id));
+    expect(qrTypes.map((type) => [type.id, type.label])).toEqual(expectedTypes);
+    expect(qrTypeIds).toEqual(expectedTypes.map(([id]) => id));
   });
 
   it('each has a description and at least one section with at least one item', () => {
@@ -109,7 +110,7 @@ describe('the QR types', () => {
     }
   });
 
-  // SPEC section 2, 'Forms by type': the heading of each type's form and its fields.
+  // The heading of each type's form section and its fields.
   it.each<[QrTypeId, string[], string[]]>([
     ['web', ['Website Information'], ['websiteUrl']],
     ['pdf', ['PDF Upload'], ['pdfFile']],
@@ -204,9 +205,9 @@ describe('the QR types', () => {
 });
 
 describe('the content fields', () => {
-  // SPEC section 3, 'QR content form data'.
-  // SPEC section 3's fields, and ours for when a dynamic code is active (schedule.ts).
-  const specText = [
+  // Every field the content form holds (saved codes store them by these names, and firestore.rules
+  // lets exactly these through), with ours for when a dynamic code is active (schedule.ts).
+  const expectedText = [
     'qrName',
     'password',
     'activeFrom',
@@ -243,8 +244,8 @@ describe('the content fields', () => {
     'wifiPassword',
   ];
 
-  it('are exactly the text fields, lists and files of SPEC section 3', () => {
-    expect([...textFieldIds].sort()).toEqual([...specText].sort());
+  it('are exactly the text fields, lists and files a saved code holds', () => {
+    expect([...textFieldIds].sort()).toEqual([...expectedText].sort());
     expect(Object.keys(listFields).sort()).toEqual(['links', 'socialLinks']);
     expect(Object.keys(fileFields).sort()).toEqual(
       ['pdfFile', 'videoFile', 'imageFile', 'audioFile', 'menuFile'].sort(),
@@ -263,14 +264,14 @@ describe('the content fields', () => {
         }
       }
     }
-    for (const id of [...specText, 'links', 'socialLinks', ...Object.keys(fileFields)]) {
+    for (const id of [...expectedText, 'links', 'socialLinks', ...Object.keys(fileFields)]) {
       if (common.has(id)) expect(owners.has(id), id).toBe(false);
       else expect(owners.get(id), id).toHaveLength(1);
     }
   });
 
   it('start empty: every text field blank, each list with one empty entry, no files', () => {
-    expect(Object.keys(emptyContent.text).sort()).toEqual([...specText].sort());
+    expect(Object.keys(emptyContent.text).sort()).toEqual([...expectedText].sort());
     expect(Object.values(emptyContent.text).every((value) => value === '')).toBe(true);
     expect(emptyContent.lists).toEqual({ links: [''], socialLinks: [''] });
     expect(emptyContent.files).toEqual({});
@@ -284,9 +285,10 @@ describe('the content fields', () => {
     }
   });
 
-  // SPEC section 5: marked required are all fields of web, linklist, vcard (except Mobile and
-  // Fax), biz, fbook, insta, smedia, whapp, apps, coup, wifi SSID and encryption, all uploads.
-  const specRequired: TextFieldId[] = [
+  // Required: every field of web, linklist, vcard (except Mobile and Fax), biz, fbook, insta,
+  // smedia, whapp, apps, coup, the WiFi SSID and encryption, and every upload: a code without them
+  // leads nowhere useful.
+  const expectedRequired: TextFieldId[] = [
     'websiteUrl',
     'vcardFirstName',
     'vcardLastName',
@@ -313,9 +315,9 @@ describe('the content fields', () => {
     'encrypt',
   ];
 
-  it('are required as marked in SPEC section 5', () => {
+  it('are required where a code would be useless without them', () => {
     const required = textFieldIds.filter((id) => textFields[id].required).sort();
-    expect(required).toEqual([...specRequired].sort());
+    expect(required).toEqual([...expectedRequired].sort());
   });
 
   it('leave optional: vcard Mobile and Fax, the WiFi password, the QR name and password', () => {
@@ -324,8 +326,8 @@ describe('the content fields', () => {
     }
   });
 
-  // SPEC section 5 reads 'all fields of ... whapp' as required: the message too.
-  it('require the WhatsApp message, as SPEC section 5 marks it', () => {
+  // Every WhatsApp field is required, the message too: the chat opens with it.
+  it('require the WhatsApp message', () => {
     expect(textFields.whatsappMessage.required).toBe(true);
   });
 
@@ -338,7 +340,7 @@ describe('the content fields', () => {
     expect(listFields.socialLinks.max).toBe(1);
   });
 
-  it('use the input types of SPEC section 5', () => {
+  it('use the input types that bring up the right keyboard', () => {
     expect(textFields.vcardEmail.input).toBe('email');
     expect(textFields.vcardPhone.input).toBe('tel');
     expect(textFields.whatsappCountryCode.input).toBe('number');
@@ -349,7 +351,7 @@ describe('the content fields', () => {
     expect(textFields.whatsappMessage.input).toBe('textarea');
   });
 
-  it('suggest the encryptions of SPEC section 5, with free text allowed', () => {
+  it('suggest the usual encryptions, with free text allowed', () => {
     expect(textFields.encrypt.suggestions).toEqual(['No encryption', 'WEP', 'WPA/WPA2']);
     expect(textFields.encrypt.options).toBeUndefined();
     const result = checkContent(

@@ -1,6 +1,5 @@
-// The QR content form (SPEC sections 2, 3 and 5): every field described once, the sections the
-// types are made of (the types: qr-types.ts), and the checks Next runs (the old site marked fields
-// required and checked none).
+// The QR content form: every field described once, the sections the types are made of (the types:
+// qr-types.ts), and the checks Next runs (the old site marked fields required and checked none).
 import * as v from 'valibot';
 import {
   checkField,
@@ -122,7 +121,7 @@ export const textFields = {
     hint: 'Digits only: 27 for South Africa.',
   }),
   whatsappNumber: phone('WhatsApp number', true),
-  // SPEC section 5 marks every WhatsApp field required, the message too.
+  // Every WhatsApp field is required, the message too: the code opens the chat with it.
   whatsappMessage: required('Message', {
     input: 'textarea',
     maxLength: 1000,

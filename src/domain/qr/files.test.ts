@@ -1,4 +1,4 @@
-// What each upload accepts and how large it may be (SPEC section 5 and our limits).
+// What each upload accepts and how large it may be.
 import { describe, expect, it } from 'vitest';
 import {
   checkFile,

@@ -1,4 +1,4 @@
-// What each upload accepts (SPEC section 5) and how large it may be. Checked by content type and
+// What each upload accepts and how large it may be. Checked by content type and
 // by extension: a browser that reports no type (some systems do) is judged by the extension alone.
 // The size limits are ours (the old site had none): big enough for a restaurant menu scan or a
 // short phone video, small enough to keep in the browser's storage as a draft.

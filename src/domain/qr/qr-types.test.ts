@@ -27,7 +27,7 @@ function keysPattern(name: string): string[] {
 }
 
 describe('the type registry', () => {
-  it('has the 16 types of the specification, each once, in the type screen’s order', () => {
+  it('has the 16 types, each once, in the type screen’s order', () => {
     expect(qrTypeIds).toEqual([
       'web',
       'pdf',

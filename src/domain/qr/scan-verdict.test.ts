@@ -187,7 +187,7 @@ describe('design advice', () => {
     expect(designAdvice(applied(d, inverted))).toEqual([]);
   });
 
-  it("sends SPEC section 3's gold-and-green design to dark green on white", () => {
+  it('sends the brand’s gold-on-green design to dark green on white', () => {
     const spec = design({
       patternColor1: GOLD,
       patternGradient: true,

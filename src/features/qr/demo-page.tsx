@@ -61,7 +61,7 @@ export default function DemoPage() {
 }
 
 /**
- * The SPEC's heading, 'Your QR Code is ready', only when it is: a code that cannot be finished
+ * The page's heading, 'Your QR Code is ready', only when it is: a code that cannot be finished
  * (a file type without hosting, content too long) says so rather than promise a code.
  */
 function headingOf(wizard: Wizard, code: CodeState) {

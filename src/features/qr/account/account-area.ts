@@ -36,7 +36,7 @@ export const dashboardLink: AccountLink = {
   icon: LayoutDashboard,
 };
 
-/** The side navigation of the dashboard and the account pages, in the specification's order. */
+/** The side navigation of the dashboard and the account pages, in its order (tests/account.spec.ts). */
 export const accountNav: readonly AccountLink[] = [
   { label: 'Analysis', to: accountPaths.analysis, icon: ChartColumn },
   { label: 'My QR Codes', to: accountPaths.qrCodes, icon: QrCode },
