@@ -3,8 +3,11 @@
 // static (the content in the picture) and/or dynamic (a short link of the site whose target can
 // change after printing). Everything else reads this list: the type screen, the content form,
 // the renderer, saving, the short links' server (functions/ imports it), and a test holds
-// firestore.rules' list of type ids to it. A new type is one entry here (and an icon name, if it
-// needs a new one, in the wizard's type-icons.ts, which the compiler holds to this list).
+// firestore.rules' list of type ids to it. A new type is one entry here, and its id in that
+// rules list. Only what no type has yet goes elsewhere, each place held to this list by the
+// compiler or a test: a new field in content.ts (and firestore.rules), a payload builder in
+// payload.ts (a new text format in text-formats.ts), a landing page in landing.ts (drawn by
+// functions/src/landing.ts), an icon in the wizard's type-icons.ts.
 import { fileItem, listItem, section, text, type ContentSection, type QrContent } from './content';
 import type { HostedFiles } from './hosting';
 import {
