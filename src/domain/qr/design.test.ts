@@ -1,4 +1,4 @@
-// The QR design options, defaults and rules (SPEC sections 3, 4 and 9).
+// The QR design options, the defaults, and the rules between options.
 import { describe, expect, it } from 'vitest';
 import {
   brandColors,
@@ -43,7 +43,7 @@ const custom: QrDesign<string> = {
   logo: 'logo.png',
 };
 
-describe('the design options (SPEC section 9)', () => {
+describe('the design options', () => {
   it('has 32 frames with unique ids and labels, the first being no frame at all', () => {
     expect(frames).toHaveLength(32);
     expect(unique(frames)).toEqual({ ids: 32, labels: 32 });
@@ -101,7 +101,7 @@ describe('the design options (SPEC section 9)', () => {
     expect(gradientStyles).toHaveLength(5);
   });
 
-  it('offers the gradient styles of SPEC section 2, Inverse diagonal first', () => {
+  it('offers the five gradient styles, Inverse diagonal first', () => {
     expect(gradientStyles.map((style) => style.label)).toEqual([
       'Inverse diagonal',
       'Diagonal',
@@ -125,14 +125,14 @@ describe('the design options (SPEC section 9)', () => {
   });
 });
 
-describe('defaultDesign (SPEC section 3)', () => {
+describe('defaultDesign', () => {
   it('has the gradient on, in the Inverse diagonal style', () => {
     expect(defaultDesign.patternGradient).toBe(true);
     expect(findChoice(gradientStyles, defaultDesign.gradientStyle)?.label).toBe('Inverse diagonal');
   });
 
-  // Issue 10 overrides SPEC section 3's colours (gold on green does not scan): dark on light,
-  // from the brand's palette, with gold and green kept as swatches.
+  // Not the brand's gold dots on green: light on dark with gold corners does not scan. Dark on
+  // light instead, from the brand's palette, with gold and green kept as swatches.
   it('has dark brand colours on white, so the first code scans', () => {
     expect(defaultDesign).toMatchObject({
       patternColor1: '#002D17',
@@ -144,7 +144,7 @@ describe('defaultDesign (SPEC section 3)', () => {
     });
   });
 
-  it("keeps the SPEC's gold and green among the offered colours", () => {
+  it("keeps the brand's gold and green among the offered colours", () => {
     expect(brandColors.map((color) => color.id)).toEqual(
       expect.arrayContaining(['#CA9D20', '#002D17']),
     );
@@ -177,7 +177,7 @@ describe('defaultDesign (SPEC section 3)', () => {
   });
 });
 
-describe('designRules (SPEC section 4)', () => {
+describe('designRules: the rules between options', () => {
   /** Applies a rule to a frozen copy: a rule that mutates its input throws. */
   const apply = (
     rule: (design: QrDesign<string>) => QrDesign<string>,
