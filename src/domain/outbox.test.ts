@@ -5,6 +5,8 @@ import {
   isStuck,
   newEntry,
   outcomeOfStatus,
+  readEntry,
+  readOutbox,
   STUCK_AFTER,
   type PostOutcome,
 } from './outbox';
@@ -104,5 +106,51 @@ describe('isStuck', () => {
 
   it('is never a refused one, which waits for the person anyway', () => {
     expect(isStuck({ ...entry, status: 'failed' }, 5 * hour)).toBe(false);
+  });
+});
+
+describe('readEntry', () => {
+  it('reads an entry as it was stored', () => {
+    expect(readEntry('id-1', structuredClone(entry))).toEqual({ entry });
+  });
+
+  it.each([
+    ['without pending', { ...entry, pending: undefined }, entry.fields],
+    ['with an unknown status', { ...entry, status: 'sending' }, entry.fields],
+    ['under another key', { ...entry, id: 'id-2' }, entry.fields],
+    ['with a field that is not text', { ...entry, fields: [['name', 7]] }, null],
+  ])('sets aside an entry %s, with what can still be read of it', (_, stored, fields) => {
+    expect(readEntry('id-1', stored)).toEqual({
+      unreadable: { id: 'id-1', createdAt: 1000, fields },
+    });
+  });
+
+  it('keeps only what is readable of what is no entry at all', () => {
+    expect(readEntry('x', 'text')).toEqual({
+      unreadable: { id: 'x', createdAt: null, fields: null },
+    });
+    expect(readEntry('x', { createdAt: 'yesterday', fields: [['name']] })).toEqual({
+      unreadable: { id: 'x', createdAt: null, fields: null },
+    });
+  });
+});
+
+describe('readOutbox', () => {
+  it('sorts the readable and the unreadable apart, each oldest first', () => {
+    const later = { ...entry, id: 'id-9', createdAt: 2000 };
+    expect(
+      readOutbox([
+        ['id-9', later],
+        ['bad', { createdAt: 5 }],
+        ['id-1', entry],
+        ['worse', null],
+      ]),
+    ).toEqual({
+      entries: [entry, later],
+      unreadable: [
+        { id: 'worse', createdAt: null, fields: null },
+        { id: 'bad', createdAt: 5, fields: null },
+      ],
+    });
   });
 });

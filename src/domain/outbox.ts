@@ -1,6 +1,7 @@
 // The enquiry outbox as pure state: an enquiry is kept until every form endpoint has it. Each
 // send to an endpoint ends one of four ways, and what happens next follows from them alone, so
 // the page, the service worker and the tests all agree on it.
+import * as v from 'valibot';
 
 /** How one POST to one endpoint ended. */
 export type PostOutcome =
@@ -9,20 +10,86 @@ export type PostOutcome =
   | 'server' // 5xx, 429 or 408: the service is having trouble, later may work
   | 'rejected'; // any other answer (4xx): sending it again as it is will not help
 
-export interface OutboxEntry {
+/** The form fields, in order, exactly as they are posted. */
+const fieldsSchema = v.pipe(
+  v.array(v.pipe(v.tuple([v.string(), v.string()]), v.readonly())),
+  v.readonly(),
+);
+export type OutboxFields = v.InferOutput<typeof fieldsSchema>;
+const createdAtSchema = v.pipe(v.number(), v.finite());
+
+/**
+ * An entry as kept in IndexedDB. What is read back is checked against it: storage outlives the
+ * code (an older version of the site may have written it, or a disk damaged it), and an entry that
+ * does not match is set aside (readEntry) rather than stop the others.
+ */
+const entrySchema = v.pipe(
+  v.object({
+    id: v.string(),
+    createdAt: createdAtSchema,
+    fields: fieldsSchema,
+    /** Endpoints that do not have it yet (an endpoint that answered OK is never sent it again). */
+    pending: v.pipe(v.array(v.string()), v.readonly()),
+    /** 'failed': an endpoint refused it; it waits for the person to edit or discard it. */
+    status: v.picklist(['queued', 'failed']),
+    attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  }),
+  v.readonly(),
+);
+export type OutboxEntry = v.InferOutput<typeof entrySchema>;
+
+/**
+ * An entry that cannot be read as one (see entrySchema): it is never sent, and is shown to the
+ * person with what can still be read of it, to email it or remove it.
+ */
+export interface UnreadableEntry {
+  /** Its key in the store, which takes it out. */
   readonly id: string;
-  readonly createdAt: number;
-  /** The form fields, in order, exactly as they are posted. */
-  readonly fields: readonly (readonly [string, string])[];
-  /** Endpoints that do not have it yet (an endpoint that answered OK is never sent it again). */
-  readonly pending: readonly string[];
-  /** 'failed': an endpoint refused it; it waits for the person to edit or discard it. */
-  readonly status: 'queued' | 'failed';
-  readonly attempts: number;
+  /** When it was saved, where that can still be read. */
+  readonly createdAt: number | null;
+  /** Its text, where that can still be read. */
+  readonly fields: OutboxFields | null;
+}
+
+/** A stored value as an entry, or, when it is not one (or not under its own id), set aside. */
+export function readEntry(
+  key: string,
+  value: unknown,
+): { entry: OutboxEntry } | { unreadable: UnreadableEntry } {
+  const read = v.safeParse(entrySchema, value);
+  if (read.success && read.output.id === key) return { entry: read.output };
+  const { createdAt, fields }: { createdAt?: unknown; fields?: unknown } =
+    typeof value === 'object' && value !== null ? value : {};
+  const when = v.safeParse(createdAtSchema, createdAt);
+  const text = v.safeParse(fieldsSchema, fields);
+  return {
+    unreadable: {
+      id: key,
+      createdAt: when.success ? when.output : null,
+      fields: text.success ? text.output : null,
+    },
+  };
+}
+
+/** Everything stored (key and value), as entries and unreadable ones, each oldest first. */
+export function readOutbox(stored: readonly (readonly [unknown, unknown])[]): {
+  entries: OutboxEntry[];
+  unreadable: UnreadableEntry[];
+} {
+  const entries: OutboxEntry[] = [];
+  const unreadable: UnreadableEntry[] = [];
+  for (const [key, value] of stored) {
+    const read = readEntry(String(key), value);
+    if ('entry' in read) entries.push(read.entry);
+    else unreadable.push(read.unreadable);
+  }
+  const oldestFirst = (a: { createdAt: number | null }, b: { createdAt: number | null }) =>
+    (a.createdAt ?? 0) - (b.createdAt ?? 0);
+  return { entries: entries.sort(oldestFirst), unreadable: unreadable.sort(oldestFirst) };
 }
 
 export function newEntry(
-  fields: readonly (readonly [string, string])[],
+  fields: OutboxFields,
   endpoints: readonly string[],
   id: string,
   now: number,

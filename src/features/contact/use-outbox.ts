@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { listOutbox, onOutboxChange, type OutboxEntry } from '../../lib/outbox/outbox';
+import {
+  onOutboxChange,
+  readOutbox,
+  type OutboxEntry,
+  type UnreadableEntry,
+} from '../../lib/outbox/outbox';
 import { safeSessionStorage } from '../../lib/safe-storage';
 
 const MINE_KEY = 'kcw-outbox-mine';
@@ -27,6 +32,8 @@ export const sentFromThisTab = {
 
 export interface OutboxView {
   readonly entries: OutboxEntry[];
+  /** Entries that cannot be read, so are never sent: the person is shown them to remove. */
+  readonly unreadable: UnreadableEntry[];
   /** When `entries` were read (ms since the epoch), to judge how long each has waited. */
   readonly readAt: number;
   /** False once the outbox could not be read: IndexedDB is blocked, so nothing can wait here. */
@@ -38,10 +45,9 @@ export interface OutboxView {
  * by the service worker). `onDelivered` hears the id of each one that has been delivered.
  */
 export function useOutbox(onDelivered: (id: string) => void): OutboxView {
-  const [{ entries, readAt }, setRead] = useState<{ entries: OutboxEntry[]; readAt: number }>({
-    entries: [],
-    readAt: 0,
-  });
+  const [{ entries, unreadable, readAt }, setRead] = useState<
+    Pick<OutboxView, 'entries' | 'unreadable' | 'readAt'>
+  >({ entries: [], unreadable: [], readAt: 0 });
   const [available, setAvailable] = useState(true);
   const shown = useRef<readonly OutboxEntry[]>([]);
   const delivered = useRef(onDelivered);
@@ -54,11 +60,11 @@ export function useOutbox(onDelivered: (id: string) => void): OutboxView {
     let latest = 0;
     const refresh = async () => {
       const call = ++latest;
-      const next = await listOutbox().catch(() => null);
+      const next = await readOutbox().catch(() => null);
       // Only the newest read counts: reads can finish out of order.
       if (live && call === latest) {
-        shown.current = next ?? [];
-        setRead({ entries: next ?? [], readAt: Date.now() });
+        shown.current = next?.entries ?? [];
+        setRead({ ...(next ?? { entries: [], unreadable: [] }), readAt: Date.now() });
         setAvailable(next !== null);
       }
     };
@@ -77,5 +83,5 @@ export function useOutbox(onDelivered: (id: string) => void): OutboxView {
     };
   }, []);
 
-  return { entries, readAt, available };
+  return { entries, unreadable, readAt, available };
 }

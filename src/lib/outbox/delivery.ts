@@ -44,7 +44,9 @@ export function deliverNow(): Promise<void> {
       if (empty) retryDelay = FIRST_RETRY_MS;
       else retryLater();
     })
-    .catch(() => undefined)
+    // The outbox could not be read or written at all (storage failing): try again later rather
+    // than wait for the next page (an unreadable entry no longer gets here: it is set aside).
+    .catch(retryLater)
     .finally(() => {
       running = undefined;
     });

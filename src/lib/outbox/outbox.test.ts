@@ -2,12 +2,14 @@
 // stand-in fetch. The real browser, IndexedDB, service worker and inbox are tested end to end in
 // tests/contact.spec.ts.
 import 'fake-indexeddb/auto';
+import { clear, createStore, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installWebLocks, serve } from './testing';
 import {
   flushOutbox,
   listOutbox,
   onOutboxChange,
+  readOutbox,
   refusalReason,
   removeEntry,
   sendNew,
@@ -38,8 +40,12 @@ function holdFetch(statuses: Record<string, number>) {
   return { posting, release };
 }
 
+/** The outbox's own IndexedDB store, to put there what the outbox itself would never write. */
+const rawStore = createStore('kcw-enquiry-outbox', 'enquiries');
+
 beforeEach(async () => {
   for (const entry of await listOutbox()) await removeEntry(entry.id);
+  await clear(rawStore);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -202,6 +208,31 @@ describe.each([
       again.release();
       await Promise.all([flushing, withdrawnToo]);
       expect(await listOutbox()).toEqual([]);
+    });
+
+    it('sends the enquiries behind one it cannot read', async () => {
+      // As an older version of the site, or a damaged disk, may leave one: no `pending`.
+      const broken = { id: 'broken', createdAt: 1, fields: [['name', 'Old']], status: 'queued' };
+      await set('broken', { ...broken, attempts: 0 }, rawStore);
+      const posted = serve({});
+      const entry = await storeEnquiry(fields, endpoints);
+      let cleared = false;
+      expect(await flushOutbox(() => (cleared = true))).toBe(true);
+      expect(posted.map((post) => [post.url, post.body.at(-1)])).toEqual(
+        endpoints.map((url) => [url, ['enquiryId', entry.id]]),
+      );
+      expect(await listOutbox()).toEqual([]);
+      // The unreadable one is still there for the person to see: the "waiting" flag stays.
+      expect(cleared).toBe(false);
+      expect((await readOutbox()).unreadable).toEqual([
+        { id: 'broken', createdAt: 1, fields: broken.fields },
+      ]);
+
+      // Once the person removes it, nothing is left to show.
+      await removeEntry('broken');
+      expect(await readOutbox()).toEqual({ entries: [], unreadable: [] });
+      expect(await flushOutbox(() => (cleared = true))).toBe(true);
+      expect(cleared).toBe(true);
     });
 
     it('flushes in order, stops when offline, and leaves refused enquiries for the person', async () => {

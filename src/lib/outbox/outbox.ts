@@ -4,14 +4,17 @@
 // Sync). Every send happens under one Web Lock and reads the entry again inside it, so the page,
 // other tabs and the service worker never post the same entry twice, and an endpoint that has an
 // entry is never sent it again. What happens after each answer is decided in src/domain/outbox.ts.
-import { createStore, del, get, set, values } from 'idb-keyval';
+import { createStore, del, entries, get, set } from 'idb-keyval';
 import { timeoutSignal, uniqueId } from '../compat';
 import {
   afterRound,
   newEntry,
   outcomeOfStatus,
+  readEntry,
+  readOutbox as readStored,
   type OutboxEntry,
   type PostOutcome,
+  type UnreadableEntry,
 } from '../../domain/outbox';
 
 const store = createStore('kcw-enquiry-outbox', 'enquiries');
@@ -22,11 +25,16 @@ const POST_TIMEOUT_MS = 20_000;
 /** The Background Sync tag the service worker flushes the outbox on. */
 export const OUTBOX_SYNC_TAG = 'enquiry-outbox';
 
-export type { OutboxEntry };
+export type { OutboxEntry, UnreadableEntry };
 
+/** Every entry, oldest first, and apart those that cannot be read (never sent; shown). */
+export async function readOutbox() {
+  return readStored(await entries(store));
+}
+
+/** The entries that can be sent, oldest first. */
 export async function listOutbox(): Promise<OutboxEntry[]> {
-  const entries = await values<OutboxEntry>(store);
-  return entries.sort((a, b) => a.createdAt - b.createdAt);
+  return (await readOutbox()).entries;
 }
 
 /** What changed: an entry was stored, delivered ('sent') or taken out by the person. */
@@ -214,10 +222,13 @@ export type FirstSend =
 /** Sends a just-stored entry, deciding what to keep under the same lock. */
 export function sendNew(id: string): Promise<FirstSend> {
   return withLock(async (): Promise<FirstSend> => {
-    const entry = await get<OutboxEntry>(id, store);
-    // Delivered meanwhile by a flush that had the lock first (or already marked failed).
-    if (!entry) return { result: 'sent' };
-    if (entry.status !== 'queued') return { result: 'failed' };
+    const stored: unknown = await get(id, store);
+    // Delivered meanwhile by a flush that had the lock first.
+    if (stored === undefined) return { result: 'sent' };
+    const read = readEntry(id, stored);
+    // Already marked failed (or, never seen, unreadable): either way it waits for the person.
+    if (!('entry' in read) || read.entry.status !== 'queued') return { result: 'failed' };
+    const { entry } = read;
     const round = await sendRound(entry);
     const nobodyHasIt = round.entry.pending.length === entry.pending.length;
     if (round.result === 'rejected' && nobodyHasIt) {
@@ -243,19 +254,28 @@ export async function sendUnstored(
 
 /**
  * Sends every queued entry (not the failed ones, which wait for the person), reading them under
- * the lock. Stops at the first that finds no connection. Resolves to true when nothing queued is
- * left; `whenEmpty` then runs still under the lock (the page clears its "waiting" flag there).
+ * the lock, each on its own: one that cannot be sent or kept does not stop the ones behind it.
+ * Stops at the first that finds no connection. Resolves to true when nothing queued is left;
+ * `whenEmpty` then runs still under the lock (the page clears its "waiting" flag there), unless
+ * an unreadable entry is left, which the person is shown while the flag is set.
  */
 export function flushOutbox(whenEmpty?: () => void): Promise<boolean> {
   return withLock(async () => {
+    let troubled = false;
     for (const entry of await listOutbox()) {
       if (entry.status !== 'queued') continue;
-      const round = await sendRound(entry);
-      await keep(round);
-      if (round.result === 'retry' && round.offline) return false;
+      try {
+        const round = await sendRound(entry);
+        await keep(round);
+        if (round.result === 'retry' && round.offline) return false;
+      } catch {
+        // Storage failed under this entry: it stays as it was, and the next flush tries it again.
+        troubled = true;
+      }
     }
-    const empty = (await listOutbox()).every((entry) => entry.status !== 'queued');
-    if (empty) whenEmpty?.();
+    const left = await readOutbox();
+    const empty = !troubled && left.entries.every((entry) => entry.status !== 'queued');
+    if (empty && left.unreadable.length === 0) whenEmpty?.();
     return empty;
   });
 }
