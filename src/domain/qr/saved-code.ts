@@ -211,7 +211,9 @@ export function checkFields(fields: Partial<SavedCodeFields>): void {
 
 /**
  * A code's document read defensively: an unknown type gives null (the list skips it); a missing or
- * wrong design or content field gets its default, so documents of older versions still open.
+ * wrong design or content field gets its default, and an option id an older version stored is read
+ * as today's (design-migration.ts, through restoreDraft), so documents of older versions still open
+ * as they were saved. The current id is written with the code's next save.
  * `data` is the document's data with pending server timestamps as null.
  */
 export function savedCodeFrom(id: string, data: unknown): SavedCode | null {
