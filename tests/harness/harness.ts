@@ -1,9 +1,11 @@
 // The generator's own renderer and scan check, alone on a page, for tests/qr-render.spec.ts: the
 // spec drives hundreds of designs through exactly the code the design page runs (renderCode, the
-// worker with jsQR and ZXing, the verdict), without clicking through the wizard for each one.
+// worker with ZXing and ZBar, the verdict and its verified fix), without clicking through the wizard for each one.
 // Built by `npm run build:harness` (tests/harness/vite.config.ts) into .harness/.
 import type { QrDesign } from '../../src/domain/qr/design';
 import { designAdvice, scanVerdict } from '../../src/domain/qr/scan-verdict';
+import { codeBox } from '../../src/features/qr/check/code-box';
+import { withVerifiedFix } from '../../src/features/qr/check/judge';
 import { createScanChecker } from '../../src/features/qr/check/scan-check';
 import { renderCode } from '../../src/features/qr/render/render-code';
 
@@ -28,21 +30,27 @@ function sampleLogo(color: string): string {
   return canvas.toDataURL('image/png');
 }
 
-async function check(design: QrDesign<string>, text: string, previewSize?: number) {
+async function check(design: QrDesign<string>, text: string) {
   const rendered = await renderCode(design, text, 'harness');
   if (!rendered.ok) return { ok: false as const, message: rendered.message };
+  const started = performance.now();
   const results = await checker.check(rendered.code.svg, text, {
     transparent: design.transparentBackground,
-    codeShare: rendered.code.codeShare,
-    ...(previewSize ? { previewSize } : {}),
+    codeBox: codeBox(design),
   });
-  const verdict = scanVerdict(results, designAdvice(design), rendered.code.modules);
+  const checkMs = performance.now() - started;
+  const first = scanVerdict(results, designAdvice(design), rendered.code.modules);
+  const draw = (fixed: QrDesign<string>) => renderCode(fixed, text, 'harness-fix');
+  const verdict = await withVerifiedFix(checker, design, first, draw, text);
   return {
     ok: true as const,
     results,
+    checkMs,
     status: verdict.status,
     reason: verdict.reason,
     fixes: verdict.fixes,
+    /** The fixes the verdict would offer before any was tried. */
+    candidateFixes: first.fixes,
     modules: rendered.code.modules,
     svg: rendered.code.svg,
   };

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDesign, GOLD, GREEN, type QrDesign } from './design';
 import {
+  combinedFix,
   contrastRatio,
   designAdvice,
   printSizeAdvice,
   relativeLuminance,
+  safeShapesFix,
   scanVerdict,
   type Advice,
   type ScanCaseResult,
@@ -227,42 +229,78 @@ describe('design advice', () => {
     });
   });
 
-  it('notes dots, round corner centres and logos only as causes of a failed read', () => {
+  it('notes circle frames, dots, round centres and logos only as causes of a failed read', () => {
     const advice = designAdvice(
       design({ pattern: 'dots', cornerFrame: 'dot', cornerCentre: 'dot', logo: new Uint8Array() }),
     );
-    expect(ids(advice)).toEqual(['dots-pattern', 'dot-corner-centre', 'logo']);
+    // The likeliest cause first: ZBar misses circle corner frames at an angle in every design.
+    expect(ids(advice)).toEqual([
+      'circle-corner-frames',
+      'dots-pattern',
+      'dot-corner-centre',
+      'logo',
+    ]);
     expect(advice.every((a) => a.onlyIfUnread && a.severity === 'risk')).toBe(true);
-    expect(byId(advice, 'dots-pattern').fix?.patch).toEqual({ pattern: 'square' });
+    expect(byId(advice, 'circle-corner-frames').fix).toEqual({
+      label: 'Use extra-rounded corner frames',
+      patch: { cornerFrame: 'extra-rounded' },
+    });
+    expect(byId(advice, 'circle-corner-frames').reason).toMatch(
+      /^Circle corner frames are the weak part/,
+    );
+    expect(byId(advice, 'dots-pattern').fix?.patch).toEqual({ pattern: 'rounded' });
     expect(byId(advice, 'logo').fix?.patch).toEqual({ logo: null });
+    expect(
+      ids(designAdvice(design({ cornerFrame: 'extra-rounded', cornerCentre: 'square' }))),
+    ).toEqual(['extra-rounded-corner-frames']);
   });
 
-  it("offers the frame's kind of centre when round and square corner shapes mix", () => {
-    const square = designAdvice(design({ cornerFrame: 'square', cornerCentre: 'dot' }));
-    expect(ids(square)).toEqual(['corner-shapes']);
-    expect(byId(square, 'corner-shapes')).toMatchObject({
-      severity: 'risk',
-      onlyIfUnread: true,
-      fix: { label: 'Use square corner centres', patch: { cornerCentre: 'square' } },
+  it('no longer blames corners that mix round and square shapes (only jsQR missed those)', () => {
+    expect(ids(designAdvice(design({ cornerFrame: 'square', cornerCentre: 'classy' })))).toEqual(
+      [],
+    );
+    expect(ids(designAdvice(design({ cornerFrame: 'rounded', cornerCentre: 'dot' })))).toEqual([
+      'dot-corner-centre',
+    ]);
+  });
+});
+
+describe('combined fixes', () => {
+  const frames = {
+    label: 'Use extra-rounded corner frames',
+    patch: { cornerFrame: 'extra-rounded' },
+  };
+  const logo = { label: 'Remove the logo', patch: { logo: null } };
+  const dark = { label: 'Darken the pattern', patch: { patternColor1: GREEN } };
+
+  it('applies every fix at once, the first winning where two change one option', () => {
+    expect(combinedFix([frames, logo, dark] as never)).toEqual({
+      label: 'Use extra-rounded corner frames, remove the logo and darken the pattern',
+      patch: { cornerFrame: 'extra-rounded', logo: null, patternColor1: GREEN },
     });
-    const circle = designAdvice(design({ cornerFrame: 'dot', cornerCentre: 'classy' }));
-    expect(byId(circle, 'corner-shapes').fix).toEqual({
-      label: 'Use circle corner centres',
-      patch: { cornerCentre: 'dot' },
+    const other = { label: 'Use square corner frames', patch: { cornerFrame: 'square' } };
+    expect(combinedFix([frames, other] as never).patch).toEqual({ cornerFrame: 'extra-rounded' });
+  });
+
+  it('falls back on square shapes without the logo, keeping colour fixes', () => {
+    expect(safeShapesFix(design({ logo: new Uint8Array() }), [frames, dark] as never)).toEqual({
+      label: 'Darken the pattern and use square shapes without the logo',
+      patch: {
+        patternColor1: GREEN,
+        pattern: 'square',
+        cornerFrame: 'square',
+        cornerCentre: 'square',
+        logo: null,
+      },
     });
-    const rounded = designAdvice(design({ cornerFrame: 'extra-rounded', cornerCentre: 'square' }));
-    expect(byId(rounded, 'corner-shapes').fix?.patch).toEqual({ cornerCentre: 'extra-rounded' });
-    // Round with round is no mix.
-    expect(
-      ids(designAdvice(design({ cornerFrame: 'dot', cornerCentre: 'extra-rounded' }))),
-    ).toEqual([]);
+    expect(safeShapesFix(plain, []).label).toBe('Use square shapes');
   });
 });
 
 describe('scan verdict', () => {
-  const read = (name: ScanCaseResult['name'], jsqr = true, zxing = true): ScanCaseResult => ({
+  const read = (name: ScanCaseResult['name'], zbar = true, zxing = true): ScanCaseResult => ({
     name,
-    jsqr,
+    zbar,
     zxing,
   });
   const allRead = [read('preview'), read('small'), read('small-blurred')];
@@ -292,8 +330,8 @@ describe('scan verdict', () => {
       status: 'scans',
       label: 'Scans',
       reason:
-        'Both readers (jsQR and ZXing) decode it at full size, printed small (about 2 cm ' +
-        'across) and small and slightly out of focus.',
+        'Both families of reader (ZXing and ZBar) decode it at full size, printed small ' +
+        '(about 2 cm across) and small and slightly out of focus.',
       fixes: [],
     });
   });
@@ -307,10 +345,10 @@ describe('scan verdict', () => {
     expect(verdict.status).toBe('may-not-scan');
     expect(verdict.label).toBe('May not scan');
     expect(verdict.reason).toBe(
-      'ZXing (used by many Android scanners) cannot read it at full size.',
+      'ZXing (the reader of many Android scanners and Chrome) cannot read it at full size.',
     );
     const both = scanVerdict([read('preview', false, false)], []);
-    expect(both.reason).toBe('Neither jsQR nor ZXing can read it at full size.');
+    expect(both.reason).toBe('Neither ZXing nor ZBar can read it at full size.');
   });
 
   it('may not scan on a failing colour rule even when the readers manage', () => {
@@ -333,8 +371,8 @@ describe('scan verdict', () => {
     expect(verdict.status).toBe('risky');
     expect(verdict.label).toBe('Risky');
     expect(verdict.reason).toBe(
-      'It scans at full size. jsQR (used by many web-based scanners) cannot read it printed ' +
-        'small (about 2 cm across). Neither jsQR nor ZXing can read it on a dark surface.',
+      'It scans at full size. Neither ZXing nor ZBar can read it on a dark surface. ZBar (the ' +
+        'reader inside many scanner apps) cannot read it printed small (about 2 cm across).',
     );
   });
 
@@ -342,8 +380,8 @@ describe('scan verdict', () => {
     const small = [read('preview'), read('small'), read('small-blurred', false, true)];
     // A vCard of 69 modules: 77 with the quiet zone, 0.5 mm each → 3.85 cm, rounded up to 4.
     expect(scanVerdict(small, [], 69).reason).toBe(
-      'It scans at full size. jsQR (used by many web-based scanners) cannot read it small and ' +
-        'slightly out of focus. Print the code at least 4 cm across (its 69 modules then ' +
+      'It scans at full size. ZBar (the reader inside many scanner apps) cannot read it small ' +
+        'and slightly out of focus. Print the code at least 4 cm across (its 69 modules then ' +
         'measure 0.5 mm or more each), or shorten the content.',
     );
     // Unreliable at 2 cm: never less than 2.5 cm, even for a few modules.
@@ -381,6 +419,29 @@ describe('scan verdict', () => {
   it('lists each fix once', () => {
     const again: Advice = { ...fail, id: 'f2', reason: 'Also bad.' };
     expect(scanVerdict(allRead, [fail, again]).fixes).toEqual([fail.fix]);
+  });
+
+  it('names each reader once, with every condition it missed', () => {
+    const verdict = scanVerdict(
+      [read('preview'), read('small', false), read('tilted', false), read('jpeg', true, false)],
+      [],
+    );
+    expect(verdict.reason).toBe(
+      'It scans at full size. ZBar (the reader inside many scanner apps) cannot read it printed ' +
+        'small (about 2 cm across) or seen at an angle. ZXing (the reader of many Android ' +
+        'scanners and Chrome) cannot read it in a compressed (JPEG) photo.',
+    );
+  });
+
+  it('passes only when both lineages read every condition, the angle and JPEG included', () => {
+    const all = (['preview', 'small', 'small-blurred', 'tilted', 'jpeg'] as const).map((name) =>
+      read(name),
+    );
+    expect(scanVerdict(all, []).status).toBe('scans');
+    expect(scanVerdict([...all.slice(0, 3), read('tilted', false), all[4]!], []).status).toBe(
+      'risky',
+    );
+    expect(scanVerdict([...all.slice(0, 4), read('jpeg', true, false)], []).status).toBe('risky');
   });
 
   it('decides on the advice alone before any decoding', () => {

@@ -3,16 +3,20 @@
 // conditions (src/features/qr/check). The result is one plain-English verdict with one-click
 // fixes, each a patch to the design.
 import { QUIET_ZONE } from './code-plan';
-import { BLACK, cornerCentres, defaultDesign, GREEN, WHITE, type QrDesign } from './design';
+import { BLACK, defaultDesign, GREEN, WHITE, type QrDesign } from './design';
 
 /** The conditions the preview is decoded under. */
-export type ScanCaseName = 'preview' | 'small' | 'small-blurred' | 'on-black';
+export type ScanCaseName = 'preview' | 'small' | 'small-blurred' | 'tilted' | 'jpeg' | 'on-black';
 
-/** Whether each reader decoded one condition's image to exactly the expected content. */
+/**
+ * Whether each reader decoded one condition's image to exactly the expected content: ZXing and
+ * ZBar, two separate lineages of reader (most phone scanners descend from one or the other).
+ */
 export interface ScanCaseResult {
   readonly name: ScanCaseName;
-  readonly jsqr: boolean;
   readonly zxing: boolean;
+  readonly zbar: boolean;
+  readonly jsqr?: boolean;
 }
 
 export interface AdviceFix {
@@ -213,14 +217,6 @@ function cornerFix(
   return darkOnLightFix(design);
 }
 
-const isRound = (style: string) => style === 'dot' || style === 'extra-rounded';
-
-/** The corner centre of the same kind as a corner frame: circle, extra rounded or square. */
-function matchingCentre(frame: Design['cornerFrame']) {
-  const id = frame === 'dot' || frame === 'extra-rounded' ? frame : 'square';
-  return cornerCentres.find((centre) => centre.id === id)!;
-}
-
 /** What the design's options alone say about scanning, before any decoding. */
 export function designAdvice(design: Design): Advice[] {
   const advice: Advice[] = [];
@@ -330,26 +326,21 @@ export function designAdvice(design: Design): Advice[] {
     });
   }
 
-  // Shapes that scan in most designs, but are the likely cause when a reader fails.
-  //
-  // Measured with the 180 combinations (tests/qr-render.spec.ts): jsQR misses, at full size or
-  // printed small, codes whose corner frame and centre mix a round shape with a square-cornered
-  // one (it also measures the corners along their diagonals, where such shapes disagree); ZXing
-  // reads them all. The fix gives the centre the frame's own kind of shape.
-  const shapesDiffer = isRound(design.cornerFrame) !== isRound(design.cornerCentre);
-  if (shapesDiffer) {
-    const match = matchingCentre(design.cornerFrame);
+  // Shapes that scan in most designs, but are the likely cause when a reader fails, most likely
+  // first. Measured over the render matrix (tests/qr-render.spec.ts, docs/scan-check.md): ZBar
+  // misses circle corner frames seen at an angle in every combination, and some at full size,
+  // printed small or in a JPEG; ZXing reads them. Extra-rounded frames with circle centres come
+  // next (small and out of focus, with a logo); round dots lose most to JPEG in long contents.
+  // The fix offered is the one that, rendered and decoded, scans (verified-fix.ts).
+  if (design.cornerFrame === 'dot') {
     advice.push({
-      id: 'corner-shapes',
+      id: 'circle-corner-frames',
       severity: 'risk',
       onlyIfUnread: true,
       reason:
-        'The corner frames and centres mix a round shape with a square one, which some readers ' +
-        'cannot measure.',
-      fix: {
-        label: `Use ${match.label.toLowerCase()} corner centres`,
-        patch: { cornerCentre: match.id },
-      },
+        'Circle corner frames are the weak part: readers find a code by its three square ' +
+        'corners, and ZBar-based scanners often miss round ones, above all at an angle.',
+      fix: { label: 'Use extra-rounded corner frames', patch: { cornerFrame: 'extra-rounded' } },
     });
   }
   if (design.pattern === 'dots') {
@@ -357,17 +348,28 @@ export function designAdvice(design: Design): Advice[] {
       id: 'dots-pattern',
       severity: 'risk',
       onlyIfUnread: true,
-      reason: 'Round dots leave gaps between modules that some readers stumble on.',
-      fix: { label: 'Use square dots', patch: { pattern: 'square' } },
+      reason:
+        'The dots pattern is the weak part: round dots leave gaps between modules that blur ' +
+        'and JPEG compression fill in.',
+      fix: { label: 'Use rounded dots', patch: { pattern: 'rounded' } },
     });
   }
-  if (design.cornerCentre === 'dot' && !shapesDiffer) {
+  if (design.cornerCentre === 'dot') {
     advice.push({
       id: 'dot-corner-centre',
       severity: 'risk',
       onlyIfUnread: true,
-      reason: 'Round corner centres are harder for some readers to lock on to.',
+      reason: 'Circle corner centres are harder for some readers to lock on to.',
       fix: { label: 'Use square corner centres', patch: { cornerCentre: 'square' } },
+    });
+  }
+  if (design.cornerFrame === 'extra-rounded') {
+    advice.push({
+      id: 'extra-rounded-corner-frames',
+      severity: 'risk',
+      onlyIfUnread: true,
+      reason: 'Extra-rounded corner frames are harder for some readers to find.',
+      fix: { label: 'Use rounded corner frames', patch: { cornerFrame: 'rounded' } },
     });
   }
   if (design.logo !== null) {
@@ -390,28 +392,39 @@ const conditions: Record<ScanCaseName, string> = {
   preview: 'at full size',
   small: 'printed small (about 2 cm across)',
   'small-blurred': 'small and slightly out of focus',
+  tilted: 'seen at an angle',
+  jpeg: 'in a compressed (JPEG) photo',
   'on-black': 'on a dark surface',
 };
 
 const readerNames = {
-  jsqr: 'jsQR (used by many web-based scanners)',
-  zxing: 'ZXing (used by many Android scanners)',
+  zxing: 'ZXing (the reader of many Android scanners and Chrome)',
+  zbar: 'ZBar (the reader inside many scanner apps)',
 } as const;
 
-/** "ZXing (...) cannot read it printed small." for each unread condition, readers merged. */
+const unreadBy = (result: ScanCaseResult) => !result.zxing || !result.zbar;
+
+/** "ZBar (...) cannot read it printed small or seen at an angle.": conditions merged by reader. */
 function failureSentences(results: readonly ScanCaseResult[]): string[] {
-  return results
-    .filter((result) => !result.jsqr || !result.zxing)
-    .map((result) => {
-      const where = conditions[result.name];
-      if (!result.jsqr && !result.zxing) return `Neither jsQR nor ZXing can read it ${where}.`;
-      return `${result.jsqr ? readerNames.zxing : readerNames.jsqr} cannot read it ${where}.`;
-    });
+  const both = results.filter((result) => !result.zxing && !result.zbar);
+  const where = (list: readonly ScanCaseResult[]) =>
+    listed(
+      list.map((result) => conditions[result.name]),
+      'or',
+    );
+  const alone = (reader: 'zxing' | 'zbar') =>
+    results.filter((result) => !result[reader] && !both.includes(result));
+  return [
+    ...(both.length > 0 ? [`Neither ZXing nor ZBar can read it ${where(both)}.`] : []),
+    ...(['zbar', 'zxing'] as const)
+      .filter((reader) => alone(reader).length > 0)
+      .map((reader) => `${readerNames[reader]} cannot read it ${where(alone(reader))}.`),
+  ];
 }
 
-/** "a, b and c". */
-const listed = (items: string[]) =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+/** "a, b and c" (or "a, b or c"). */
+const listed = (items: string[], last = 'and') =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
 
 const uniqueFixes = (advice: readonly Advice[]): AdviceFix[] => {
   const seen = new Set<string>();
@@ -424,6 +437,39 @@ const uniqueFixes = (advice: readonly Advice[]): AdviceFix[] => {
   }
   return fixes;
 };
+
+const lowerFirst = (text: string) => text[0]!.toLowerCase() + text.slice(1);
+
+/**
+ * All the fixes at once, for when no single one is enough: "Use extra-rounded corner frames and
+ * remove the logo". Where two change the same option, the first (the more serious) wins.
+ */
+export function combinedFix(fixes: readonly AdviceFix[]): AdviceFix {
+  const [first, ...rest] = fixes;
+  if (!first) throw new Error('No fix to combine.');
+  return {
+    label: listed([first.label, ...rest.map((fix) => lowerFirst(fix.label))]),
+    patch: Object.assign({}, ...[...fixes].reverse().map((fix) => fix.patch)) as AdviceFix['patch'],
+  };
+}
+
+/**
+ * The last resort: the other fixes with the shapes every reader reads (square dots, frames and
+ * centres: inside the safe set of docs/scan-check.md) and no logo.
+ */
+export function safeShapesFix(design: Design, fixes: readonly AdviceFix[]): AdviceFix {
+  const shapes: AdviceFix = {
+    label: design.logo !== null ? 'Use square shapes without the logo' : 'Use square shapes',
+    patch: {
+      pattern: 'square',
+      cornerFrame: 'square',
+      cornerCentre: 'square',
+      ...(design.logo !== null ? { logo: null } : {}),
+    },
+  };
+  const others = fixes.filter((fix) => !Object.keys(fix.patch).some((key) => key in shapes.patch));
+  return others.length > 0 ? combinedFix([...others, shapes]) : shapes;
+}
 
 /** The smallest module that phones read reliably at arm's length, in millimetres. */
 export const MIN_MODULE_MM = 0.5;
@@ -453,7 +499,7 @@ export function scanVerdict(
   /** Modules across the code: with them, a code unread small gets a print size to keep to. */
   modules?: number,
 ): ScanVerdict {
-  const unread = results.filter((result) => !result.jsqr || !result.zxing);
+  const unread = results.filter(unreadBy);
   const previewUnread = unread.filter((result) => result.name === 'preview');
   const harderUnread = unread.filter((result) => result.name !== 'preview');
   const standing = advice.filter((a) => !a.onlyIfUnread);
@@ -491,7 +537,7 @@ export function scanVerdict(
     label: 'Scans',
     reason:
       results.length > 0
-        ? `Both readers (jsQR and ZXing) decode it ${listed(results.map((r) => conditions[r.name]))}.`
+        ? `Both families of reader (ZXing and ZBar) decode it ${listed(results.map((r) => conditions[r.name]))}.`
         : 'Its colours and shapes read well.',
     fixes: [],
   };

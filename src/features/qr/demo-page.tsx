@@ -145,7 +145,12 @@ function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
         ) : code.status === 'ready' ? (
           <ReadyCode code={code.code} name={name} text={code.text}>
             <SaveToAccount wizard={wizard} />
-            <DownloadPanel code={code.code} name={name} verdict={check.verdict} />
+            <DownloadPanel
+              code={code.code}
+              name={name}
+              verdict={check.verdict}
+              checking={check.checking}
+            />
           </ReadyCode>
         ) : (
           <NoCode state={code} />

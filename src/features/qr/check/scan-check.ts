@@ -1,11 +1,13 @@
 // The live scan check: the preview's SVG is drawn on the main thread (only there can SVG become
-// pixels) once for each size the conditions need, on nothing (transparent), and handed over as
-// bitmaps; the worker puts each on what shows through a transparent code, blurs where asked and
-// decodes with jsQR and ZXing, so typing stays smooth. (Drawn once and scaled down, small codes
-// with a circle frame came out softer than the browser draws them at that size.) What the results mean for the
-// user is src/domain/qr/scan-verdict.ts.
+// pixels) once for each size the conditions need, on nothing (transparent), cut to the code
+// itself (with its quiet zone: a frame's outline and call to action are left out, so the verdict
+// is about the code and never about the frame's words), and handed over as bitmaps; the worker
+// puts each on what shows through a transparent code, blurs, tilts or compresses it where asked
+// and decodes it with ZXing and ZBar, so typing stays smooth. (Drawn once and scaled down, small
+// codes with a circle frame came out softer than the browser draws them at that size.) What the
+// results mean for the user is src/domain/qr/scan-verdict.ts; docs/scan-check.md has the figures.
 import type { ScanCaseName, ScanCaseResult } from '../../../domain/qr/scan-verdict';
-import { drawPicture, loadSvgPicture, type SvgPicture } from '../render/svg-picture';
+import { loadSvgPicture, type SvgPicture } from '../render/svg-picture';
 import type { ScanRequest, ScanResponse } from './scan-worker';
 
 export type { ScanCaseName, ScanCaseResult };
@@ -13,13 +15,17 @@ export type { ScanCaseName, ScanCaseResult };
 export interface ScanCheckOptions {
   /** The code has a transparent background: also try it on black. */
   readonly transparent: boolean;
-  /** The size of the on-screen preview in px; 400 by default. */
-  readonly previewSize?: number;
   /**
-   * The code's side as a share of the drawing's longer side (RenderedCode.codeShare); 1 by
-   * default. The small conditions size the code itself, not its frame, at about 2 cm.
+   * Where the code (with its quiet zone) sits in the drawing, as shares of the drawing's longer
+   * side (codeBox in code-box.ts); the whole drawing by default. Only this square is decoded.
    */
-  readonly codeShare?: number;
+  readonly codeBox?: CodeBox;
+}
+
+export interface CodeBox {
+  readonly x: number;
+  readonly y: number;
+  readonly side: number;
 }
 
 export interface ScanChecker {
@@ -33,6 +39,8 @@ export interface ScanChecker {
   dispose(): void;
 }
 
+/** The code at a comfortable size on screen, px across with its quiet zone. */
+const PREVIEW_SIZE = 400;
 /** About the size of a 2 cm print of the code seen from a phone at arm's length. */
 const SMALL_SIZE = 160;
 /**
@@ -44,36 +52,53 @@ const SMALL_SIZE = 160;
  * 2 cm (under 0.35 mm a module) are too fine for phones anyway.
  */
 const SMALL_BLUR = 0.8;
+/**
+ * A phone held at an angle: 20 degrees off square about the code's vertical axis (one side
+ * nearer and larger) and turned 8 degrees, the code about 2.5 cm across.
+ */
+const TILTED = { size: 200, tilt: 20, turn: 8 };
+/** A phone's photo or video frame: the small code through a JPEG of quality 0.4. */
+const JPEG = { size: SMALL_SIZE, quality: 0.4 };
 
-interface Condition {
-  readonly name: ScanCaseName;
-  readonly size: number;
-  /** What shows through a transparent code. */
-  readonly background: string;
-  /** Gaussian blur in px, applied by the worker. */
-  readonly blur: number;
+type Condition = ScanRequest['cases'][number];
+
+const plain = { blur: 0, tilt: 0, turn: 0, jpeg: 0, background: '#ffffff' } as const;
+
+const conditions = (options: ScanCheckOptions): readonly Condition[] => [
+  { ...plain, name: 'preview', size: PREVIEW_SIZE },
+  { ...plain, name: 'small', size: SMALL_SIZE },
+  { ...plain, name: 'small-blurred', size: SMALL_SIZE, blur: SMALL_BLUR },
+  { ...plain, name: 'tilted', size: TILTED.size, tilt: TILTED.tilt, turn: TILTED.turn },
+  { ...plain, name: 'jpeg', size: JPEG.size, jpeg: JPEG.quality },
+  ...(options.transparent
+    ? [{ ...plain, name: 'on-black' as const, size: PREVIEW_SIZE, background: '#000000' }]
+    : []),
+];
+
+/** The code's square of the picture, size×size px, on nothing, as a bitmap for the worker. */
+function bitmap(picture: SvgPicture, size: number, box: CodeBox): Promise<ImageBitmap> {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = size;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('No 2D canvas for the scan check.');
+  // The drawing's longer side in px, for the code's side to be `size`.
+  const longer = size / box.side;
+  const scale = longer / Math.max(picture.width, picture.height);
+  context.drawImage(
+    picture.image,
+    -box.x * longer,
+    -box.y * longer,
+    picture.width * scale,
+    picture.height * scale,
+  );
+  return createImageBitmap(canvas);
 }
 
-const conditions = (options: ScanCheckOptions): readonly Condition[] => {
-  const preview = options.previewSize ?? 400;
-  // A framed code printed with its code 2 cm across: the drawing is larger than that.
-  const small = Math.round(SMALL_SIZE / Math.min(1, Math.max(0.2, options.codeShare ?? 1)));
-  return [
-    { name: 'preview', size: preview, background: '#ffffff', blur: 0 },
-    { name: 'small', size: small, background: '#ffffff', blur: 0 },
-    { name: 'small-blurred', size: small, background: '#ffffff', blur: SMALL_BLUR },
-    ...(options.transparent
-      ? [{ name: 'on-black' as const, size: preview, background: '#000000', blur: 0 }]
-      : []),
-  ];
+/** The whole drawing, centred in the square. */
+const wholeDrawing = ({ width, height }: SvgPicture): CodeBox => {
+  const longer = Math.max(width, height);
+  return { x: (width - longer) / 2 / longer, y: (height - longer) / 2 / longer, side: 1 };
 };
-
-/** The picture fitted on a size×size square of nothing, as a bitmap for the worker. */
-function bitmap(picture: SvgPicture, size: number): Promise<ImageBitmap> {
-  const drawn = drawPicture(picture, size, size);
-  if (!drawn) throw new Error('No 2D canvas for the scan check.');
-  return createImageBitmap(drawn.canvas);
-}
 
 export const isSuperseded = (error: unknown) =>
   error instanceof DOMException && error.name === 'AbortError';
@@ -122,7 +147,8 @@ export function createScanChecker(): ScanChecker {
       if (id !== latest) throw superseded();
       const cases = conditions(options);
       const sizes = [...new Set(cases.map((c) => c.size))];
-      const pictures = await Promise.all(sizes.map((size) => bitmap(picture, size)));
+      const box = options.codeBox ?? wholeDrawing(picture);
+      const pictures = await Promise.all(sizes.map((size) => bitmap(picture, size, box)));
       if (id !== latest) {
         for (const drawn of pictures) drawn.close();
         throw superseded();

@@ -4,7 +4,8 @@
  */
 import type { ScanCaseName, ScanCaseResult } from '../../../domain/qr/scan-verdict';
 import { gaussianBlur } from './blur';
-import { decodeWithJsqr, decodeWithZxing } from './decode';
+import { jpegged, tilted } from './camera';
+import { decodeWithZbar, decodeWithZxing } from './decode';
 
 export interface ScanRequest {
   readonly id: number;
@@ -19,6 +20,11 @@ export interface ScanRequest {
     readonly background: string;
     /** Gaussian blur in px to apply before decoding (0: none). */
     readonly blur: number;
+    /** Seen at an angle: degrees about the code's vertical axis and in its plane (0: square on). */
+    readonly tilt: number;
+    readonly turn: number;
+    /** Through a JPEG of this quality, 0..1 (0: none). */
+    readonly jpeg: number;
   }[];
 }
 
@@ -45,20 +51,32 @@ async function scanCases(
   cases: ScanRequest['cases'],
 ): Promise<ScanResponse> {
   const results: ScanCaseResult[] = [];
-  for (const { name, size, background, blur } of cases) {
+  for (const { name, size, background, blur, tilt, turn, jpeg } of cases) {
     if (id !== latest) return { id, superseded: true };
     const picture = pictures.find((drawn) => drawn.width === size);
     if (!picture) throw new Error(`No picture of ${size} px for the scan check.`);
-    const image = pixelsOf(picture, background);
+    let image = pixelsOf(picture, background);
     if (blur > 0) gaussianBlur(image, blur);
-    const jsqr = decodeWithJsqr(image) === expected;
+    if (tilt !== 0 || turn !== 0) image = tilted(image, tilt, turn, greyOf(background));
+    if (jpeg > 0) image = await jpegged(image, jpeg);
     const zxing = (await decodeWithZxing(image)) === expected;
-    results.push({ name, jsqr, zxing });
+    const zbar = (await decodeWithZbar(image)) === expected;
+    results.push({ name, zxing, zbar });
   }
   return { id, results };
 }
 
-/** The pixels of the picture on its background colour. */
+/** The grey of '#rrggbb' (the backgrounds the checker sends are all of this form). */
+const greyOf = (hex: string) => {
+  const [r, g, b] = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16));
+  return 0.299 * r! + 0.587 * g! + 0.114 * b!;
+};
+
+/**
+ * The pixels of the picture on its background colour, in grey (R = G = B, the luma of
+ * Rec. 601, which is what both readers and a JPEG's brightness channel keep): the blur and tilt
+ * then work on one channel instead of four.
+ */
 function pixelsOf(picture: ImageBitmap, background: string): ImageData {
   const { width, height } = picture;
   const canvas = new OffscreenCanvas(width, height);
@@ -67,7 +85,13 @@ function pixelsOf(picture: ImageBitmap, background: string): ImageData {
   context.fillStyle = background;
   context.fillRect(0, 0, width, height);
   context.drawImage(picture, 0, 0);
-  return context.getImageData(0, 0, width, height);
+  const image = context.getImageData(0, 0, width, height);
+  const { data } = image;
+  for (let i = 0; i < data.length; i += 4) {
+    const grey = 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+    data[i] = data[i + 1] = data[i + 2] = grey;
+  }
+  return image;
 }
 
 self.addEventListener('message', (event: MessageEvent<ScanRequest>) => {

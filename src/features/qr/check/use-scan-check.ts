@@ -1,12 +1,13 @@
 // The live scan check of a drawn code: after each new drawing settles (a short pause, so a colour
-// dragged across the picker is checked once), its SVG goes to the checker's worker, and the
-// results with the design's own advice make the verdict. The last verdict stays on screen while
+// dragged across the picker is checked once), its SVG goes to the checker's worker, the results
+// with the design's own advice make the verdict, and a fix is found that really passes. The last verdict stays on screen while
 // the next is worked out, so the page does not flicker between changes.
 import { useEffect, useRef, useState } from 'react';
 import type { QrDesign } from '../../../domain/qr/design';
 import { designAdvice, scanVerdict, type ScanVerdict } from '../../../domain/qr/scan-verdict';
-import type { RenderedCode } from '../render/render-code';
+import { renderCode, renderDesign, type RenderedCode } from '../render/render-code';
 import type { CodeState } from '../render/use-code';
+import { judge } from './judge';
 import { createScanChecker, isSuperseded, type ScanChecker } from './scan-check';
 
 export interface ScanCheckState {
@@ -41,18 +42,12 @@ export function useScanCheck(code: CodeState, design: QrDesign): ScanCheckState 
     const advice = designAdvice(design);
     const timer = window.setTimeout(() => {
       checker.current ??= createScanChecker();
-      checker.current
-        .check(drawing.svg, text, {
-          transparent: design.transparentBackground,
-          codeShare: drawing.codeShare,
-        })
-        .then((results) => {
-          if (current)
-            setState({
-              verdict: scanVerdict(results, advice, drawing.modules),
-              unavailable: false,
-              checked: drawing,
-            });
+      // A fix is offered only once it has been drawn and decoded itself (judge.ts).
+      const draw = async (fixed: QrDesign) =>
+        renderCode(await renderDesign(fixed), text, 'scan-fix');
+      judge(checker.current, design, drawing, draw, text)
+        .then((verdict) => {
+          if (current) setState({ verdict, unavailable: false, checked: drawing });
         })
         .catch((error: unknown) => {
           if (!current || isSuperseded(error)) return;

@@ -30,8 +30,17 @@ const failing: DownloadVerdict = {
 };
 const file = { blob: new Blob(['x'], { type: 'image/png' }), name: 'Shop door.png' };
 
-function renderPanel(verdict: DownloadVerdict | null, label = code.label) {
-  render(<DownloadPanel code={{ ...code, label }} name="Shop door" verdict={verdict} />);
+const scans: DownloadVerdict = { status: 'scans', label: 'Scans', reason: 'Both read it.' };
+
+function renderPanel(verdict: DownloadVerdict | null, label = code.label, checking = false) {
+  return render(
+    <DownloadPanel
+      code={{ ...code, label }}
+      name="Shop door"
+      verdict={verdict}
+      checking={checking}
+    />,
+  );
 }
 
 const downloadButton = () => screen.getByRole('button', { name: 'Download' });
@@ -40,9 +49,34 @@ beforeEach(() => vi.clearAllMocks());
 afterEach(cleanup);
 
 describe('DownloadPanel', () => {
-  it('downloads at once when the code scans or is not checked yet', async () => {
+  it('waits for the first verdict, then asks before a code that may not scan', async () => {
     vi.mocked(makeDownload).mockResolvedValue(file);
-    renderPanel(null);
+    const { rerender } = renderPanel(null);
+    await act(async () => fireEvent.click(downloadButton()));
+    expect(makeDownload).not.toHaveBeenCalled();
+    expect(screen.getByRole('status').textContent).toMatch(/^Checking that it scans…/);
+    expect(downloadButton().getAttribute('aria-disabled')).toBe('true');
+    rerender(<DownloadPanel code={code} name="Shop door" verdict={failing} />);
+    expect(screen.getByRole('alertdialog', { name: 'This code may not scan.' })).toBeTruthy();
+    expect(makeDownload).not.toHaveBeenCalled();
+  });
+
+  it('waits while a newer drawing is checked, then downloads one that scans', async () => {
+    vi.mocked(makeDownload).mockResolvedValue(file);
+    // The last verdict said "Scans", but the code on screen has changed since.
+    const { rerender } = renderPanel(scans, code.label, true);
+    await act(async () => fireEvent.click(downloadButton()));
+    expect(makeDownload).not.toHaveBeenCalled();
+    await act(async () =>
+      rerender(<DownloadPanel code={code} name="Shop door" verdict={scans} checking={false} />),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(saveFile).toHaveBeenCalledWith(file.blob, 'Shop door.png');
+  });
+
+  it('downloads at once when the code scans', async () => {
+    vi.mocked(makeDownload).mockResolvedValue(file);
+    renderPanel(scans);
     await act(async () => fireEvent.click(downloadButton()));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(makeDownload).toHaveBeenCalledWith({
@@ -129,7 +163,7 @@ describe('DownloadPanel', () => {
     vi.mocked(makeDownload).mockRejectedValue(
       new DownloadError('This browser cannot make WEBP files. Please choose PNG instead.'),
     );
-    renderPanel(null);
+    renderPanel(scans);
     fireEvent.click(screen.getByRole('radio', { name: 'WEBP' }));
     await act(async () => fireEvent.click(downloadButton()));
     expect(screen.getByRole('alert').textContent).toBe(

@@ -23,22 +23,30 @@ export type DownloadVerdict = Pick<ScanVerdict, 'status' | 'label' | 'reason'>;
 
 /**
  * The code as a file: the format, for PNG its size, and one Download button. A code the scan
- * check says may not scan is downloaded only after the person has read why and confirmed.
+ * check says may not scan is downloaded only after the person has read why and confirmed; while
+ * the check is still running, a click on Download waits for its verdict (a blank code clicked
+ * at once was once downloaded without a word), then asks or downloads.
  */
 export function DownloadPanel({
   code,
   name,
   verdict,
+  checking = false,
 }: {
   code: RenderedCode;
   /** The code's name (qrName): the file is named after it. */
   name: string;
   verdict: DownloadVerdict | null;
+  /** The code on screen is being checked again: `verdict` is about an earlier drawing. */
+  checking?: boolean;
 }) {
   const id = useId();
   const [format, setFormat] = useState<DownloadFormat>('png');
   const [size, setSize] = useState<number>(DEFAULT_PNG_SIZE);
   const [asking, setAsking] = useState(false);
+  /** Download was asked for before the check had its verdict. */
+  const [waiting, setWaiting] = useState(false);
+  const known = verdict !== null && !checking;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -73,12 +81,28 @@ export function DownloadPanel({
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const proceed = () => {
     if (verdict?.status === 'may-not-scan') setAsking(true);
     else void download();
   };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || waiting) return;
+    if (known) proceed();
+    else setWaiting(true);
+  };
+
+  // The verdict came in from the scan worker while a download waited for it: the click goes on
+  // (asking first, or downloading), as the person meant it to.
+  useEffect(() => {
+    if (!waiting || !known) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- answers the worker's verdict
+    setWaiting(false);
+    proceed();
+    // proceed reads this render's verdict, which `known` just became true for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting, known]);
 
   const closeWarning = () => {
     refocus.current = true;
@@ -135,7 +159,7 @@ export function DownloadPanel({
           onCancel={closeWarning}
         />
       ) : (
-        <button ref={downloadRef} type="submit" className="button" aria-disabled={busy}>
+        <button ref={downloadRef} type="submit" className="button" aria-disabled={busy || waiting}>
           Download
         </button>
       )}
@@ -143,7 +167,15 @@ export function DownloadPanel({
         File: <span>{fileName(name, format)}</span>
       </p>
       {error ? <FormAlert>{error}</FormAlert> : null}
-      <StatusMessage message={busy ? `Preparing your ${info.label} file…` : done} />
+      <StatusMessage
+        message={
+          waiting
+            ? 'Checking that it scans… The download starts once the check is done.'
+            : busy
+              ? `Preparing your ${info.label} file…`
+              : done
+        }
+      />
     </form>
   );
 }

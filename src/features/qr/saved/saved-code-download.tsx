@@ -65,7 +65,12 @@ export function SavedCodeDownload({
         {state.status === 'ready' ? (
           <div className="saved-download__get">
             <ScanStatus check={check} />
-            <DownloadPanel code={state.code} name={code.name} verdict={check.verdict} />
+            <DownloadPanel
+              code={state.code}
+              name={code.name}
+              verdict={check.verdict}
+              checking={check.checking}
+            />
           </div>
         ) : null}
       </div>
