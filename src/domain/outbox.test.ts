@@ -60,20 +60,27 @@ describe('afterRound', () => {
       [first, 'ok'],
       [second, 'network'],
     ]);
-    expect(next).toMatchObject({ result: 'retry', offline: true });
+    expect(next).toMatchObject({ result: 'queued', offline: true });
     expect(next.entry).toMatchObject({ pending: [second], status: 'queued', attempts: 1 });
   });
 
   it('retries when no endpoint could be reached', () => {
     expect(round([[first, 'network']])).toMatchObject({
-      result: 'retry',
+      result: 'queued',
       offline: true,
       entry: { pending: endpoints },
     });
   });
 
   it('retries after a server error, without calling it offline', () => {
-    expect(round([[first, 'server']])).toMatchObject({ result: 'retry', offline: false });
+    expect(round([[first, 'server']])).toMatchObject({ result: 'trouble', offline: false });
+    // Once an endpoint has it, the other's trouble is just a wait like no connection.
+    expect(
+      round([
+        [first, 'ok'],
+        [second, 'server'],
+      ]),
+    ).toMatchObject({ result: 'queued', offline: false, entry: { pending: [second] } });
   });
 
   it('fails when an endpoint refuses it, and remembers who already has it', () => {
@@ -81,8 +88,14 @@ describe('afterRound', () => {
       [first, 'ok'],
       [second, 'rejected'],
     ]);
-    expect(next.result).toBe('rejected');
+    expect(next.result).toBe('failed');
     expect(next.entry).toMatchObject({ status: 'failed', pending: [second] });
+  });
+
+  it('is refused when the first endpoint refuses it, and nobody has it', () => {
+    const next = round([[first, 'rejected']]);
+    expect(next.result).toBe('refused');
+    expect(next.entry).toMatchObject({ status: 'failed', pending: endpoints });
   });
 });
 

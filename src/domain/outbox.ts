@@ -104,24 +104,37 @@ export function outcomeOfStatus(status: number): PostOutcome {
 }
 
 /**
- * The entry after one round of sends (`results` maps endpoint to outcome), and what the round
- * amounts to: 'sent' (nothing pending, drop the entry), 'rejected' (an endpoint refused it),
- * 'retry' (a later round may succeed: no answer, or the service was in trouble).
+ * What a send amounts to: one vocabulary from the outbox to the words on the page (the form words
+ * each result once). Every result but 'sent' and 'refused' keeps the entry where there is an
+ * outbox; a flush keeps a refused one too, for the person.
+ */
+export type SendResult =
+  | 'sent' // every endpoint has it
+  | 'queued' // no connection, or an endpoint has it and another did not answer: tried again
+  | 'trouble' // the service failed or did not answer in time, nobody has it yet: tried again
+  | 'failed' // refused after an endpoint got it: it waits for the person to edit or discard it
+  | 'refused'; // refused before anyone had it: sending it again as it is will not help
+
+/**
+ * The entry after one round of sends (`results` maps endpoint to outcome), what the round amounts
+ * to, and whether it found no connection at all (`offline`: later entries will not fare better).
  * A round stops at the first endpoint that does not answer OK, so later ones may be missing.
  */
 export function afterRound(
   entry: OutboxEntry,
   results: ReadonlyMap<string, PostOutcome>,
-): { entry: OutboxEntry; result: 'sent' | 'rejected' | 'retry'; offline: boolean } {
+): { entry: OutboxEntry; result: SendResult; offline: boolean } {
   const pending = entry.pending.filter((endpoint) => results.get(endpoint) !== 'ok');
   const outcomes = [...results.values()];
   const next = { ...entry, pending, attempts: entry.attempts + 1 };
   const offline = outcomes.includes('network');
+  const nobodyHasIt = pending.length === entry.pending.length;
   if (pending.length === 0) return { entry: next, result: 'sent', offline };
   if (outcomes.includes('rejected')) {
-    return { entry: { ...next, status: 'failed' }, result: 'rejected', offline };
+    const result = nobodyHasIt ? 'refused' : 'failed';
+    return { entry: { ...next, status: 'failed' }, result, offline };
   }
-  return { entry: next, result: 'retry', offline };
+  return { entry: next, result: nobodyHasIt && !offline ? 'trouble' : 'queued', offline };
 }
 
 /** A field's value by name, for showing an entry ('' when it has none). */

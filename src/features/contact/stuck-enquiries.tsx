@@ -16,10 +16,8 @@ import { useOutbox } from './use-outbox';
 // Its own few rules: the contact page's stylesheet is not needed on every page.
 import './stuck-enquiries.css';
 
-const ignoreDeliveries = () => {};
-
 export default function StuckEnquiries() {
-  const { entries, unreadable, readAt } = useOutbox(ignoreDeliveries);
+  const { entries, unreadable, readAt } = useOutbox();
   // Hidden for this page view by "Keep trying"; shown again on the next visit if still stuck.
   const [keptTrying, setKeptTrying] = useState<ReadonlySet<string>>(new Set());
   const stuck = entries.filter((entry) => isStuck(entry, readAt) && !keptTrying.has(entry.id));

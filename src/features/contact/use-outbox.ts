@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   onOutboxChange,
   readOutbox,
@@ -10,8 +10,9 @@ import { safeSessionStorage } from '../../lib/safe-storage';
 const MINE_KEY = 'kcw-outbox-mine';
 
 /**
- * The enquiries sent from this tab (kept for the tab's life, across reloads): only those get a
- * "sent" notice when delivered, not another tab's that this one merely listed as waiting.
+ * The enquiries this tab sent that were kept to be sent later (for the tab's life, across
+ * reloads): only those get a "sent" notice when delivered, not another tab's that this one merely
+ * listed as waiting, nor one whose first send the form reports itself.
  */
 export const sentFromThisTab = {
   add(id: string) {
@@ -36,15 +37,21 @@ export interface OutboxView {
   readonly unreadable: UnreadableEntry[];
   /** When `entries` were read (ms since the epoch), to judge how long each has waited. */
   readonly readAt: number;
-  /** False once the outbox could not be read: IndexedDB is blocked, so nothing can wait here. */
+  /**
+   * False once the outbox could not be read or written (IndexedDB blocked, or storage full):
+   * nothing can wait on this device, for the rest of this page's life.
+   */
   readonly available: boolean;
+  /** Says the outbox could not keep an enquiry (a submit found it unusable). */
+  readonly unavailable: () => void;
 }
 
 /**
  * The enquiries waiting in the outbox, kept up to date as they are sent (here, in another tab or
- * by the service worker). `onDelivered` hears the id of each one that has been delivered.
+ * by the service worker). `onDelivered` hears of each one sent from this tab (sentFromThisTab)
+ * that was waiting and has now been delivered.
  */
-export function useOutbox(onDelivered: (id: string) => void): OutboxView {
+export function useOutbox(onDelivered: () => void = () => {}): OutboxView {
   const [{ entries, unreadable, readAt }, setRead] = useState<
     Pick<OutboxView, 'entries' | 'unreadable' | 'readAt'>
   >({ entries: [], unreadable: [], readAt: 0 });
@@ -65,7 +72,7 @@ export function useOutbox(onDelivered: (id: string) => void): OutboxView {
       if (live && call === latest) {
         shown.current = next?.entries ?? [];
         setRead({ ...(next ?? { entries: [], unreadable: [] }), readAt: Date.now() });
-        setAvailable(next !== null);
+        if (next === null) setAvailable(false);
       }
     };
     void refresh();
@@ -74,7 +81,9 @@ export function useOutbox(onDelivered: (id: string) => void): OutboxView {
       const wasWaiting = shown.current.some(
         (entry) => entry.id === change.id && entry.status === 'queued',
       );
-      if (change.kind === 'sent' && wasWaiting) delivered.current(change.id);
+      if (change.kind === 'sent' && wasWaiting && sentFromThisTab.has(change.id)) {
+        delivered.current();
+      }
       void refresh();
     });
     return () => {
@@ -83,5 +92,6 @@ export function useOutbox(onDelivered: (id: string) => void): OutboxView {
     };
   }, []);
 
-  return { entries, unreadable, readAt, available };
+  const unavailable = useCallback(() => setAvailable(false), []);
+  return { entries, unreadable, readAt, available, unavailable };
 }

@@ -14,6 +14,7 @@ import {
   readOutbox as readStored,
   type OutboxEntry,
   type PostOutcome,
+  type SendResult,
   type UnreadableEntry,
 } from '../../domain/outbox';
 
@@ -202,43 +203,42 @@ async function sendRound(entry: OutboxEntry, stored = true) {
 }
 
 /** Keeps what a round left: gone when sent, otherwise the entry as it now stands. */
-async function keep(round: Awaited<ReturnType<typeof sendRound>>) {
+async function keep(round: Round) {
   if (round.result === 'sent') await dropEntry(round.entry.id, 'sent');
   else await putEntry(round.entry);
 }
 
+type Round = Awaited<ReturnType<typeof sendRound>>;
+
 /**
- * How the first send of a new enquiry ended, for the person who pressed Send:
- * 'sent'; 'queued' (kept: no connection, or one endpoint has it and another did not answer);
- * 'trouble' (kept: the service failed or did not answer in time, nobody has it yet, so it is
- * retried with backoff like a queued one); 'failed' (kept, refused after an endpoint got it: it
- * waits for the person); 'refused' (the service refused it and nobody has it: dropped, the form
- * still holds it, with the service's reason where it gave one).
+ * How a send ended, for the person who pressed Send (see SendResult); a refusal carries the
+ * service's reason where it gave one.
  */
-export type FirstSend =
-  | { readonly result: 'sent' | 'queued' | 'trouble' | 'failed' }
+export type Sent =
+  | { readonly result: Exclude<SendResult, 'refused'> }
   | { readonly result: 'refused'; readonly reason: string | null };
 
-/** Sends a just-stored entry, deciding what to keep under the same lock. */
-export function sendNew(id: string): Promise<FirstSend> {
-  return withLock(async (): Promise<FirstSend> => {
+const sentOf = (round: Round): Sent =>
+  round.result === 'refused'
+    ? { result: 'refused', reason: round.reason ?? null }
+    : { result: round.result };
+
+/**
+ * Sends a just-stored entry, deciding what to keep under the same lock: a refused one nobody has
+ * is dropped (the form still holds it), anything else not sent is kept.
+ */
+export function sendNew(id: string): Promise<Sent> {
+  return withLock(async (): Promise<Sent> => {
     const stored: unknown = await get(id, store);
     // Delivered meanwhile by a flush that had the lock first.
     if (stored === undefined) return { result: 'sent' };
     const read = readEntry(id, stored);
     // Already marked failed (or, never seen, unreadable): either way it waits for the person.
     if (!('entry' in read) || read.entry.status !== 'queued') return { result: 'failed' };
-    const { entry } = read;
-    const round = await sendRound(entry);
-    const nobodyHasIt = round.entry.pending.length === entry.pending.length;
-    if (round.result === 'rejected' && nobodyHasIt) {
-      await dropEntry(id, 'withdrawn');
-      return { result: 'refused', reason: round.reason ?? null };
-    }
-    await keep(round);
-    if (round.result === 'sent') return { result: 'sent' };
-    if (round.result === 'rejected') return { result: 'failed' };
-    return { result: nobodyHasIt && !round.offline ? 'trouble' : 'queued' };
+    const round = await sendRound(read.entry);
+    if (round.result === 'refused') await dropEntry(id, 'withdrawn');
+    else await keep(round);
+    return sentOf(round);
   });
 }
 
@@ -246,10 +246,9 @@ export function sendNew(id: string): Promise<FirstSend> {
 export async function sendUnstored(
   fields: OutboxEntry['fields'],
   endpoints: readonly string[],
-): Promise<boolean> {
+): Promise<Sent> {
   const id = uniqueId();
-  const round = await sendRound(newEntry(withId(fields, id), endpoints, id, Date.now()), false);
-  return round.result === 'sent';
+  return sentOf(await sendRound(newEntry(withId(fields, id), endpoints, id, Date.now()), false));
 }
 
 /**
@@ -267,7 +266,7 @@ export function flushOutbox(whenEmpty?: () => void): Promise<boolean> {
       try {
         const round = await sendRound(entry);
         await keep(round);
-        if (round.result === 'retry' && round.offline) return false;
+        if (round.offline) return false;
       } catch {
         // Storage failed under this entry: it stays as it was, and the next flush tries it again.
         troubled = true;

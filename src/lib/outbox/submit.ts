@@ -1,16 +1,17 @@
 // The send sequence of one enquiry, as the contact form starts it: store it in the outbox first
 // (so nothing is lost if the tab closes mid-send), ask for delivery later in case, post it, and
 // say how that ended. Where IndexedDB cannot be used it is posted without a safety copy. The form
-// only turns the outcome into words.
+// only turns the outcome into words (src/features/contact/send-words.ts).
 import type { OutboxEntry } from '../../domain/outbox';
 import { deliverLaterIfNeeded, deliverNow, deliverSoon } from './delivery';
-import { sendNew, sendUnstored, storeEnquiry, type FirstSend } from './outbox';
+import { sendNew, sendUnstored, storeEnquiry, type Sent } from './outbox';
 
 /**
- * How a submit ended: the first send's outcome (see FirstSend), or, with no outbox here,
- * 'unstored-sent' / 'unstored-failed' (nothing kept: the form still holds the text).
+ * How a submit ended: the first send's result (see Sent), marked `unstored` where there is no
+ * outbox (IndexedDB blocked or full): then nothing was kept, and unless it was sent the form
+ * still holds the only copy.
  */
-export type Submitted = FirstSend | { readonly result: 'unstored-sent' | 'unstored-failed' };
+export type Submitted = Sent & { readonly unstored?: true };
 
 export interface SubmitOptions {
   /** Where the enquiry goes. */
@@ -31,12 +32,12 @@ export async function submitEnquiry(
     entry = await storeEnquiry(fields, resend?.pending ?? endpoints, resend?.id);
   } catch {
     // No IndexedDB here (blocked or full): send it as it is.
-    const sent = await sendUnstored(fields, endpoints).catch(() => false);
-    return { result: sent ? 'unstored-sent' : 'unstored-failed' };
+    const sent = await sendUnstored(fields, endpoints).catch((): Sent => ({ result: 'queued' }));
+    return { ...sent, unstored: true };
   }
   onStored?.(entry.id);
   await deliverLaterIfNeeded();
-  const outcome = await sendNew(entry.id).catch((): FirstSend => ({ result: 'queued' }));
+  const outcome = await sendNew(entry.id).catch((): Sent => ({ result: 'queued' }));
   if (outcome.result === 'sent') {
     void deliverNow(); // sends anything older still waiting, and clears the waiting flag
   } else if (outcome.result === 'queued' || outcome.result === 'trouble') {

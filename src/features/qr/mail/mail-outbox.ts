@@ -148,7 +148,7 @@ export function sendStoredMail(id: string): Promise<MailSend> {
       await removeMail(id);
       return { result: 'sent' };
     }
-    if (round.result === 'rejected') {
+    if (round.result === 'refused') {
       await removeMail(id);
       return { result: 'refused', answer: round.refused };
     }
@@ -184,7 +184,7 @@ function flushMail(): Promise<boolean> {
       if (round.entry) await set(entry.id, round.entry, store);
       else await del(entry.id, store);
       announce();
-      if (round.result === 'retry') {
+      if (round.result === 'queued' || round.result === 'trouble') {
         waiting = true;
         if (round.offline) break;
       }
