@@ -116,6 +116,32 @@ describe('enquiryForm', () => {
     });
   });
 
+  it('shows the fields in the page order, the message last, and posts them in the form service order', () => {
+    expect(Object.keys(enquiryForm('pc-building'))).toEqual([
+      'name',
+      'email',
+      'inquiryType',
+      'budget',
+      'usageType',
+      'message',
+    ]);
+    const pc = {
+      ...general,
+      inquiryType: 'pc-building',
+      budget: '1',
+      usageType: 'gaming',
+    } as const;
+    expect(enquiryFields(pc).map(([name]) => name)).toEqual([
+      'name',
+      'email',
+      'message',
+      'inquiryType',
+      'budget',
+      'usageType',
+    ]);
+    expect(Object.keys(emptyEnquiry).sort()).toEqual(Object.keys(enquiryForm('')).sort());
+  });
+
   it('puts the limits on the inputs too', () => {
     const form = enquiryForm('pc-building');
     expect([form.name, form.email, form.budget, form.message].map((f) => f.maxLength)).toEqual([

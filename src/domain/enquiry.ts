@@ -1,6 +1,14 @@
-// The contact enquiry (SPEC sections 3, 5, 7 and 8): its options, its form with its limits and
-// exact messages, and the fields it is sent with.
-import { emailField, field, fieldNames, missingFields, optionLabel, type FormSpec } from './form';
+// The contact enquiry: its options, its form with its limits and exact messages (the old site's
+// words), and the fields it is sent with, all from one description of its fields.
+import {
+  emailField,
+  field,
+  fieldNames,
+  missingFields,
+  optionLabel,
+  type FieldSpec,
+  type FormSpec,
+} from './form';
 import type { MailDraft } from './mail-link';
 import { LINK_ID, shortLinkUrl } from './qr/short-link';
 
@@ -19,24 +27,82 @@ export const usageTypes = [
 export type InquiryType = (typeof inquiryTypes)[number]['value'];
 export type UsageType = (typeof usageTypes)[number]['value'];
 
-/** What the form holds; '' is "not chosen yet". */
-export interface EnquiryInput {
-  name: string;
-  email: string;
-  message: string;
-  inquiryType: InquiryType | '';
-  budget: string;
-  usageType: UsageType | '';
-}
-
-export const emptyEnquiry: EnquiryInput = {
-  name: '',
-  email: '',
-  message: '',
-  inquiryType: '',
-  budget: '',
-  usageType: '',
+/** How one enquiry field is described: its form field, and what only the enquiry needs. */
+type EnquiryFieldEntry = Partial<FieldSpec> & {
+  readonly label: string;
+  /** On the form (required there) and posted only for this inquiry type. */
+  readonly onlyFor?: InquiryType;
+  /** How its value is posted; trimmed otherwise. */
+  readonly posted?: (value: string) => string;
 };
+
+/**
+ * Every field of the enquiry, once: its label, limits and messages (see form.ts), in the order
+ * it is posted to the form service. The page shows them in this order too, the message last.
+ * Adding a field is one entry here (and, for the receiver, one more form field).
+ */
+const enquiryFieldTable = {
+  name: {
+    label: 'Name',
+    required: true,
+    maxLength: 100,
+    autoComplete: 'name',
+    requiredMessage: 'Please enter your name.',
+  },
+  email: emailField,
+  message: {
+    label: 'Message',
+    input: 'textarea',
+    required: true,
+    maxLength: 5000,
+    requiredMessage: 'Please enter your message.',
+  },
+  inquiryType: {
+    label: 'Inquiry type',
+    input: 'select',
+    required: true,
+    options: inquiryTypes,
+    placeholder: 'Choose an inquiry type',
+    requiredMessage: 'Please choose an inquiry type.',
+  },
+  budget: {
+    label: 'Budget',
+    onlyFor: 'pc-building',
+    required: true,
+    maxLength: 50,
+    placeholder: 'e.g. 15000 (ZAR), or None/Unsure',
+    hint: 'A number in rand, or a few words.',
+    requiredMessage: 'Please enter your budget.',
+    posted: formatBudget,
+  },
+  usageType: {
+    label: 'Usage type',
+    onlyFor: 'pc-building',
+    input: 'select',
+    required: true,
+    options: usageTypes,
+    placeholder: 'Choose a usage type',
+    requiredMessage: 'Please choose a usage type.',
+  },
+} satisfies Record<string, EnquiryFieldEntry>;
+
+type EnquiryField = keyof typeof enquiryFieldTable;
+const postedOrder = Object.keys(enquiryFieldTable) as EnquiryField[];
+const entryOf = (name: EnquiryField): EnquiryFieldEntry => enquiryFieldTable[name];
+/** The page's order: the message, the longest, last. */
+const pageOrder = [...postedOrder.filter((name) => name !== 'message'), 'message' as const];
+
+/** A choice's value, or '' ("not chosen yet"), for a select; any text otherwise. */
+type ValueOf<E> = E extends { options: readonly { value: infer V }[] } ? V | '' : string;
+
+/** What the form holds. */
+export type EnquiryInput = {
+  -readonly [K in EnquiryField]: ValueOf<(typeof enquiryFieldTable)[K]>;
+};
+
+export const emptyEnquiry = Object.fromEntries(
+  postedOrder.map((name) => [name, '']),
+) as EnquiryInput;
 
 export const enquiryMessages = {
   missingBasics: 'Please fill out all fields and select an inquiry type.',
@@ -45,59 +111,34 @@ export const enquiryMessages = {
   sent: 'Thanks! Your message has been sent.',
 } as const;
 
-type EnquiryField = keyof EnquiryInput;
+/** Whether a field is on the form (and posted) for the chosen inquiry type. */
+const isOn = (name: EnquiryField, inquiryType: EnquiryInput['inquiryType']) => {
+  const { onlyFor } = entryOf(name);
+  return onlyFor === undefined || onlyFor === inquiryType;
+};
 
 /**
  * The form, field by field, for the chosen inquiry type: budget and usage type are on it (and
  * required) only for a PC build. The order is the page's order.
  */
 export function enquiryForm(inquiryType: EnquiryInput['inquiryType']): FormSpec<EnquiryField> {
-  const hidden = inquiryType !== 'pc-building';
-  return {
-    name: field('Name', {
-      required: true,
-      maxLength: 100,
-      autoComplete: 'name',
-      requiredMessage: 'Please enter your name.',
-    }),
-    email: emailField,
-    inquiryType: field('Inquiry type', {
-      input: 'select',
-      required: true,
-      options: inquiryTypes,
-      placeholder: 'Choose an inquiry type',
-      requiredMessage: 'Please choose an inquiry type.',
-    }),
-    budget: field('Budget', {
-      required: true,
-      hidden,
-      maxLength: 50,
-      placeholder: 'e.g. 15000 (ZAR), or None/Unsure',
-      hint: 'A number in rand, or a few words.',
-      requiredMessage: 'Please enter your budget.',
-    }),
-    usageType: field('Usage type', {
-      input: 'select',
-      required: true,
-      hidden,
-      options: usageTypes,
-      placeholder: 'Choose a usage type',
-      requiredMessage: 'Please choose a usage type.',
-    }),
-    message: field('Message', {
-      input: 'textarea',
-      required: true,
-      maxLength: 5000,
-      requiredMessage: 'Please enter your message.',
-    }),
-  };
+  const spec = {} as Record<EnquiryField, FieldSpec>;
+  for (const name of pageOrder) {
+    const { label, onlyFor, posted, ...options } = entryOf(name);
+    // `posted` is the enquiry's, not the form field's.
+    void posted;
+    spec[name] = field(label, onlyFor ? { ...options, hidden: !isOn(name, inquiryType) } : options);
+  }
+  return spec;
 }
 
-const basics: readonly EnquiryField[] = ['name', 'email', 'inquiryType', 'message'];
+/** The fields every enquiry has (the others are for one inquiry type). */
+const basics = postedOrder.filter((name) => entryOf(name).onlyFor === undefined);
 
 /**
- * The one line over the form for what is missing (SPEC section 8), shown beside the messages by
- * field; undefined when nothing required is missing (other problems have only their own message).
+ * The one line over the form for what is missing (the old site's words), shown beside the
+ * messages by field; undefined when nothing required is missing (other problems have only their
+ * own message).
  */
 export function enquiryAlert(input: EnquiryInput): string | undefined {
   const missing = missingFields(enquiryForm(input.inquiryType), input);
@@ -114,31 +155,24 @@ export function formatBudget(budget: string): string {
 
 /** The form fields posted to the form service, in order: PC fields only for a PC build. */
 export function enquiryFields(input: EnquiryInput): [string, string][] {
-  const fields: [string, string][] = [
-    ['name', input.name.trim()],
-    ['email', input.email.trim()],
-    ['message', input.message.trim()],
-    ['inquiryType', input.inquiryType],
-  ];
-  if (input.inquiryType === 'pc-building') {
-    fields.push(['budget', formatBudget(input.budget)], ['usageType', input.usageType]);
-  }
-  return fields;
+  return postedOrder
+    .filter((name) => isOn(name, input.inquiryType))
+    .map((name) => [name, (entryOf(name).posted ?? trim)(input[name])]);
 }
+
+const trim = (value: string) => value.trim();
 
 /** The form again from posted fields (to edit an enquiry that was not accepted). */
 export function enquiryFromFields(fields: readonly (readonly [string, string])[]): EnquiryInput {
   const value = (name: string) => fields.find(([key]) => key === name)?.[1] ?? '';
-  const pick = <T extends string>(options: readonly { value: T }[], chosen: string): T | '' =>
-    options.find((option) => option.value === chosen)?.value ?? '';
-  return {
-    name: value('name'),
-    email: value('email'),
-    message: value('message'),
-    inquiryType: pick(inquiryTypes, value('inquiryType')),
-    budget: value('budget'),
-    usageType: pick(usageTypes, value('usageType')),
-  };
+  const input: Record<string, string> = {};
+  for (const name of postedOrder) {
+    const { options } = entryOf(name);
+    const chosen = value(name);
+    // An unknown choice comes back unchosen.
+    input[name] = !options || options.some((option) => option.value === chosen) ? chosen : '';
+  }
+  return input as EnquiryInput;
 }
 
 /**
