@@ -6,6 +6,7 @@ import {
   designAdvice,
   printSizeAdvice,
   relativeLuminance,
+  safeShapes,
   safeShapesFix,
   scanVerdict,
   type Advice,
@@ -262,6 +263,19 @@ describe('design advice', () => {
     expect(ids(designAdvice(design({ cornerFrame: 'rounded', cornerCentre: 'dot' })))).toEqual([
       'dot-corner-centre',
     ]);
+  });
+});
+
+describe('safe shapes', () => {
+  it('keeps the default design inside the measured safe set', () => {
+    expect(safeShapes.patterns).toContain(defaultDesign.pattern);
+    expect(safeShapes.cornerFrames).toContain(defaultDesign.cornerFrame);
+    expect(safeShapes.cornerCentres).toContain(defaultDesign.cornerCentre);
+  });
+
+  it('leaves out circle corner frames, which the advice names as the weak part', () => {
+    expect(safeShapes.cornerFrames).not.toContain('dot');
+    expect(ids(designAdvice(design({ cornerFrame: 'dot' })))).toContain('circle-corner-frames');
   });
 });
 

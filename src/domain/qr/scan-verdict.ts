@@ -471,6 +471,22 @@ export function safeShapesFix(design: Design, fixes: readonly AdviceFix[]): Advi
   return others.length > 0 ? combinedFix([...others, shapes]) : shapes;
 }
 
+/**
+ * The shapes measured safe together (docs/scan-check.md): every pattern, corner frame and corner
+ * centre listed here, in any combination, plain, with gradients or with a logo, was read by ZXing
+ * and ZBar under every condition of the check in the render matrix. Circle corner frames are
+ * left out: ZBar misses them at an angle in every combination. The design's defaults stay inside.
+ */
+export const safeShapes = {
+  patterns: ['square', 'rounded', 'extra-rounded', 'classy', 'dots'],
+  cornerFrames: ['square', 'extra-rounded', 'rounded', 'classy', 'classy-rounded'],
+  cornerCentres: ['square', 'dot', 'rounded', 'extra-rounded', 'classy', 'classy-rounded'],
+} as const satisfies {
+  patterns: readonly Design['pattern'][];
+  cornerFrames: readonly Design['cornerFrame'][];
+  cornerCentres: readonly Design['cornerCentre'][];
+};
+
 /** The smallest module that phones read reliably at arm's length, in millimetres. */
 export const MIN_MODULE_MM = 0.5;
 

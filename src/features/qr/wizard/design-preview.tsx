@@ -7,12 +7,15 @@ import {
   patterns,
   type QrDesign,
 } from '../../../domain/qr/design';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { QrDraft } from '../../../domain/qr/draft';
 import type { AdviceFix } from '../../../domain/qr/scan-verdict';
 import { ScanStatus } from '../check/scan-status';
 import { useScanCheck } from '../check/use-scan-check';
 import { CodePicture } from '../render/code-picture';
-import { useCode } from '../render/use-code';
+import { useCode, type CodeState } from '../render/use-code';
+import type { ScanCheckState } from '../check/use-scan-check';
+import './design-preview.css';
 
 /**
  * The live preview: the real code, drawn with every choice as it is made, and every choice written
@@ -53,25 +56,87 @@ export function DesignPreview({
     ],
     ['Logo', design.logo ? design.logo.name : 'None'],
   ];
+  const aside = useRef<HTMLElement>(null);
+  const outOfView = useOutOfView(aside);
   return (
-    <aside className="design-preview panel" aria-labelledby="design-preview-title">
-      <h2 id="design-preview-title">Preview</h2>
-      <CodePicture
-        state={code}
-        label={code.status === 'ready' ? `Your QR code: ${code.text}` : 'Your QR code'}
-        transparent={design.transparentBackground}
-      />
-      {code.status === 'ready' ? <ScanStatus check={check} onFix={onFix} /> : null}
-      <dl className="design-preview__facts">
-        {facts.map(([term, detail]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{detail}</dd>
-          </div>
-        ))}
-      </dl>
-    </aside>
+    <>
+      <aside ref={aside} className="design-preview panel" aria-labelledby="design-preview-title">
+        <h2 id="design-preview-title">Preview</h2>
+        <CodePicture
+          state={code}
+          label={code.status === 'ready' ? `Your QR code: ${code.text}` : 'Your QR code'}
+          transparent={design.transparentBackground}
+        />
+        {code.status === 'ready' ? <ScanStatus check={check} onFix={onFix} /> : null}
+        <dl className="design-preview__facts">
+          {facts.map(([term, detail]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{detail}</dd>
+            </div>
+          ))}
+        </dl>
+      </aside>
+      <PreviewBar code={code} check={check} shown={outOfView} />
+    </>
   );
+}
+
+/**
+ * On a phone the preview sits above the options: once it has scrolled away, a small copy of the
+ * code with its verdict stays at the top of the screen, so each choice's effect stays in sight.
+ * A visual echo only (the full verdict above is what screen readers hear); hidden on wide
+ * screens, where the whole preview stays beside the options.
+ */
+function PreviewBar({
+  code,
+  check,
+  shown,
+}: {
+  code: CodeState;
+  check: ScanCheckState;
+  shown: boolean;
+}) {
+  const ready = code.status === 'ready' ? code.code : null;
+  // The SVG text is made only while the bar shows.
+  const source = useMemo(
+    () =>
+      shown && ready ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(ready.svg)}` : null,
+    [shown, ready],
+  );
+  const { verdict, checking } = check;
+  return (
+    <div className={`design-preview-bar${shown ? ' is-shown' : ''}`} aria-hidden="true">
+      <div
+        className={`design-preview-bar__card${verdict ? ` design-preview-bar__card--${verdict.status}` : ''}`}
+      >
+        {source ? <img src={source} alt="" width={56} height={56} /> : null}
+        <p>
+          <strong>{verdict ? verdict.label : 'Checking…'}</strong>
+          {checking && verdict ? <span> checking again…</span> : null}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Whether the element has scrolled up out of the viewport (below the site's header). */
+function useOutOfView(element: React.RefObject<HTMLElement | null>) {
+  const [out, setOut] = useState(false);
+  useEffect(() => {
+    const target = element.current;
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry) setOut(!entry.isIntersecting && entry.boundingClientRect.top < 0);
+      },
+      // Counted as gone once no more than its last 80 px show.
+      { rootMargin: '-80px 0px 0px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [element]);
+  return out;
 }
 
 function colours(design: QrDesign) {
