@@ -1,8 +1,8 @@
-// How a design and a payload become a drawn code (issue 10, "Rendering"): the error correction,
-// the size in modules, the "too long" answer, the quiet zone and every qr-code-styling option,
-// as plain data. The renderer (src/features/qr/render) only hands this to the library and adds
-// the frame. Pure TypeScript: qrcode-generator (the encoder qr-code-styling itself uses) answers
-// how many modules a text needs.
+// How a design and a payload become a drawn code: the error correction, the size in modules,
+// the "too long" answer, the quiet zone and every qr-code-styling option, as plain data. The
+// renderer (src/features/qr/render) only hands this to the library and adds the frame. Pure
+// TypeScript: qrcode-generator (the encoder qr-code-styling itself uses) answers how many modules
+// a text needs.
 import qrcode from 'qrcode-generator';
 import {
   findChoice,

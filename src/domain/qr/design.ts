@@ -1,9 +1,9 @@
-// The QR design (SPEC sections 3, 4 and 9): every option as data, the defaults, and the rules
-// between options. Every id here is stored (the wizard's draft on the device, saved codes in
-// Cloud Firestore), so an id is a name that never changes and never depends on an option's place
-// in a list: docs/qr-design.md says what adding an option takes, and design-migration.ts reads the
-// ids older versions stored. Ids of patterns and corners are qr-code-styling's type names, so the
-// renderer reads them as they are (the compiler holds them to the library's types there).
+// The QR design: every option as data, the defaults, and the rules between options. Every id
+// here is stored (the wizard's draft on the device, saved codes in Cloud Firestore), so an id is
+// a name that never changes and never depends on an option's place in a list: docs/qr-design.md
+// says what adding an option takes, and design-migration.ts reads the ids older versions stored.
+// Ids of patterns and corners are qr-code-styling's type names, so the renderer reads them as
+// they are (the compiler holds them to the library's types there).
 export interface Choice<Id extends string = string> {
   readonly id: Id;
   readonly label: string;
@@ -159,9 +159,9 @@ export const brandColors = [
 ] as const satisfies readonly Choice[];
 
 /**
- * The defaults: SPEC section 3's gradient pattern in its Inverse diagonal style, on the brand's
- * green and gold, but arranged so the code as first shown scans with every reader (issue 10).
- * The SPEC's own colours (gold #CA9D20 dots and corner frames on a green #002D17 background) are
+ * The defaults: the specified gradient pattern in its Inverse diagonal style, on the brand's
+ * green and gold, but arranged so the code as first shown scans with every reader.
+ * The specified colours (gold #CA9D20 dots and corner frames on a green #002D17 background) are
  * light-on-dark with gold finder patterns: measured, only 7 of 49 corner styles decoded even with
  * dark dots on white. Here: green-to-dark-gold dots and green corners on white, with pale gold as
  * the second background colour. Gold and green stay one click away (brandColors).
@@ -187,7 +187,7 @@ export const defaultDesign: QrDesign = {
 
 type Rule<F> = (design: QrDesign<F>) => QrDesign<F>;
 
-/** The design rules of SPEC section 4, each a pure step from one design to the next. */
+/** The rules between design options, each a pure step from one design to the next. */
 export const designRules = {
   /** Off resets the style to the default (the page also closes the style's list). */
   setPatternGradient:
