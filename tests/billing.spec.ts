@@ -52,6 +52,8 @@ test('the dashboard counts the trial’s days left from the account’s start', 
 test('an ended trial keeps printed codes working; a paid EFT order unlocks the waiting code, with its invoice', async ({
   page,
 }) => {
+  // A long story (two admin runs, an email, an invoice): about 16 s alone, more on a busy machine.
+  test.setTimeout(60_000);
   const printedLink = `pr1nted${Date.now().toString(36)}`;
   const user = await userWithCodes(page, [
     {
