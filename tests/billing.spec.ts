@@ -82,7 +82,8 @@ test('an ended trial keeps printed codes working; a paid EFT order unlocks the w
     },
   ]);
   const flyer = page.getByRole('listitem', { name: 'New flyer' });
-  await expect(flyer).toContainText('Your free trial or plan has ended');
+  // The server's answer, through the Functions emulator (its first start can take seconds).
+  await expect(flyer).toContainText('Your free trial or plan has ended', { timeout: 20_000 });
 
   // Billing: the trial's end, then an order and how to pay it.
   await page.goto('/UserBilling');
