@@ -24,7 +24,7 @@ export function ScanStatus({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const { verdict, checking, unavailable } = check;
+  const { verdict, checking, unavailable, findingFix } = check;
   const titleId = useId();
   const Icon = verdict ? icons[verdict.status] : null;
   return (
@@ -44,6 +44,9 @@ export function ScanStatus({
               {checking ? <span className="scan-status__checking"> (checking again…)</span> : null}
             </p>
             <p className="scan-status__reason">{verdict.reason}</p>
+            {findingFix && onFix ? (
+              <p className="scan-status__reason">Looking for a change that makes it scan…</p>
+            ) : null}
             {unavailable ? (
               <p className="scan-status__reason">
                 The readers could not run in this browser, so this rests on the colours alone.

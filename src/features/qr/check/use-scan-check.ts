@@ -17,6 +17,8 @@ export interface ScanCheckState {
   readonly checking: boolean;
   /** The readers could not run here (the verdict then rests on the colours alone). */
   readonly unavailable: boolean;
+  /** The verdict is in, and a fix that passes is being looked for (drawn and decoded). */
+  readonly findingFix: boolean;
 }
 
 const SETTLE_MS = 150;
@@ -31,7 +33,8 @@ export function useScanCheck(code: CodeState, design: QrDesign): ScanCheckState 
     unavailable: boolean;
     /** The drawing the verdict is about. */
     checked: RenderedCode | null;
-  }>({ verdict: null, unavailable: false, checked: null });
+    findingFix: boolean;
+  }>({ verdict: null, unavailable: false, checked: null, findingFix: false });
   // The drawing itself, not its SVG text: the text is made only when the check reads it, after
   // the pause, rather than on every change.
   const drawing = code.status === 'ready' ? code.code : null;
@@ -52,22 +55,44 @@ export function useScanCheck(code: CodeState, design: QrDesign): ScanCheckState 
       const active = checker.current;
       judgeDrawn(active, design, drawing, text)
         .then((verdict) => {
-          // The check itself, for the bench (scripts/bench-wizard.mjs); fixes are tried after.
+          // The check itself, for the bench (scripts/bench-wizard.mjs).
           performance.measure(SCAN_CHECK_MEASURE, { start: started, end: performance.now() });
-          // A fix that cannot be tried (its drawing failed) is not offered.
-          return withVerifiedFix(active, design, verdict, draw, text).catch((error: unknown) => {
-            if (isSuperseded(error)) throw error;
-            console.error(error);
-            return { ...verdict, fixes: [] };
+          if (!current) return;
+          // The verdict shows at once; its fix follows once one has been drawn and decoded.
+          const searching = verdict.status !== 'scans' && verdict.fixes.length > 0;
+          setState({
+            verdict: { ...verdict, fixes: [] },
+            unavailable: false,
+            checked: drawing,
+            findingFix: searching,
           });
-        })
-        .then((verdict) => {
-          if (current) setState({ verdict, unavailable: false, checked: drawing });
+          if (!searching) return;
+          return withVerifiedFix(active, design, verdict, draw, text)
+            .catch((error: unknown) => {
+              // A fix that cannot be tried (its drawing failed) is not offered.
+              if (isSuperseded(error)) throw error;
+              console.error(error);
+              return { ...verdict, fixes: [] };
+            })
+            .then((fixed) => {
+              if (current)
+                setState({
+                  verdict: fixed,
+                  unavailable: false,
+                  checked: drawing,
+                  findingFix: false,
+                });
+            });
         })
         .catch((error: unknown) => {
           if (!current || isSuperseded(error)) return;
           console.error(error);
-          setState({ verdict: scanVerdict([], advice), unavailable: true, checked: drawing });
+          setState({
+            verdict: scanVerdict([], advice),
+            unavailable: true,
+            checked: drawing,
+            findingFix: false,
+          });
         });
     }, SETTLE_MS);
     return () => {
@@ -81,6 +106,7 @@ export function useScanCheck(code: CodeState, design: QrDesign): ScanCheckState 
   return {
     verdict: state.verdict,
     unavailable: state.unavailable,
+    findingFix: state.findingFix && drawing === state.checked,
     checking: drawing !== null && drawing !== state.checked,
   };
 }
