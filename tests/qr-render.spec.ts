@@ -14,6 +14,7 @@ import {
   patterns,
   type QrDesign,
 } from '../src/domain/qr/design';
+import { safeShapes } from '../src/domain/qr/scan-verdict';
 import type { Harness } from './harness/harness';
 import { startStaticServer } from './support/static-server';
 
@@ -50,7 +51,7 @@ interface Outcome {
 }
 
 /** Checks each named design in the page; the logo placeholder 'LOGO' becomes a sample logo. */
-function checkAll(page: Page, designs: { name: string; design: Design }[]) {
+function checkAll(page: Page, designs: { name: string; design: Design }[], content: string = text) {
   return page.evaluate(
     async ({ designs, text }) => {
       const harness = (window as unknown as { qrHarness: Harness }).qrHarness;
@@ -78,7 +79,7 @@ function checkAll(page: Page, designs: { name: string; design: Design }[]) {
       }
       return outcomes;
     },
-    { designs, text },
+    { designs, text: content },
   );
 }
 
@@ -212,6 +213,45 @@ test("the verdict is about the code, whatever the frame's call to action says", 
       expect(other.results, other.name).toEqual(first!.results);
       expect(other.status, other.name).toBe(first!.status);
     }
+  }
+});
+
+/** A business card's vCard: 191 characters, 61 modules at level Q, finer than most contents. */
+const vCard = [
+  'BEGIN:VCARD',
+  'VERSION:3.0',
+  'N:Mokoena;Thandi',
+  'FN:Thandi Mokoena',
+  'ORG:Kempton Codeworks',
+  'TEL;TYPE=CELL:+27 82 555 0142',
+  'EMAIL:thandi@kemptoncodeworks.co.za',
+  'URL:https://kemptoncodeworks.co.za',
+  'END:VCARD',
+].join('\n');
+
+test('every combination of the safe shapes scans, for a web address and a vCard', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await openHarness(page);
+  expect(safeShapes.patterns).toContain(defaultDesign.pattern);
+  expect(safeShapes.cornerFrames).toContain(defaultDesign.cornerFrame);
+  expect(safeShapes.cornerCentres).toContain(defaultDesign.cornerCentre);
+  const designs = safeShapes.patterns.flatMap((pattern) =>
+    safeShapes.cornerFrames.flatMap((cornerFrame) =>
+      safeShapes.cornerCentres.flatMap((cornerCentre) =>
+        (['plain', 'gradients'] as const).map((variant) => ({
+          name: `${pattern} dots, ${cornerFrame} frames, ${cornerCentre} centres, ${variant}`,
+          design: { ...base, pattern, cornerFrame, cornerCentre, ...variants[variant] },
+        })),
+      ),
+    ),
+  );
+  for (const content of [text, vCard]) {
+    const outcomes = await checkAll(page, designs, content);
+    expect(
+      outcomes.filter((o) => o.status !== 'scans').map((o) => `${o.name}: ${o.reason}`),
+    ).toEqual([]);
   }
 });
 

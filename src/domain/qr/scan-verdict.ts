@@ -472,15 +472,18 @@ export function safeShapesFix(design: Design, fixes: readonly AdviceFix[]): Advi
 }
 
 /**
- * The shapes measured safe together (docs/scan-check.md): every pattern, corner frame and corner
- * centre listed here, in any combination, plain, with gradients or with a logo, was read by ZXing
- * and ZBar under every condition of the check in the render matrix. Circle corner frames are
- * left out: ZBar misses them at an angle in every combination. The design's defaults stay inside.
+ * The shapes measured safe together (docs/scan-check.md): every combination of the pattern,
+ * corner frames and corner centres listed here, plain or with gradients, was read by ZXing and
+ * ZBar under every condition of the check in the render matrix, for a short web address (33
+ * modules) and for a 191-character vCard (61 modules, finer than phones read at 2 cm). Circle
+ * corner frames are left out (ZBar misses them at an angle in every combination), and so are the
+ * shapes that shrink a module (rounded, extra-rounded and classy dots, extra-rounded corners),
+ * which lose fine codes to blur and angle. The design's defaults stay inside.
  */
 export const safeShapes = {
-  patterns: ['square', 'rounded', 'extra-rounded', 'classy', 'dots'],
-  cornerFrames: ['square', 'extra-rounded', 'rounded', 'classy', 'classy-rounded'],
-  cornerCentres: ['square', 'dot', 'rounded', 'extra-rounded', 'classy', 'classy-rounded'],
+  patterns: ['square'],
+  cornerFrames: ['square', 'rounded', 'classy', 'classy-rounded'],
+  cornerCentres: ['square', 'dot', 'classy', 'classy-rounded'],
 } as const satisfies {
   patterns: readonly Design['pattern'][];
   cornerFrames: readonly Design['cornerFrame'][];
