@@ -408,6 +408,58 @@ test('a browser without AbortSignal.timeout or crypto.randomUUID (older Safari) 
   expect(Object.values(received).map((copies) => copies.length)).toEqual([1, 1]);
 });
 
+test('an enquiry this device can no longer read does not hold up the others, and is shown to email or remove', async ({
+  page,
+  context,
+}) => {
+  // As an older version of the site, or a damaged disk, may leave one: it has no `pending`.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('kcw-enquiry-outbox');
+        open.onupgradeneeded = () => open.result.createObjectStore('enquiries');
+        open.onsuccess = () => {
+          const put = open.result
+            .transaction('enquiries', 'readwrite')
+            .objectStore('enquiries')
+            .put(
+              {
+                id: 'old-enquiry',
+                createdAt: 1,
+                status: 'queued',
+                attempts: 0,
+                fields: [
+                  ['name', 'Thandi'],
+                  ['email', 'thandi@example.test'],
+                  ['inquiryType', 'general-inquiries'],
+                  ['message', 'An old enquiry'],
+                ],
+              },
+              'old-enquiry',
+            );
+          put.onsuccess = () => resolve();
+          put.onerror = () => reject(put.error);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+  const email = uniqueEmail('behind-unreadable');
+  await queueOffline(page, context, email);
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: delivered })).toBeVisible();
+  await expect.poll(() => copiesFrom(email)).toEqual([1, 1]);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'About' }).first().click();
+  const notice = page.getByRole('complementary', { name: 'Your enquiry has not reached us yet' });
+  await expect(notice).toContainText('cannot be read any more, so it will not be sent');
+  await expect(notice.getByRole('link', { name: 'Email it to us instead' })).toHaveAttribute(
+    'href',
+    /^mailto:hello@kemptoncodeworks\.co\.za\?subject=Website%20enquiry%20from%20Thandi&body=.*An%20old%20enquiry/,
+  );
+  await notice.getByRole('button', { name: 'Remove it' }).click();
+  await expect(notice).toHaveCount(0);
+});
+
 test.describe('an enquiry the service keeps failing', () => {
   // The page's own retries only: the service worker's Background Sync would add tries on its own
   // schedule, outside the page's clock.
