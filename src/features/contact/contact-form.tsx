@@ -98,12 +98,14 @@ export function ContactForm({ report = null }: { report?: string | null }) {
   };
 
   const edit = async (entry: OutboxEntry) => {
+    // Out of the outbox before it is in the form: taking it out waits for a send in flight, and
+    // would take out a resend under the same id stored meanwhile.
+    await removeEntry(entry.id);
     resending.current = { id: entry.id, pending: entry.pending };
     setInput(enquiryFromFields(entry.fields));
     setErrors({});
     setStatus({ kind: 'idle' });
     focusFirst(formRef.current, ['name']);
-    await removeEntry(entry.id);
   };
   const discard = async (entry: OutboxEntry) => {
     await removeEntry(entry.id);
