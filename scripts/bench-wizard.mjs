@@ -3,7 +3,7 @@
 // none of it), and the time to restore a draft holding a 20 MB file after a reload. The wizard
 // needs a signed-in user, so this section serves dist/ through scripts/serve.mjs (Hosting and
 // Auth emulators with the seeded demo user) rather than Vite's preview.
-import { mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   collectScripts,
@@ -87,7 +87,13 @@ export async function qrWizard({ browser }) {
     await page.getByLabel('Website URL').fill(previewUrl);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('region', { name: 'Scan check' }).getByText('Scans').waitFor();
-    const checkFiles = [...files.keys()].filter((file) => !beforeCheck.has(file));
+    // A worker's own script is not among the page's responses: it is added from dist/ by name.
+    const checkFiles = [
+      ...new Set([
+        ...[...files.keys()].filter((file) => !beforeCheck.has(file)),
+        ...scanWorkers(files),
+      ]),
+    ];
     // The scan check's own time (use-scan-check.ts measures each check's decoding): the first,
     // which starts the worker and both readers' wasm, then one per design change, each awaited.
     const scanMeasures = () =>
@@ -210,6 +216,17 @@ export async function qrWizard({ browser }) {
 }
 
 const readDist = (file) => readFileSync(join(root, 'dist', file), 'utf8');
+
+/** The scan worker's script(s) in dist/, their gzip sizes recorded in `files`. */
+function scanWorkers(files) {
+  const names = readdirSync(join(root, 'dist', 'assets'))
+    .filter((name) => /^scan-worker-.*\.js$/.test(name))
+    .map((name) => `/assets/${name}`);
+  for (const name of names) {
+    if (!files.has(name)) files.set(name, gzipBytes(readFileSync(join(root, 'dist', name))));
+  }
+  return names;
+}
 
 /** The same-origin .wasm files a context downloads, with their total gzip size. */
 function collectWasm(context, origin) {
