@@ -153,21 +153,19 @@ test('circle corner frames that ZBar misses are flagged, with a fix that works',
   test.setTimeout(60_000);
   await openHarness(page);
   const black = '#000000';
+  const example: Design = {
+    ...base,
+    pattern: 'extra-rounded',
+    cornerFrame: 'dot',
+    cornerCentre: 'classy',
+    patternGradient: false,
+    patternColor1: black,
+    cornerFrameColor: black,
+    cornerCentreColor: black,
+    backgroundColor1: '#FFFFFF',
+  };
   const [outcome] = await checkAll(page, [
-    {
-      name: 'extra-rounded dots, circle frames, classy centres, black on white',
-      design: {
-        ...base,
-        pattern: 'extra-rounded',
-        cornerFrame: 'dot',
-        cornerCentre: 'classy',
-        patternGradient: false,
-        patternColor1: black,
-        cornerFrameColor: black,
-        cornerCentreColor: black,
-        backgroundColor1: '#FFFFFF',
-      },
-    },
+    { name: 'extra-rounded dots, circle frames, classy centres, black on white', design: example },
   ]);
   expect(outcome!.status).not.toBe('scans');
   expect(outcome!.results?.some((r) => !r.zbar)).toBe(true);
@@ -175,6 +173,11 @@ test('circle corner frames that ZBar misses are flagged, with a fix that works',
   expect(outcome!.reason).toMatch(/Circle corner frames are the weak part/);
   expect(outcome!.patch).toHaveProperty('cornerFrame');
   expect(outcome!.patch?.cornerFrame).not.toBe('dot');
+  // The fix offered changes that weak part, and the code then scans.
+  const [fixed] = await checkAll(page, [
+    { name: 'fixed', design: { ...example, ...outcome!.patch } },
+  ]);
+  expect(fixed!.status, fixed!.reason).toBe('scans');
 });
 
 test('a design only jsQR missed (round and square corners mixed) now passes', async ({ page }) => {

@@ -1,9 +1,21 @@
-// No code leaves the demo page before the scan check has had its say: a blank code (white on
-// white) downloaded at once, while the page was still checking, once went out without a word.
-import { expect } from '@playwright/test';
+// No code leaves the demo page or My QR Codes' Download dialog before the scan check has had its
+// say: a blank code (white on white) downloaded at once, while the page was still checking, once
+// went out without a word.
+import { readFileSync } from 'node:fs';
+import { expect, test as freshTest } from '@playwright/test';
+import { seedFirestore } from '../scripts/firestore-emulator.mjs';
+import { defaultDesign } from '../src/domain/qr/design';
 import { findQrType } from '../src/domain/qr/qr-types';
+import { createUser, projectId, uniqueEmail } from './support/auth-emulator';
+import { logIn } from './support/saved-user';
 import { signedInTest as test } from './support/signed-in';
 import { chooseType, label, wizardHeadings } from './support/wizard';
+
+const firestorePort = (
+  JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8')) as {
+    emulators: { firestore: { port: number } };
+  }
+).emulators.firestore.port;
 
 test('Download clicked at once waits for the check, then asks before a blank code', async ({
   page,
@@ -33,3 +45,53 @@ test('Download clicked at once waits for the check, then asks before a blank cod
   await expect(question).toBeHidden();
   expect(downloads).toEqual([]);
 });
+
+freshTest(
+  'My QR Codes: Download right after opening the dialog asks first too',
+  async ({ page }) => {
+    const user = await createUser({
+      email: uniqueEmail('blank'),
+      password: 'Blank-pass-1',
+      emailVerified: true,
+    });
+    // A saved code keeps its logo beside its design, not in it.
+    const design = Object.fromEntries(
+      Object.entries(defaultDesign).filter(([key]) => key !== 'logo'),
+    );
+    const at = { $timestamp: '2026-11-20T09:00:00Z' };
+    await seedFirestore({
+      port: firestorePort,
+      projectId,
+      documents: {
+        [`users/${user.uid}/codes/blank`]: {
+          type: 'web',
+          name: 'Blank',
+          content: {
+            text: { websiteUrl: 'https://kemptoncodeworks.co.za/blank', qrName: 'Blank' },
+          },
+          design: { ...design, patternGradient: false, patternColor1: '#FFFFFF' },
+          logo: null,
+          files: [],
+          dynamic: false,
+          createdAt: at,
+          updatedAt: at,
+        },
+      },
+    });
+    await logIn(page, user);
+    await page.goto('/QR_Dashboard');
+    const downloads: string[] = [];
+    page.on('download', (download) => downloads.push(download.suggestedFilename()));
+    await page
+      .getByRole('listitem', { name: 'Blank', exact: true })
+      .getByRole('button', { name: 'Download' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Download “Blank”' });
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+    const question = dialog.getByRole('alertdialog', { name: 'This code may not scan.' });
+    await expect(question).toBeVisible();
+    expect(downloads).toEqual([]);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    expect(downloads).toEqual([]);
+  },
+);
