@@ -228,18 +228,45 @@ const sentOf = (round: Round): Sent =>
  * is dropped (the form still holds it), anything else not sent is kept.
  */
 export function sendNew(id: string): Promise<Sent> {
-  return withLock(async (): Promise<Sent> => {
-    const stored: unknown = await get(id, store);
-    // Delivered meanwhile by a flush that had the lock first.
-    if (stored === undefined) return { result: 'sent' };
-    const read = readEntry(id, stored);
-    // Already marked failed (or, never seen, unreadable): either way it waits for the person.
-    if (!('entry' in read) || read.entry.status !== 'queued') return { result: 'failed' };
-    const round = await sendRound(read.entry);
-    if (round.result === 'refused') await dropEntry(id, 'withdrawn');
-    else await keep(round);
-    return sentOf(round);
+  return withLock(() => sendStored(id));
+}
+
+/**
+ * Stores a new enquiry and sends it, in one turn of the lock: a delivery round asked for
+ * meanwhile (`stored` asks for one, in case the tab closes mid-send; Background Sync fires at
+ * once when online) waits until this first send has ended, so the person who pressed Send hears
+ * how it went, a refusal's reason included. Resolves to null, sending nothing, where the
+ * enquiry cannot be stored (IndexedDB blocked or full).
+ */
+export function storeAndSend(
+  fields: OutboxEntry['fields'],
+  endpoints: readonly string[],
+  { id, stored }: { id?: string; stored: (entry: OutboxEntry) => Promise<void> },
+): Promise<Sent | null> {
+  return withLock(async () => {
+    let entry: OutboxEntry;
+    try {
+      entry = await storeEnquiry(fields, endpoints, id);
+    } catch {
+      return null;
+    }
+    await stored(entry);
+    return sendStored(entry.id);
   });
+}
+
+/** The first send of a stored entry; only under the lock. */
+async function sendStored(id: string): Promise<Sent> {
+  const stored: unknown = await get(id, store);
+  // Delivered meanwhile by a flush that had the lock first.
+  if (stored === undefined) return { result: 'sent' };
+  const read = readEntry(id, stored);
+  // Already marked failed (or, never seen, unreadable): either way it waits for the person.
+  if (!('entry' in read) || read.entry.status !== 'queued') return { result: 'failed' };
+  const round = await sendRound(read.entry);
+  if (round.result === 'refused') await dropEntry(id, 'withdrawn');
+  else await keep(round);
+  return sentOf(round);
 }
 
 /** Posts an enquiry with no outbox, where IndexedDB cannot be used (storage blocked or full). */

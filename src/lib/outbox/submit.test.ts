@@ -4,7 +4,7 @@
 // enquiry sent only where it is still pending. The outcomes of the send itself are outbox.test.ts's.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listOutbox, removeEntry } from './outbox';
+import { flushOutbox, listOutbox, removeEntry } from './outbox';
 import { submitEnquiry } from './submit';
 import { installWebLocks, serve } from './testing';
 
@@ -36,11 +36,10 @@ describe('submitEnquiry', () => {
     const storedBeforePost: boolean[] = [];
     const outcome = await submitEnquiry(fields, {
       endpoints,
-      onStored: (id) => {
-        void listOutbox().then((entries) => {
+      onStored: (id) =>
+        listOutbox().then((entries) => {
           storedBeforePost.push(entries.some((entry) => entry.id === id) && posted.length === 0);
-        });
-      },
+        }),
     });
     expect(outcome).toEqual({ result: 'sent' });
     expect(storedBeforePost).toEqual([true]);
@@ -79,5 +78,23 @@ describe('submitEnquiry', () => {
     });
     expect(await listOutbox()).toEqual([]);
     expect(persist).not.toHaveBeenCalled();
+  });
+
+  // A delivery round asked for as the enquiry is stored (the page's first, or Background Sync,
+  // which Chromium fires at once when online) must not post it before the form's own send: a
+  // refusal would then reach the form as "failed", without its reason, and the form be cleared.
+  it('sends it first itself, whatever delivery round is asked for as it is stored', async () => {
+    const posted = serve({ [endpoints[0]]: [422] }, { 422: { error: 'email should be an email' } });
+    let flushed: Promise<boolean> | undefined;
+    const outcome = await submitEnquiry(fields, {
+      endpoints,
+      onStored: () => {
+        flushed = flushOutbox();
+      },
+    });
+    expect(outcome).toEqual({ result: 'refused', reason: 'email should be an email' });
+    expect(await flushed).toBe(true);
+    expect(posted.map((post) => post.url)).toEqual([endpoints[0]]);
+    expect(await listOutbox()).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 // only turns the outcome into words (src/features/contact/send-words.ts).
 import type { OutboxEntry } from '../../domain/outbox';
 import { deliverLaterIfNeeded, deliverNow, deliverSoon } from './delivery';
-import { sendNew, sendUnstored, storeEnquiry, type Sent } from './outbox';
+import { sendUnstored, storeAndSend, type Sent } from './outbox';
 
 /**
  * How a submit ended: the first send's result (see Sent), marked `unstored` where there is no
@@ -18,26 +18,27 @@ export interface SubmitOptions {
   readonly endpoints: readonly string[];
   /** An enquiry taken back from the outbox to be edited: its id, and where it is still pending. */
   readonly resend?: Pick<OutboxEntry, 'id' | 'pending'> | null;
-  /** Called once the enquiry is in the outbox, before it is posted, with its id. */
-  readonly onStored?: (id: string) => void;
+  /** Called once the enquiry is in the outbox, before it is posted (which waits for it), with its id. */
+  readonly onStored?: (id: string) => void | Promise<void>;
 }
 
 export async function submitEnquiry(
   fields: OutboxEntry['fields'],
   { endpoints, resend, onStored }: SubmitOptions,
 ): Promise<Submitted> {
-  let entry: OutboxEntry;
-  try {
-    // An edited enquiry goes only where it was not delivered, under its own id.
-    entry = await storeEnquiry(fields, resend?.pending ?? endpoints, resend?.id);
-  } catch {
+  // An edited enquiry goes only where it was not delivered, under its own id.
+  const outcome = await storeAndSend(fields, resend?.pending ?? endpoints, {
+    id: resend?.id,
+    stored: async (entry) => {
+      await onStored?.(entry.id);
+      await deliverLaterIfNeeded();
+    },
+  }).catch((): Sent => ({ result: 'queued' }));
+  if (outcome === null) {
     // No IndexedDB here (blocked or full): send it as it is.
     const sent = await sendUnstored(fields, endpoints).catch((): Sent => ({ result: 'queued' }));
     return { ...sent, unstored: true };
   }
-  onStored?.(entry.id);
-  await deliverLaterIfNeeded();
-  const outcome = await sendNew(entry.id).catch((): Sent => ({ result: 'queued' }));
   if (outcome.result === 'sent') {
     void deliverNow(); // sends anything older still waiting, and clears the waiting flag
   } else if (outcome.result === 'queued' || outcome.result === 'trouble') {
