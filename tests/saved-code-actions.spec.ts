@@ -1,4 +1,4 @@
-// What can be done with the codes of My QR Codes (issue 11): find and order them, Edit (the
+// What can be done with the codes of My QR Codes: find and order them, Edit (the
 // wizard reopens on the code and saving updates it), Duplicate, Download, and Delete with Undo,
 // each surviving a reload, for a new user of each test with codes seeded into the real Firestore
 // emulator; and a second user, or a fresh browser of the same one, sees what the server holds.

@@ -1,4 +1,4 @@
-// My QR Codes on Cloud Firestore (issue 11), through the real Firestore and Auth emulators that
+// My QR Codes on Cloud Firestore, through the real Firestore and Auth emulators that
 // the test server runs: saving from the demo page, the listing, and saving offline.
 import { expect, test, type Page } from '@playwright/test';
 import { openWebCode } from './support/demo-code';

@@ -303,7 +303,9 @@ async function toDesign(page: Page) {
 const openSection = (page: Page, title: string) =>
   page.getByRole('button', { name: title, exact: true }).click();
 
-test('design: every option is a radio group with the numbers of the spec', async ({ page }) => {
+test('design: every option is a radio group with the number of choices it offers', async ({
+  page,
+}) => {
   await toDesign(page);
   await expect(page).toHaveTitle('QR Design');
   const groups = [
@@ -327,7 +329,7 @@ test('design: every option is a radio group with the numbers of the spec', async
   await expect(centres.getByRole('radio', { name: 'Circle' })).toBeChecked();
 });
 
-test('design: the gradient, background and swap rules of the spec', async ({ page }) => {
+test('design: the gradient, background and swap rules between options', async ({ page }) => {
   await toDesign(page);
   await openSection(page, 'Pattern');
   const gradient = page.getByLabel('Gradient pattern');
