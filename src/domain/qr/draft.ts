@@ -42,6 +42,13 @@ export const DRAFT_VERSION = 1;
 
 export interface QrDraft<F = File> {
   readonly version: typeof DRAFT_VERSION;
+  /**
+   * The step the person was last on. Not the route: it is read where the route says nothing of
+   * it, on the type page (where the wizard starts, after a closed tab or from the dashboard),
+   * which offers "Continue your draft" at this step. Each step's page sets it on arrival, since a
+   * reload, the Back button or a link can land there without the step before it; it cannot be
+   * derived from the content either (a finished content may be on its design step or done).
+   */
   readonly step: WizardStep;
   readonly type: QrTypeId | null;
   readonly content: QrContent<F>;
