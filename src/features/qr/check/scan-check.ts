@@ -45,10 +45,10 @@ const PREVIEW_SIZE = 400;
 const SMALL_SIZE = 160;
 /**
  * Soft focus on the small code: a Gaussian of this standard deviation in px. Measured in
- * headless Chromium on plain black-on-white codes from qr-code-styling at 160 px: both readers
- * still read codes of up to 41 modules (version 6, 3.7 px a module) at 1.2 px or more, 49
- * modules (an 80-character URL at level Q) at 1.0 px, 61 modules up to 0.8 px; the limit is
- * about 0.3 of a module. 0.8 px keeps everyday codes well clear of it, while 61+ modules at
+ * headless Chromium on plain black-on-white codes from qr-code-styling at 160 px: the readers of
+ * the time (jsQR and ZXing) still read codes of up to 41 modules (version 6, 3.7 px a module) at
+ * 1.2 px or more, 49 modules (an 80-character URL at level Q) at 1.0 px, 61 modules up to 0.8 px;
+ * the limit is about 0.3 of a module. 0.8 px keeps everyday codes well clear of it, while 61+ modules at
  * 2 cm (under 0.35 mm a module) are too fine for phones anyway.
  */
 const SMALL_BLUR = 0.8;
