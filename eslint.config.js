@@ -6,6 +6,24 @@ import tseslint from 'typescript-eslint';
 
 const features = ['marketing', 'contact', 'auth', 'qr', 'pwa', 'viewer'];
 
+/** The import pattern that keeps a feature out of the others. */
+const otherFeatures = (feature) => ({
+  regex: `^(\\.\\./)+(features/)?(${features.filter((f) => f !== feature).join('|')})(/|$)`,
+  message: 'Features do not import each other; move what both need to src/lib or src/domain.',
+});
+
+/**
+ * The QR feature's rooms, top level first: the pages (the account area and the wizard), My QR
+ * Codes' saving and listing, then mail, uploads and the draft, the scan check, and drawing.
+ */
+const qrRooms = [
+  ['account', 'wizard'],
+  ['saved'],
+  ['mail', 'uploads', 'draft'],
+  ['check'],
+  ['render'],
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,21 +53,38 @@ export default tseslint.config(
   // Features do not import each other: what two of them need moves to src/lib or src/domain.
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^(\\.\\./)+(features/)?(${features.filter((f) => f !== feature).join('|')})(/|$)`,
-              message:
-                'Features do not import each other; move what both need to src/lib or src/domain.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherFeatures(feature)] }] },
   })),
+  // Inside the QR feature, rooms with a direction (docs/architecture.md): each imports only from
+  // the rooms below it, never from its own level or above, so there is no cycle.
+  ...qrRooms.flatMap((level, index) =>
+    level.map((room) => ({
+      files: [`src/features/qr/${room}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              otherFeatures('qr'),
+              {
+                regex: `^\\.\\./(${qrRooms
+                  .slice(0, index + 1)
+                  .flat()
+                  .filter((other) => other !== room)
+                  .join('|')})(/|$)`,
+                message: `The QR feature's ${room} room imports only from the rooms below it: ${
+                  qrRooms
+                    .slice(index + 1)
+                    .flat()
+                    .join(', ') || 'none'
+                }.`,
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
   // Layers: the domain is pure TypeScript and imports nothing of the app; lib, config and the
   // service worker serve the features and the shell, and import neither.
   {

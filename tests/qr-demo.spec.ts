@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { qrTypes } from '../src/domain/qr/qr-types';
-import { demoBenefits } from '../src/features/qr/demo-content';
+import { demoBenefits } from '../src/features/qr/wizard/demo-content';
 import { demoUser } from './support/auth-emulator';
 import { openWebCode } from './support/demo-code';
 import { scanSvg } from './support/scan-svg';

@@ -1,8 +1,11 @@
 import { Route, Routes } from 'react-router-dom';
 import { PwaNotices } from '../features/pwa/pwa-notices';
+import { registerPageLoaders } from '../lib/page-preload';
 import { Layout } from './layout/layout';
 import { RouteView } from './route-view';
 import { notFoundRoute, routes } from './routes';
+
+registerPageLoaders(routes);
 
 export function App() {
   return (

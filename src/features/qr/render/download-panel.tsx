@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ScanVerdict } from '../../../domain/qr/scan-verdict';
 import { FormAlert, StatusMessage } from '../../../lib/ui/field';
-import { ChoiceGroup } from '../wizard/design-controls';
+import { ChoiceGroup } from '../../../lib/ui/choice-group';
 import {
   DEFAULT_PNG_SIZE,
   DownloadError,

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyContent } from '../../../domain/qr/content';
 import { emptyDraft, type QrDraft } from '../../../domain/qr/draft';
-import { saveDraft } from '../wizard/draft-storage';
+import { saveDraft } from '../draft/draft-storage';
 import { codeFiles, forgetCodeFiles, keepCodeFiles } from './code-files';
 
 const pdf = (name: string) => new File(['%PDF-1.7 menu'], name, { type: 'application/pdf' });

@@ -5,7 +5,7 @@
 // under the key `<uid>/code/<id>`), so Edit on this device gives them back to the wizard.
 import type { QrContent } from '../../../domain/qr/content';
 import { draftHasFiles, type QrDraft } from '../../../domain/qr/draft';
-import { deleteDraft, loadDraft, saveDraft } from '../wizard/draft-storage';
+import { deleteDraft, loadDraft, saveDraft } from '../draft/draft-storage';
 
 const codeKey = (uid: string, id: string) => `${uid}/code/${id}`;
 

@@ -8,7 +8,7 @@ import { canBeDynamic, linkDestination, mustBeDynamic } from '../../../domain/qr
 import { findQrType } from '../../../domain/qr/qr-types';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
-import type { Wizard } from '../wizard/wizard-store';
+import type { Wizard } from '../draft/wizard-store';
 import { VerifyEmail } from './verify-email';
 
 export function DynamicChoice({ wizard, target }: { wizard: Wizard; target: string | null }) {

@@ -6,6 +6,7 @@
 // (code-files.ts), to upload again should the server lack it.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { draftHasFiles } from '../../../domain/qr/draft';
 import { codeDestination } from '../../../domain/qr/dynamic';
 import { UNVERIFIED_MESSAGE } from '../../../domain/qr/link-policy';
@@ -15,10 +16,10 @@ import {
   savedFields,
   TOO_MANY_CODES_MESSAGE,
 } from '../../../domain/qr/saved-code';
+import { preloadPage } from '../../../lib/page-preload';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
-import { accountPaths } from '../account/account-area';
-import type { Wizard } from '../wizard/wizard-store';
+import type { Wizard } from '../draft/wizard-store';
 import { keepCodeFiles } from './code-files';
 import { hostedFiles, uploadCodeFiles } from './code-uploads';
 import { linkSyncer } from './link-syncer';
@@ -50,7 +51,7 @@ export function SaveToAccount({ wizard }: { wizard: Wizard }) {
   // Fetched ahead, with the page that follows, so saving works at once, offline too.
   useEffect(() => {
     void loadStore().catch(() => undefined);
-    void import('../account/dashboard-page').catch(() => undefined);
+    preloadPage(paths.qrDashboard);
   }, []);
 
   const save = async (asNew: boolean) => {
@@ -106,7 +107,7 @@ export function SaveToAccount({ wizard }: { wizard: Wizard }) {
         updated: Boolean(editing && !asNew),
         linkWhenOnline: fields.dynamic && !navigator.onLine,
       };
-      void navigate(accountPaths.dashboard, { state: notice });
+      void navigate(paths.qrDashboard, { state: notice });
     } catch (error) {
       if (!(error instanceof SavedCodeError)) console.error(error);
       setProblem(

@@ -9,7 +9,7 @@ import { hasProgress } from '../../../domain/qr/draft';
 import { findQrType } from '../../../domain/qr/qr-types';
 import { draftFromSaved, fieldsOf, type SavedCode } from '../../../domain/qr/saved-code';
 import { savedAt } from '../../../lib/ui/saved-at';
-import type { Wizard } from '../wizard/wizard-store';
+import type { Wizard } from '../draft/wizard-store';
 import { codeFiles } from './code-files';
 import { CodeThumbnail, savedCodeText } from './code-thumbnail';
 import { CodeUploadStatus } from './code-upload-status';

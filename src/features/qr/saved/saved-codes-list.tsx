@@ -10,7 +10,7 @@ import { ALL_DAYS } from '../../../domain/qr/scan-counts';
 import { listedCodes, type CodeOrder, type SavedCode } from '../../../domain/qr/saved-code';
 import { whenIdle } from '../../../lib/idle-queue';
 import { FormAlert } from '../../../lib/ui/field';
-import { useWizard } from '../wizard/wizard-store';
+import { useWizard } from '../draft/wizard-store';
 import { linkState } from './link-state';
 import { linkSyncer, useLinkWork, usePasswordWork } from './link-syncer';
 import { SavedCodeDownload } from './saved-code-download';

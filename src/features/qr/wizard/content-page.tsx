@@ -16,7 +16,7 @@ import { focusFirst } from '../../../lib/ui/use-form';
 import { Collapsible } from './collapsible';
 import { ContentItemField } from './content-item-field';
 import { WizardFrame } from './wizard-frame';
-import { useWizard, type Wizard } from './wizard-store';
+import { useWizard, type Wizard } from '../draft/wizard-store';
 
 export default function ContentPage() {
   const wizard = useWizard();

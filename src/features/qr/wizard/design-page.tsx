@@ -17,12 +17,13 @@ import { Field } from '../../../lib/ui/field';
 import { PageLoading } from '../../../lib/ui/page-loading';
 import { logoThumbnail } from '../saved/logo-thumbnail';
 import { Collapsible } from './collapsible';
-import { BrandColors, ChoiceGroup, ColorField, ColorPair, Toggle } from './design-controls';
+import { ChoiceGroup } from '../../../lib/ui/choice-group';
+import { BrandColors, ColorField, ColorPair, Toggle } from './design-controls';
 import { CornerPicture, FramePicture, PatternPicture } from './design-pictures';
 import { DesignPreview } from './design-preview';
 import { FileField } from './file-field';
 import { WizardFrame } from './wizard-frame';
-import { useWizard, type Wizard } from './wizard-store';
+import { useWizard, type Wizard } from '../draft/wizard-store';
 
 type SectionTitle = 'Frame' | 'Pattern' | 'Background' | 'Corners' | 'Add Logo';
 

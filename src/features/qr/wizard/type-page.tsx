@@ -6,7 +6,7 @@ import { PageLoading } from '../../../lib/ui/page-loading';
 import { typeIcons } from './type-icons';
 import { WizardFrame } from './wizard-frame';
 import { stepPaths } from './wizard-paths';
-import { useWizard } from './wizard-store';
+import { useWizard } from '../draft/wizard-store';
 
 export default function TypePage() {
   const wizard = useWizard();

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { wizardSteps, type WizardStep } from '../../../domain/qr/draft';
 import { FormAlert } from '../../../lib/ui/field';
-import type { Wizard } from './wizard-store';
+import type { Wizard } from '../draft/wizard-store';
 import './wizard.css';
 
 const storageMessages = {

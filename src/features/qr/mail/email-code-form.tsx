@@ -1,14 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { emailField, type FormSpec } from '../../domain/form';
-import { mailMessages } from '../../domain/mail';
-import { useAuth } from '../../lib/auth/session';
-import { FormAlert, FormField, StatusMessage } from '../../lib/ui/field';
-import { useForm } from '../../lib/ui/use-form';
-import { startMailDelivery } from './mail/mail-outbox';
-import { sendCodeMail } from './mail/send-code-mail';
-import { useMailSettled, useWaitingMail } from './mail/use-waiting-mail';
-import { WaitingMail } from './mail/waiting-mail';
-import type { RenderedCode } from './render/render-code';
+import { emailField, type FormSpec } from '../../../domain/form';
+import { mailMessages } from '../../../domain/mail';
+import { useAuth } from '../../../lib/auth/session';
+import { FormAlert, FormField, StatusMessage } from '../../../lib/ui/field';
+import { useForm } from '../../../lib/ui/use-form';
+import { startMailDelivery } from './mail-outbox';
+import { sendCodeMail } from './send-code-mail';
+import { useMailSettled, useWaitingMail } from './use-waiting-mail';
+import { WaitingMail } from './waiting-mail';
+import type { RenderedCode } from '../render/render-code';
 
 const codeEmailForm: FormSpec<'email'> = { email: emailField };
 
