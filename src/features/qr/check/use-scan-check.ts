@@ -4,9 +4,10 @@
 // the next is worked out, so the page does not flicker between changes.
 import { useEffect, useRef, useState } from 'react';
 import type { QrDesign } from '../../../domain/qr/design';
+import type { QrDraft } from '../../../domain/qr/draft';
 import { designAdvice, scanVerdict, type ScanVerdict } from '../../../domain/qr/scan-verdict';
 import { renderCode, renderDesign, type RenderedCode } from '../render/render-code';
-import type { CodeState } from '../render/use-code';
+import { useCode, type CodeState } from '../render/use-code';
 import { judgeDrawn, withVerifiedFix } from './judge';
 import { createScanChecker, isSuperseded, type ScanChecker } from './scan-check';
 
@@ -25,6 +26,16 @@ const SETTLE_MS = 150;
 
 /** The performance measure of each check's decoding, from the drawing sent to the results. */
 export const SCAN_CHECK_MEASURE = 'qr-scan-check';
+
+/**
+ * A draft's live code and its scan check, as every screen that shows one needs them (the design
+ * preview, the last step, My QR Codes' download): `id` names the drawing (see useCode).
+ */
+export function useCheckedCode(draft: QrDraft, id: string) {
+  const code = useCode(draft, id);
+  const check = useScanCheck(code, draft.design);
+  return { code, check };
+}
 
 export function useScanCheck(code: CodeState, design: QrDesign): ScanCheckState {
   const checker = useRef<ScanChecker | null>(null);

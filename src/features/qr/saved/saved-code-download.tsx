@@ -6,10 +6,9 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { draftFromSaved, type SavedCode } from '../../../domain/qr/saved-code';
 import { ScanStatus } from '../check/scan-status';
-import { useScanCheck } from '../check/use-scan-check';
+import { useCheckedCode } from '../check/use-scan-check';
 import { CodePicture } from '../render/code-picture';
 import { DownloadPanel } from '../render/download-panel';
-import { useCode } from '../render/use-code';
 
 export function SavedCodeDownload({
   code,
@@ -24,8 +23,7 @@ export function SavedCodeDownload({
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const draft = useMemo(() => draftFromSaved(code, 'demo', {}, linkId), [code, linkId]);
-  const state = useCode(draft, `download-${code.id}`);
-  const check = useScanCheck(state, draft.design);
+  const { code: state, check } = useCheckedCode(draft, `download-${code.id}`);
 
   useEffect(() => {
     const element = dialog.current;

@@ -9,7 +9,7 @@ import { PageLoading } from '../../../lib/ui/page-loading';
 import { demoBenefits } from './demo-content';
 import { EmailCodeForm } from '../mail/email-code-form';
 import { ScanStatus } from '../check/scan-status';
-import { useScanCheck } from '../check/use-scan-check';
+import { useCheckedCode, type ScanCheckState } from '../check/use-scan-check';
 import { CodePicture } from '../render/code-picture';
 import { DownloadPanel } from '../render/download-panel';
 import type { RenderedCode } from '../render/render-code';
@@ -17,7 +17,7 @@ import { mustBeDynamic } from '../../../domain/qr/dynamic';
 import { payloadText } from '../../../domain/qr/payload';
 import { DynamicChoice } from '../saved/dynamic-choice';
 import { SaveToAccount } from '../saved/save-to-account';
-import { hasSampleLink, useCode, type CodeState } from '../render/use-code';
+import { hasSampleLink, type CodeState } from '../render/use-code';
 import { WizardFrame } from './wizard-frame';
 import { useWizard, type Wizard } from '../draft/wizard-store';
 import './demo-page.css';
@@ -37,13 +37,17 @@ export default function DemoPage() {
     );
   }, [update]);
 
-  const code = useCode(wizard.draft, 'demo');
+  const { code, check } = useCheckedCode(wizard.draft, 'demo');
 
   if (!wizard.ready) return <PageLoading />;
   return (
     <WizardFrame step="demo" heading={headingOf(wizard, code)} wizard={wizard}>
       <div className="qr-demo">
-        {wizard.draft.type === null ? <NoDraft /> : <DraftCode wizard={wizard} code={code} />}
+        {wizard.draft.type === null ? (
+          <NoDraft />
+        ) : (
+          <DraftCode wizard={wizard} code={code} check={check} />
+        )}
         <section className="qr-demo__benefits" aria-labelledby="qr-demo-benefits-title">
           <h2 id="qr-demo-benefits-title">With your account</h2>
           <ul>
@@ -82,11 +86,18 @@ function NoDraft() {
   );
 }
 
-function DraftCode({ wizard, code }: { wizard: Wizard; code: CodeState }) {
+function DraftCode({
+  wizard,
+  code,
+  check,
+}: {
+  wizard: Wizard;
+  code: CodeState;
+  check: ScanCheckState;
+}) {
   const { draft } = wizard;
   const type = findQrType(draft.type)!;
   const name = draft.content.text.qrName;
-  const check = useScanCheck(code, draft.design);
   const target = code.status === 'ready' ? payloadText(code.payload) : null;
   // A dynamic code's own short link is made by the server when it is saved: until then its
   // picture holds a stand-in that leads nowhere, which must never be printed.

@@ -11,9 +11,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { QrDraft } from '../../../domain/qr/draft';
 import type { AdviceFix } from '../../../domain/qr/scan-verdict';
 import { ScanStatus } from '../check/scan-status';
-import { useScanCheck } from '../check/use-scan-check';
+import { useCheckedCode } from '../check/use-scan-check';
 import { CodePicture } from '../render/code-picture';
-import { useCode, type CodeState } from '../render/use-code';
+import type { CodeState } from '../render/use-code';
 import type { ScanCheckState } from '../check/use-scan-check';
 import './design-preview.css';
 
@@ -29,8 +29,7 @@ export function DesignPreview({
   onFix: (patch: AdviceFix['patch']) => void;
 }) {
   const { design } = draft;
-  const code = useCode(draft, 'preview');
-  const check = useScanCheck(code, design);
+  const { code, check } = useCheckedCode(draft, 'preview');
   const frame = findChoice(frames, design.frame);
   const facts: [string, string][] = [
     [
