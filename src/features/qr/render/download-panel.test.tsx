@@ -20,7 +20,6 @@ const code: RenderedCode = {
   width: 410,
   height: 500,
   modules: 25,
-  codeShare: 0.8,
   label: 'Scan me',
 };
 const failing: DownloadVerdict = {

@@ -23,9 +23,6 @@ export interface RenderedCode {
   readonly height: number;
   /** Modules across the code (without the quiet zone). */
   readonly modules: number;
-  /** The code's side with its quiet zone, as a share of the drawing's longer side (a frame's
-   * room and label make it less than 1). */
-  readonly codeShare: number;
   /** The frame's call to action as drawn; '' when there is none. */
   readonly label: string;
 }
@@ -88,7 +85,6 @@ export async function renderCode(
     width,
     height,
     modules: size.modules,
-    codeShare: art.code.side / Math.max(width, height),
     label: art.label,
   };
   return { ok: true, code };
