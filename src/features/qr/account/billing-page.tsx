@@ -1,22 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { bankDetails, billing } from '../../../config/billing';
 import {
   alwaysKept,
   describeStanding,
-  formatDay,
-  orderStateLabels,
   planById,
   planUnlocks,
   type Order,
 } from '../../../domain/billing';
 import { amountBilled, formatRand, plans, type Plan } from '../../../domain/pricing';
-import { saveFile } from '../../../lib/save-file';
 import { FormAlert } from '../../../lib/ui/field';
 import { accountPaths } from './account-area';
 import { AccountLayout } from './account-layout';
-import { cancelOrder, orderPlan } from './billing-requests';
-import { invoiceOf } from './invoice';
+import { orderPlan } from './billing-requests';
+import { OrderHistory } from './order-history';
+import { PayByEft } from './pay-by-eft';
 import { useBilling, type BillingView } from './use-billing';
 import './billing.css';
 
@@ -136,132 +133,6 @@ function OrderPlan({ awaiting }: { awaiting: readonly Order[] }) {
           </li>
         ))}
       </ul>
-      {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
-    </section>
-  );
-}
-
-/** How to pay one unpaid order: the bank details, the amount and its reference. */
-function PayByEft({ order }: { order: Order }) {
-  const plan = planById(order.planId)!;
-  const titleId = useId();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [cancelling, setCancelling] = useState(false);
-  const cancel = async () => {
-    setCancelling(true);
-    const reply = await cancelOrder(order.id);
-    setCancelling(false);
-    if (!reply.ok) setProblem(reply.message);
-  };
-  return (
-    <section className="panel billing__eft" aria-labelledby={titleId}>
-      <h2 id={titleId}>
-        Pay {formatRand(order.amount)} by EFT for the {plan.name} plan
-      </h2>
-      {billing.placeholder ? (
-        <FormAlert tone="info">
-          These bank details are placeholders until the company publishes its account: do not pay
-          into them yet. Contact us and we will send the real ones.
-        </FormAlert>
-      ) : null}
-      <dl className="billing__bank">
-        {bankDetails.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-        <div>
-          <dt>Amount</dt>
-          <dd>{formatRand(order.amount)}</dd>
-        </div>
-        <div className="billing__reference">
-          <dt>Reference</dt>
-          <dd>{order.reference}</dd>
-        </div>
-      </dl>
-      <p>
-        Use the reference exactly as shown: it is how we know the payment is yours. Your plan starts
-        when the payment reaches us, usually within two working days; to start it sooner, email the
-        proof of payment to <a href={`mailto:${billing.paymentsEmail}`}>{billing.paymentsEmail}</a>.
-      </p>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={cancelling}
-        onClick={() => void cancel()}
-      >
-        {cancelling ? 'Cancelling…' : 'Cancel this order'}
-      </button>
-      {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
-    </section>
-  );
-}
-
-function OrderHistory({ orders }: { orders: readonly Order[] }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const download = async (order: Order) => {
-    const invoice = invoiceOf(order);
-    if (!invoice) return;
-    setProblem(null);
-    try {
-      const { invoicePdf } = await import('./invoice-pdf');
-      saveFile(await invoicePdf(invoice), invoice.fileName);
-    } catch {
-      setProblem('The invoice could not be made just now. Check your connection, then try again.');
-    }
-  };
-  return (
-    <section className="panel billing__history" aria-labelledby="billing-history-title">
-      <h2 id="billing-history-title">Orders and invoices</h2>
-      {orders.length === 0 ? (
-        <p>No orders yet.</p>
-      ) : (
-        <div className="billing__table">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Reference</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Ordered</th>
-                <th scope="col">State</th>
-                <th scope="col">Invoice</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row">{order.reference}</th>
-                  <td>{planById(order.planId)?.name}</td>
-                  <td>{formatRand(order.amount)}</td>
-                  <td>{formatDay(order.createdAt)}</td>
-                  <td>
-                    {orderStateLabels[order.state]}
-                    {order.state === 'paid' && order.periodEnd !== null
-                      ? `: until ${formatDay(order.periodEnd)}`
-                      : ''}
-                  </td>
-                  <td>
-                    {order.invoiceNumber ? (
-                      <button
-                        type="button"
-                        className="button button--ghost billing__invoice"
-                        onClick={() => void download(order)}
-                      >
-                        Invoice {order.invoiceNumber}
-                        <span className="visually-hidden"> (PDF)</span>
-                      </button>
-                    ) : (
-                      '-'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
       {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
     </section>
   );
