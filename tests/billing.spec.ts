@@ -90,7 +90,8 @@ test('an ended trial keeps printed codes working; a paid EFT order unlocks the w
   await expect(page.getByText(/^Your free trial ended on /)).toBeVisible();
   await page.getByRole('button', { name: 'Order the Monthly plan' }).click();
   const eft = page.getByRole('region', { name: 'Pay R600 by EFT for the Monthly plan' });
-  await expect(eft).toBeVisible();
+  // The billing function's first answer: a worker of the Functions emulator starts for it.
+  await expect(eft).toBeVisible({ timeout: 20_000 });
   const reference = (await eft.getByRole('definition').last().textContent())!;
   expect(reference).toMatch(/^KCW-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
   await expect(page.getByRole('button', { name: 'Monthly: ordered' })).toBeDisabled();
