@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ScanVerdict } from '../../../domain/qr/scan-verdict';
 import { FormAlert, StatusMessage } from '../../../lib/ui/field';
 import { ChoiceGroup } from '../../../lib/ui/choice-group';
@@ -16,6 +16,7 @@ import {
   type DownloadFormat,
 } from './downloads';
 import type { RenderedCode } from './render-code';
+import { ScanWarning } from './scan-warning';
 import './download-panel.css';
 
 /** What the live scan check said of the code; null while it is not known. */
@@ -177,57 +178,5 @@ export function DownloadPanel({
         }
       />
     </form>
-  );
-}
-
-/** Asks before a code that may not scan is downloaded; Escape on either button cancels. */
-function ScanWarning({
-  verdict,
-  onConfirm,
-  onCancel,
-}: {
-  verdict: DownloadVerdict;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirmRef.current?.focus(), []);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    onCancel();
-  };
-  return (
-    <div
-      role="alertdialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-reason`}
-      className="download-panel__warning"
-    >
-      <p id={`${id}-title`} className="download-panel__warning-title">
-        This code may not scan.
-      </p>
-      <p id={`${id}-reason`}>{verdict.reason}</p>
-      <div className="download-panel__actions">
-        <button
-          ref={confirmRef}
-          type="button"
-          className="button"
-          onClick={onConfirm}
-          onKeyDown={onKeyDown}
-        >
-          Download anyway
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={onCancel}
-          onKeyDown={onKeyDown}
-        >
-          Cancel
-        </button>
-      </div>
-    </div>
   );
 }
