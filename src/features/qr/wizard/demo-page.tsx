@@ -1,23 +1,20 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { findQrType } from '../../../domain/qr/qr-types';
-import { GoogleButton } from '../../../lib/auth/google-button';
-import { useAuth } from '../../../lib/auth/session';
-import { FormAlert } from '../../../lib/ui/field';
 import { PageLoading } from '../../../lib/ui/page-loading';
 import { demoBenefits } from './demo-content';
-import { EmailCodeForm } from '../mail/email-code-form';
 import { ScanStatus } from '../check/scan-status';
 import { useCheckedCode, type ScanCheckState } from '../check/use-scan-check';
 import { CodePicture } from '../render/code-picture';
 import { DownloadPanel } from '../render/download-panel';
-import type { RenderedCode } from '../render/render-code';
 import { mustBeDynamic } from '../../../domain/qr/dynamic';
 import { payloadText } from '../../../domain/qr/payload';
 import { DynamicChoice } from '../saved/dynamic-choice';
 import { SaveToAccount } from '../saved/save-to-account';
 import { hasSampleLink, type CodeState } from '../render/use-code';
+import { NoCode } from './no-code';
+import { ReadyCode } from './ready-code';
 import { WizardFrame } from './wizard-frame';
 import { useWizard, type Wizard } from '../draft/wizard-store';
 import './demo-page.css';
@@ -168,74 +165,5 @@ function DraftCode({
         )}
       </section>
     </>
-  );
-}
-
-/**
- * Download, email, and Google. The email form is offered only for a finished code: its message
- * carries the code's files, and a message without a code would promise something it cannot hold.
- * Without a code the section says why there is none instead (see NoCode).
- */
-function ReadyCode({
-  code,
-  name,
-  text,
-  children,
-}: {
-  code: RenderedCode;
-  name: string;
-  text: string;
-  children: ReactNode;
-}) {
-  const { user } = useAuth();
-  const [linked, setLinked] = useState(false);
-  return (
-    <>
-      {children}
-      <h3 className="qr-demo__subtitle">Receive by email</h3>
-      <EmailCodeForm initialEmail={user?.email ?? ''} code={code} name={name} text={text} />
-      <p className="or-divider">or</p>
-      <GoogleButton onDone={() => setLinked(true)} />
-      {linked ? (
-        <FormAlert tone="info">
-          Google is linked to your account: next time you can continue with Google.
-        </FormAlert>
-      ) : null}
-    </>
-  );
-}
-
-/** Where to go when there is no code, by why there is none. */
-const nextSteps = {
-  none: {
-    why: 'The content is not complete yet.',
-    to: paths.qrContent,
-    link: 'Finish the content',
-  },
-  'too-long': {
-    why: 'The content is too long for one code.',
-    to: paths.qrContent,
-    link: 'Edit the content',
-  },
-  failed: {
-    why: 'The code could not be drawn with this design.',
-    to: paths.qrDesign,
-    link: 'Back to the design',
-  },
-} as const;
-
-/** Why there is nothing to download yet, and where to go about it. */
-function NoCode({ state }: { state: Exclude<CodeState, { status: 'ready' }> }) {
-  // The picture says it is drawing; the download appears with it.
-  if (state.status === 'drawing') return null;
-  const next = nextSteps[state.status];
-  return (
-    <div className="qr-demo__no-code">
-      <p className="qr-demo__no-code-title">There is no code to download or email yet.</p>
-      <p>{next.why}</p>
-      <Link className="button" to={next.to}>
-        {next.link}
-      </Link>
-    </div>
   );
 }
