@@ -5,7 +5,7 @@ import { findQrType } from '../src/domain/qr/qr-types';
 import { GOLD } from '../src/domain/qr/design';
 import { scanSvg } from './support/scan-svg';
 import { signedInTest as test } from './support/signed-in';
-import { chooseType, label, sampleFile, tinyPdf, wizardHeadings } from './support/wizard';
+import { addLogo, chooseType, label, sampleFile, tinyPdf, wizardHeadings } from './support/wizard';
 
 const url = 'https://kemptoncodeworks.co.za/specials';
 
@@ -68,20 +68,7 @@ test('a transparent code is risky, and says why', async ({ page }) => {
 
 test('with a logo the code still scans', async ({ page }) => {
   await designWebsite(page);
-  await page.getByRole('button', { name: 'Add Logo' }).click();
-  const logo = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = 200;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#ca9d20';
-    context.fillRect(0, 0, 200, 200);
-    return canvas.toDataURL('image/png').split(',')[1]!;
-  });
-  await page.getByLabel('Logo (image, max 1MB)').setInputFiles({
-    name: 'logo.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from(logo, 'base64'),
-  });
+  await addLogo(page, '#ca9d20');
   await expect(code(page).locator('image')).toHaveAttribute('href', /^data:image\/png;base64,/);
   await expect(verdict(page)).toContainText('Scans');
   expect(await scanSvg(code(page))).toBe(url);

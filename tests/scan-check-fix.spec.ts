@@ -3,7 +3,7 @@
 import { expect } from '@playwright/test';
 import { findQrType } from '../src/domain/qr/qr-types';
 import { signedInTest as test } from './support/signed-in';
-import { chooseType, label, wizardHeadings } from './support/wizard';
+import { addLogo, chooseType, label, wizardHeadings } from './support/wizard';
 
 test('after a string of choices, the one fix offered makes the code scan', async ({ page }) => {
   test.setTimeout(90_000);
@@ -31,20 +31,7 @@ test('after a string of choices, the one fix offered makes the code scan', async
     .getByRole('group', { name: 'Corner centre style' })
     .getByRole('radio', { name: 'Classy', exact: true })
     .check();
-  await page.getByRole('button', { name: 'Add Logo' }).click();
-  const logo = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = 200;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#002d17';
-    context.fillRect(0, 0, 200, 200);
-    return canvas.toDataURL('image/png').split(',')[1]!;
-  });
-  await page.getByLabel('Logo (image, max 1MB)').setInputFiles({
-    name: 'logo.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from(logo, 'base64'),
-  });
+  await addLogo(page, '#002d17');
 
   // The code with its logo drawn, then checked, then a fix found for it.
   await expect(page.getByRole('img', { name: /^Your QR code/ }).locator('image')).toHaveAttribute(

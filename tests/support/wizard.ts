@@ -91,3 +91,21 @@ export function patternedBytes(size: number): Uint8Array {
   }
   return bytes;
 }
+
+/** Adds a logo on the design page (its section opened first): a square PNG of one colour. */
+export async function addLogo(page: Page, colour: string) {
+  await page.getByRole('button', { name: 'Add Logo' }).click();
+  const logo = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 200;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = fill;
+    context.fillRect(0, 0, 200, 200);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  }, colour);
+  await page.getByLabel('Logo (image, max 1MB)').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(logo, 'base64'),
+  });
+}
