@@ -8,20 +8,16 @@ import {
   findChoice,
   frames,
   FRAME_TEXT_MAX,
-  gradientStyles,
-  patterns,
-  type QrDesign,
 } from '../../../domain/qr/design';
-import { fileKinds } from '../../../domain/qr/files';
 import { Field } from '../../../lib/ui/field';
 import { PageLoading } from '../../../lib/ui/page-loading';
-import { logoThumbnail } from '../saved/logo-thumbnail';
 import { Collapsible } from './collapsible';
 import { ChoiceGroup } from '../../../lib/ui/choice-group';
 import { BrandColors, ColorField, ColorPair, Toggle } from './design-controls';
-import { CornerPicture, FramePicture, PatternPicture } from './design-pictures';
+import { CornerPicture, FramePicture } from './design-pictures';
 import { DesignPreview } from './design-preview';
-import { FileField } from './file-field';
+import { LogoField } from './logo-field';
+import { PatternOptions, type ChangeDesign, type SetDesign } from './pattern-options';
 import { WizardFrame } from './wizard-frame';
 import { useWizard, type Wizard } from '../draft/wizard-store';
 
@@ -38,42 +34,21 @@ function DesignForm({ wizard }: { wizard: Wizard }) {
   const navigate = useNavigate();
   const { design } = wizard.draft;
   const [open, setOpen] = useState<SectionTitle | null>('Frame');
-  const [stylesOpen, setStylesOpen] = useState(false);
-  const [logoError, setLogoError] = useState<string | undefined>();
   const { update } = wizard;
 
   useEffect(() => {
     update((draft) => (draft.step === 'design' ? draft : { ...draft, step: 'design' }));
   }, [update]);
 
-  const change = (recipe: (current: QrDesign) => QrDesign) =>
+  const change: ChangeDesign = (recipe) =>
     update((draft) => ({ ...draft, design: recipe(draft.design) }));
-  const set =
-    <K extends keyof QrDesign>(key: K) =>
-    (value: QrDesign[K]) =>
-      change((current) => ({ ...current, [key]: value }));
+  const set: SetDesign = (key) => (value) => change((current) => ({ ...current, [key]: value }));
   const section = (title: SectionTitle) => ({
     title,
     open: open === title,
     onToggle: () => setOpen((current) => (current === title ? null : title)),
   });
-  // A file named .png that is not a picture (random bytes, a renamed document) is refused here,
-  // with a message, rather than listed as the logo and then silently left out of the code.
-  const chooseLogo = async (file: File | null) => {
-    if (file) {
-      try {
-        await logoThumbnail(file);
-      } catch (error) {
-        setLogoError(
-          `"${file.name}": ${error instanceof Error ? error.message : 'this picture could not be read.'}`,
-        );
-        return;
-      }
-    }
-    set('logo')(file);
-  };
   const frame = findChoice(frames, design.frame) ?? frames[0];
-  const styleLabel = findChoice(gradientStyles, design.gradientStyle)?.label;
 
   return (
     <WizardFrame step="design" heading="Design the QR Code" wizard={wizard}>
@@ -102,52 +77,7 @@ function DesignForm({ wizard }: { wizard: Wizard }) {
           </Collapsible>
 
           <Collapsible {...section('Pattern')}>
-            <ChoiceGroup
-              legend="Pattern style"
-              name="pattern"
-              choices={patterns}
-              value={design.pattern}
-              onChange={set('pattern')}
-              picture={(choice) => <PatternPicture pattern={choice.id} />}
-            />
-            <ColorPair
-              name="Pattern"
-              first={design.patternColor1}
-              second={design.patternGradient ? design.patternColor2 : null}
-              onFirst={set('patternColor1')}
-              onSecond={set('patternColor2')}
-              onSwap={() => change(designRules.swapPatternColors())}
-            />
-            <Toggle
-              label="Gradient pattern"
-              checked={design.patternGradient}
-              onChange={(on) => {
-                change(designRules.setPatternGradient(on));
-                if (!on) setStylesOpen(false);
-              }}
-            />
-            {design.patternGradient ? (
-              <div className="gradient-style">
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  aria-expanded={stylesOpen}
-                  aria-controls="gradient-styles"
-                  onClick={() => setStylesOpen((shown) => !shown)}
-                >
-                  Gradient style: {styleLabel}
-                </button>
-                <div id="gradient-styles" hidden={!stylesOpen}>
-                  <ChoiceGroup
-                    legend="Gradient style"
-                    name="gradientStyle"
-                    choices={gradientStyles}
-                    value={design.gradientStyle}
-                    onChange={set('gradientStyle')}
-                  />
-                </div>
-              </div>
-            ) : null}
+            <PatternOptions design={design} set={set} change={change} />
           </Collapsible>
 
           <Collapsible {...section('Background')}>
@@ -207,15 +137,7 @@ function DesignForm({ wizard }: { wizard: Wizard }) {
           </Collapsible>
 
           <Collapsible {...section('Add Logo')}>
-            <FileField
-              name="logo"
-              label="Logo (image, max 1MB)"
-              kind={fileKinds.logo}
-              file={design.logo}
-              error={logoError}
-              onError={setLogoError}
-              onFile={(file) => void chooseLogo(file)}
-            />
+            <LogoField logo={design.logo} onChange={set('logo')} />
           </Collapsible>
         </div>
         <DesignPreview
