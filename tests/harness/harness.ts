@@ -3,7 +3,8 @@
 // worker with ZXing and ZBar, the verdict and its verified fix), without clicking through the wizard for each one.
 // Built by `npm run build:harness` (tests/harness/vite.config.ts) into .harness/.
 import type { QrDesign } from '../../src/domain/qr/design';
-import { designAdvice, scanVerdict } from '../../src/domain/qr/scan-verdict';
+import { designAdvice } from '../../src/domain/qr/design-advice';
+import { scanVerdict } from '../../src/domain/qr/scan-verdict';
 import { codeBox } from '../../src/features/qr/check/code-box';
 import { withVerifiedFix } from '../../src/features/qr/check/judge';
 import { createScanChecker } from '../../src/features/qr/check/scan-check';

@@ -4,12 +4,11 @@
 // drawing and decoding each candidate in turn. A fix that only sounds right is not offered:
 // "Use square corner centres" once turned a "Risky" code into one that "May not scan".
 import type { QrDesign } from '../../../domain/qr/design';
+import { designAdvice, type AdviceFix } from '../../../domain/qr/design-advice';
 import {
   combinedFix,
-  designAdvice,
   safeShapesFix,
   scanVerdict,
-  type AdviceFix,
   type ScanVerdict,
 } from '../../../domain/qr/scan-verdict';
 import type { RenderResult } from '../render/render-code';

@@ -2,7 +2,7 @@
 // plain words, and one-click fixes that change the design.
 import { CircleCheck, CircleExclamationPoint, TriangleExclamationPoint } from 'lucide-react';
 import { useId } from 'react';
-import type { AdviceFix } from '../../../domain/qr/scan-verdict';
+import type { AdviceFix } from '../../../domain/qr/design-advice';
 import type { ScanCheckState } from './use-scan-check';
 import './scan-status.css';
 

@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { QrDesign } from '../../../domain/qr/design';
 import type { QrDraft } from '../../../domain/qr/draft';
-import { designAdvice, scanVerdict, type ScanVerdict } from '../../../domain/qr/scan-verdict';
+import { designAdvice } from '../../../domain/qr/design-advice';
+import { scanVerdict, type ScanVerdict } from '../../../domain/qr/scan-verdict';
 import { renderCode, renderDesign, type RenderedCode } from '../render/render-code';
 import { useCode, type CodeState } from '../render/use-code';
 import { judgeDrawn, withVerifiedFix } from './judge';

@@ -9,7 +9,7 @@ import {
 } from '../../../domain/qr/design';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { QrDraft } from '../../../domain/qr/draft';
-import type { AdviceFix } from '../../../domain/qr/scan-verdict';
+import type { AdviceFix } from '../../../domain/qr/design-advice';
 import { ScanStatus } from '../check/scan-status';
 import { useCheckedCode } from '../check/use-scan-check';
 import { CodePicture } from '../render/code-picture';
