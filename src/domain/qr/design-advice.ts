@@ -190,8 +190,9 @@ const capitalised = (text: string) => text[0].toUpperCase() + text.slice(1);
 const cornerRules = corners.flatMap(({ id, key, what, name }): AdviceRule[] => {
   // A corner drawn the other way round from the dots, unless its contrast fails outright (then
   // the contrast is the clearer reason, and its fix mends both).
+  const corner = (context: AdviceContext) => context.corners[key];
   const wrongWayRound = (_: Design, context: AdviceContext) =>
-    context.corners[key].grade !== 'fail' && context.corners[key].lighter !== context.inverted;
+    corner(context).grade !== 'fail' && corner(context).lighter !== context.inverted;
   const fix = (design: Design, context: AdviceContext) => cornerFix(design, context, key, what);
   return [
     {
@@ -200,25 +201,27 @@ const cornerRules = corners.flatMap(({ id, key, what, name }): AdviceRule[] => {
       id: `${id}-polarity`,
       when: wrongWayRound,
       severity: 'fail',
-      reason: (design, { corners, background, inverted }) =>
-        `The ${name} (${design[key]}) are ${corners[key].lighter ? 'lighter' : 'darker'} ` +
-        `than ${background} while the pattern is ${inverted ? 'lighter' : 'darker'}: ` +
+      reason: (design, context) =>
+        `The ${name} (${design[key]}) are ${corner(context).lighter ? 'lighter' : 'darker'} ` +
+        `than ${context.background} while the pattern is ` +
+        `${context.inverted ? 'lighter' : 'darker'}: ` +
         `readers find a code by its corners and will not see them.`,
       fix,
     },
     {
       id: `${id}-contrast`,
-      when: (design, context) =>
-        context.corners[key].grade !== 'ok' && !wrongWayRound(design, context),
-      severity: (_, { corners }) => (corners[key].grade === 'fail' ? 'fail' : 'risk'),
-      reason: (design, { corners, background }) =>
-        corners[key].grade === 'fail'
-          ? `${capitalised(name)} (${design[key]}) are too light against ${background} ` +
-            `(contrast ${ratioText(corners[key].ratio)}): readers find a code by its three ` +
+      when: (design, context) => corner(context).grade !== 'ok' && !wrongWayRound(design, context),
+      severity: (_, context) => (corner(context).grade === 'fail' ? 'fail' : 'risk'),
+      reason: (design, context) =>
+        corner(context).grade === 'fail'
+          ? `${capitalised(name)} (${design[key]}) are too light against ` +
+            `${context.background} ` +
+            `(contrast ${ratioText(corner(context).ratio)}): readers find a code by its three ` +
             `corners, and these are hard to see.`
-          : `${capitalised(name)} (${design[key]}) have little contrast with ${background} ` +
-            `(${ratioText(corners[key].ratio)}): readers find a code by its corners, so this may ` +
-            `fail in poor light.`,
+          : `${capitalised(name)} (${design[key]}) have little contrast with ` +
+            `${context.background} ` +
+            `(${ratioText(corner(context).ratio)}): readers find a code by its corners, so this ` +
+            `may fail in poor light.`,
       fix,
     },
   ];
