@@ -13,21 +13,8 @@ import {
 } from './design';
 import { contrastRatio } from './contrast';
 import { designAdvice, type Advice } from './design-advice';
+import { design, ids, plain } from './design-testing';
 
-/** Dark green square dots and corners on plain white: the design that should just scan. */
-const plain: QrDesign<null> = {
-  ...defaultDesign,
-  patternColor1: GREEN,
-  patternGradient: false,
-  patternColor2: GREEN,
-  backgroundColor1: '#FFFFFF',
-  backgroundColor2: '#FFFFFF',
-  cornerFrameColor: GREEN,
-  cornerCentreColor: GREEN,
-  logo: null,
-};
-const design = (change: Partial<QrDesign<unknown>>): QrDesign<unknown> => ({ ...plain, ...change });
-const ids = (advice: Advice[]) => advice.map((a) => a.id);
 const byId = (advice: Advice[], id: string) => {
   const found = advice.find((a) => a.id === id);
   if (!found) throw new Error(`no advice ${id} in ${ids(advice).join(', ')}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDesign, GREEN, type QrDesign } from './design';
+import { defaultDesign, GREEN } from './design';
 import { designAdvice, type Advice } from './design-advice';
+import { design, ids, plain } from './design-testing';
 import {
   combinedFix,
   printSizeAdvice,
@@ -9,21 +10,6 @@ import {
   scanVerdict,
   type ScanCaseResult,
 } from './scan-verdict';
-
-/** Dark green square dots and corners on plain white: the design that should just scan. */
-const plain: QrDesign<null> = {
-  ...defaultDesign,
-  patternColor1: GREEN,
-  patternGradient: false,
-  patternColor2: GREEN,
-  backgroundColor1: '#FFFFFF',
-  backgroundColor2: '#FFFFFF',
-  cornerFrameColor: GREEN,
-  cornerCentreColor: GREEN,
-  logo: null,
-};
-const design = (change: Partial<QrDesign<unknown>>): QrDesign<unknown> => ({ ...plain, ...change });
-const ids = (advice: Advice[]) => advice.map((a) => a.id);
 
 describe('safe shapes', () => {
   it('keeps the default design inside the measured safe set', () => {
