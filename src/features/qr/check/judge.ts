@@ -64,15 +64,3 @@ export async function withVerifiedFix<F>(
   }
   return { ...verdict, fixes: [] };
 }
-
-/** judgeDrawn, then withVerifiedFix. */
-export async function judge<F>(
-  checker: ScanChecker,
-  design: QrDesign<F>,
-  drawn: { readonly svg: string; readonly modules: number },
-  draw: Draw<F>,
-  text: string,
-): Promise<ScanVerdict> {
-  const verdict = await judgeDrawn(checker, design, drawn, text);
-  return withVerifiedFix(checker, design, verdict, draw, text);
-}
