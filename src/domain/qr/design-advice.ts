@@ -272,7 +272,7 @@ export const rules: readonly AdviceRule[] = [
   // misses circle corner frames seen at an angle in every combination, and some at full size,
   // printed small or in a JPEG; ZXing reads them. Extra-rounded frames with circle centres come
   // next (small and out of focus, with a logo); round dots lose most to JPEG in long contents.
-  // The fix offered is the one that, rendered and decoded, scans (verified-fix.ts).
+  // The fix offered is the one that, rendered and decoded, scans (src/features/qr/check/judge.ts).
   {
     id: 'circle-corner-frames',
     when: (design) => design.cornerFrame === 'dot',
