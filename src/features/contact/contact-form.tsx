@@ -98,14 +98,16 @@ export function ContactForm({ report = null }: { report?: string | null }) {
   };
 
   const edit = async (entry: OutboxEntry) => {
-    // Out of the outbox before it is in the form: taking it out waits for a send in flight, and
-    // would take out a resend under the same id stored meanwhile.
-    await removeEntry(entry.id);
+    // Taken out of the outbox under its lock, asked for now: a send in flight ends first, and a
+    // resend of the edited copy (asked for later, under the same id) only after the removal.
+    // The form is filled at once, so nothing typed while the removal waits is overwritten.
+    const removed = removeEntry(entry.id);
     resending.current = { id: entry.id, pending: entry.pending };
     setInput(enquiryFromFields(entry.fields));
     setErrors({});
     setStatus({ kind: 'idle' });
     focusFirst(formRef.current, ['name']);
+    await removed;
   };
   const discard = async (entry: OutboxEntry) => {
     await removeEntry(entry.id);

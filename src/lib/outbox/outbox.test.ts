@@ -13,6 +13,7 @@ import {
   refusalReason,
   removeEntry,
   sendNew,
+  storeAndSend,
   storeEnquiry,
 } from './outbox';
 
@@ -208,6 +209,20 @@ describe.each([
       again.release();
       await Promise.all([flushing, withdrawnToo]);
       expect(await listOutbox()).toEqual([]);
+    });
+
+    // "Edit and resend": the form asks for the removal at once and fills itself; a resend under
+    // the same id, asked for after it, must not be taken out by it.
+    it('keeps a resend under the same id asked for after a removal that waited', async () => {
+      const entry = await storeEnquiry(fields, endpoints);
+      const held = holdFetch({ [endpoints[1]]: 503 });
+      const sending = sendNew(entry.id);
+      await held.posting;
+      const withdrawn = removeEntry(entry.id);
+      const resent = storeAndSend(fields, [endpoints[1]], { id: entry.id, stored: async () => {} });
+      held.release();
+      await Promise.all([sending, withdrawn, resent]);
+      expect(await listOutbox()).toMatchObject([{ id: entry.id, pending: [endpoints[1]] }]);
     });
 
     it('sends the enquiries behind one it cannot read', async () => {
