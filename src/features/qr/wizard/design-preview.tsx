@@ -13,6 +13,7 @@ import type { AdviceFix } from '../../../domain/qr/design-advice';
 import { ScanStatus } from '../check/scan-status';
 import { useCheckedCode } from '../check/use-scan-check';
 import { CodePicture } from '../render/code-picture';
+import type { RenderedCode } from '../render/render-code';
 import type { CodeState } from '../render/use-code';
 import type { ScanCheckState } from '../check/use-scan-check';
 import './design-preview.css';
@@ -96,7 +97,12 @@ function PreviewBar({
   check: ScanCheckState;
   shown: boolean;
 }) {
-  const ready = code.status === 'ready' ? code.code : null;
+  // While a new drawing is on its way (the content changed), the last one stays in the bar
+  // rather than leaving it blank.
+  const [last, setLast] = useState<RenderedCode | null>(null);
+  const drawn = code.status === 'ready' ? code.code : null;
+  if (drawn && drawn !== last) setLast(drawn);
+  const ready = drawn ?? last;
   // The SVG text is made only while the bar shows.
   const source = useMemo(
     () =>
