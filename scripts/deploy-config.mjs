@@ -1,11 +1,15 @@
 // What a deploy build needs and what it ships: the checks of `npm run build:deploy`
-// (scripts/build-deploy.mjs) and the Content-Security-Policy of the deployed site. Pure, so that
-// the unit tests (deploy-config.test.mjs) hold it to the rules below.
+// (scripts/build-deploy.mjs) and of the pre-deploy steps (scripts/deploy-check.mjs), and the
+// Content-Security-Policy of the deployed site. Pure but for reading the functions' settings
+// files, so that the unit tests (deploy-config.test.mjs) hold it to the rules below.
 //
 // `npm start` and the tests build with no variables and talk to the local emulators and inbox on
 // 127.0.0.1 (firebase.json's CSP allows those). A deploy build must not: it needs the real
 // project's web config and the form service's endpoints, sets no emulator host, and its CSP
 // names exactly the origins it uses.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 
 /** The variables a deploy build cannot do without, with what each is. */
 export const requiredVariables = [
@@ -182,8 +186,82 @@ export const predeployCheck = (config) =>
   `node "$PROJECT_DIR/scripts/deploy-check.mjs" "$PROJECT_DIR/${config}"`;
 
 /**
+ * The command the functions' deploy runs first: it refuses settings the functions cannot start
+ * with. Firebase gives a predeploy step the project (GCLOUD_PROJECT) and the functions' folder
+ * (RESOURCE_DIR), whose `.env` and `.env.<project-id>` the deploy reads.
+ */
+export const FUNCTIONS_PREDEPLOY_CHECK =
+  'node "$PROJECT_DIR/scripts/deploy-check.mjs" --functions "$RESOURCE_DIR"';
+
+/**
+ * The settings files of the functions for `projectId`, in the order the deploy reads them (a later
+ * one wins): `.env`, then `.env.<project-id>`. (A `.env.<alias>` the deploy would also read is not
+ * looked at: docs/deploy.md asks for the project id's.)
+ * @param {string} projectId
+ */
+export const functionsSettingsFiles = (projectId) => ['.env', `.env.${projectId}`];
+
+/**
+ * The functions' settings for `projectId` as the deploy reads them from the folder `dir`.
+ * @param {string} dir
+ * @param {string} projectId
+ * @returns {Record<string, string>}
+ */
+export function readFunctionsSettings(dir, projectId) {
+  return Object.assign(
+    {},
+    ...functionsSettingsFiles(projectId)
+      .map((name) => join(dir, name))
+      .filter((file) => existsSync(file))
+      .map((file) => parseEnv(readFileSync(file, 'utf8'))),
+  );
+}
+
+/**
+ * Why the functions' settings (`settings`: the variables of functions/.env and
+ * functions/.env.<project-id>, merged) cannot be deployed: one sentence per problem, none when they
+ * can. The functions refuse to start without SITE_ORIGINS (functions/src/site.ts); deployed, it
+ * must name the site's public https origins.
+ * @param {Record<string, string | undefined>} settings
+ * @param {string} projectId
+ * @returns {string[]}
+ */
+export function functionsSettingsProblems(settings, projectId) {
+  const file = `functions/.env.${projectId}`;
+  const origins = (settings.SITE_ORIGINS ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+  if (origins.length === 0) {
+    return [
+      `SITE_ORIGINS is not set in ${file}: the origins the site answers on, comma-separated ` +
+        `(e.g. SITE_ORIGINS=https://kemptoncodeworks.co.za,https://${projectId}.web.app). The ` +
+        'functions put the first in the links of their emails, and do not start without it.',
+    ];
+  }
+  return origins
+    .filter((origin) => !isPublicHttpsOrigin(origin))
+    .map(
+      (origin) =>
+        `SITE_ORIGINS in ${file} holds ${origin}: each must be an https:// origin of the site ` +
+        '(no path), on a public host.',
+    );
+}
+
+/** `https://<public host>[:port]` and nothing more. */
+function isPublicHttpsOrigin(value) {
+  try {
+    const url = new URL(value);
+    return isPublicHttps(value) && url.href === `${url.origin}/`;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The deploy config from firebase.json's (`local`, parsed): every Content-Security-Policy as
- * deployCsp makes it, no emulator settings, and Hosting's pre-deploy check pointed at itself.
+ * deployCsp makes it, no emulator settings, Hosting's pre-deploy check pointed at itself, and the
+ * functions' settings checked before the functions' own pre-deploy build.
  * @param {any} local
  * @param {Record<string, string | undefined>} env
  * @param {string} name the file it is written to
@@ -197,6 +275,9 @@ export function deployConfig(local, env, name) {
   }
   delete config.emulators;
   config.hosting.predeploy = [predeployCheck(name)];
+  for (const codebase of [config.functions ?? []].flat()) {
+    codebase.predeploy = [FUNCTIONS_PREDEPLOY_CHECK, ...[codebase.predeploy ?? []].flat()];
+  }
   return config;
 }
 

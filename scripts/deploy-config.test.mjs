@@ -13,9 +13,12 @@ import {
   deployCsp,
   deployProblems,
   directiveOf,
+  FUNCTIONS_PREDEPLOY_CHECK,
+  functionsSettingsProblems,
   GOOGLE_SIGN_IN_REQUESTS,
   localAddressesIn,
   predeployCheck,
+  readFunctionsSettings,
   requiredVariables,
 } from './deploy-config.mjs';
 
@@ -172,5 +175,77 @@ describe('the pre-deploy check', () => {
   it('passes the config npm run build:deploy writes', () => {
     expect(deployConfigProblems(JSON.stringify(deployed))).toEqual([]);
     expect(check(deployed).status).toBe(0);
+  });
+});
+
+describe("the functions' settings", () => {
+  const project = 'kempton-codeworks';
+  const site = 'https://kemptoncodeworks.co.za,https://kempton-codeworks.web.app';
+
+  /** A functions folder with these settings files. */
+  function folder(files) {
+    const dir = mkdtempSync(join(tmpdir(), 'functions-settings-'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    return dir;
+  }
+
+  /** Runs the functions' pre-deploy check as Firebase does, in `dir`, for `project`. */
+  const check = (dir, env = { GCLOUD_PROJECT: project }) =>
+    spawnSync(
+      process.execPath,
+      [new URL('./deploy-check.mjs', import.meta.url).pathname, '--functions', dir],
+      { encoding: 'utf8', env: { PATH: process.env.PATH, ...env } },
+    );
+
+  it('refuses a deploy without SITE_ORIGINS, saying where it goes and what it is', () => {
+    expect(functionsSettingsProblems({}, project)).toEqual([
+      'SITE_ORIGINS is not set in functions/.env.kempton-codeworks: the origins the site answers on, comma-separated (e.g. SITE_ORIGINS=https://kemptoncodeworks.co.za,https://kempton-codeworks.web.app). The functions put the first in the links of their emails, and do not start without it.',
+    ]);
+    expect(functionsSettingsProblems({ SITE_ORIGINS: ' , ' }, project)).toHaveLength(1);
+    const refused = check(folder({ '.env': 'MAIL_FROM=Codes <codes@kemptoncodeworks.co.za>\n' }));
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('SITE_ORIGINS is not set in functions/.env.kempton-codeworks');
+    // Without the project Firebase names, the check cannot tell which settings the deploy reads.
+    expect(check(folder({}), {}).status).toBe(1);
+  });
+
+  it('refuses origins that are not the public https site', () => {
+    for (const origin of [
+      'http://kemptoncodeworks.co.za',
+      'https://127.0.0.1:4173',
+      'https://kemptoncodeworks.co.za/UserBilling',
+      'kemptoncodeworks.co.za',
+    ]) {
+      expect(functionsSettingsProblems({ SITE_ORIGINS: origin }, project), origin).toEqual([
+        `SITE_ORIGINS in functions/.env.kempton-codeworks holds ${origin}: each must be an https:// origin of the site (no path), on a public host.`,
+      ]);
+    }
+  });
+
+  it("passes the project's settings, read as the deploy reads them", () => {
+    expect(functionsSettingsProblems({ SITE_ORIGINS: site }, project)).toEqual([]);
+    // .env.<project-id> wins over .env, as in the deploy.
+    const dir = folder({
+      '.env': 'SITE_ORIGINS=http://127.0.0.1:4173\nSMTP_PORT=587\n',
+      [`.env.${project}`]: `SITE_ORIGINS="${site}"\n`,
+      '.env.other-project': 'SITE_ORIGINS=\n',
+    });
+    expect(readFunctionsSettings(dir, project)).toEqual({ SITE_ORIGINS: site, SMTP_PORT: '587' });
+    const passed = check(dir);
+    expect(passed.stderr).toBe('');
+    expect(passed.status).toBe(0);
+    expect(check(dir, { GCLOUD_PROJECT: 'other-project' }).status).toBe(1);
+  });
+
+  it("runs before the functions' own pre-deploy build in the deploy config", () => {
+    const local = JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8'));
+    const deployed = deployConfig(local, real, 'firebase.deploy.json');
+    for (const [index, codebase] of deployed.functions.entries()) {
+      expect(codebase.predeploy).toEqual([
+        FUNCTIONS_PREDEPLOY_CHECK,
+        ...[local.functions[index].predeploy ?? []].flat(),
+      ]);
+    }
+    expect(deployed.functions.length).toBeGreaterThan(0);
   });
 });

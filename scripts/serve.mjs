@@ -140,7 +140,10 @@ const emulator = spawn(
     // library probing the metadata server (169.254.169.254) when the Functions emulator looks for
     // credentials (the emulator already sets it for the function's own workers). npm_config_offline
     // makes the Functions emulator's `npm show firebase-functions` (a check for a newer SDK) answer
-    // from npm's cache or fail at once, instead of asking the registry.
+    // from npm's cache or fail at once, instead of asking the registry. SITE_ORIGINS is the
+    // site's origin here, which the functions require (functions/src/site.ts: the links of the
+    // emails they send); a functions/.env.<project-id> with the real one is for the deploy, and
+    // functions/.env, read by the emulator too, must not set it.
     env: {
       ...process.env,
       CI: 'true',
@@ -148,6 +151,7 @@ const emulator = spawn(
       METADATA_SERVER_DETECTION: 'none',
       npm_config_offline: 'true',
       FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestorePort}`,
+      SITE_ORIGINS: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   },

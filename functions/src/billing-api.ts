@@ -88,15 +88,14 @@ export function createBillingApi({
       );
       // The EFT details by email too, once per order; the order stands if the email fails.
       if (placed.ok && placed.created && user.email) {
-        await send(orderMail(placed.order, user.email, siteOrigin(request))).catch(
-          (error: unknown) =>
-            console.error(
-              JSON.stringify({
-                severity: 'ERROR',
-                message: 'order email not sent',
-                error: String(error),
-              }),
-            ),
+        await send(orderMail(placed.order, user.email, siteOrigin())).catch((error: unknown) =>
+          console.error(
+            JSON.stringify({
+              severity: 'ERROR',
+              message: 'order email not sent',
+              error: String(error),
+            }),
+          ),
         );
       }
       sendAnswer(response, placed);

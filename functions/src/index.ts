@@ -26,8 +26,12 @@ import { configuredSender } from './mail-transport';
 import { PasswordGate } from './passwords';
 import { createRedirect } from './redirect';
 import { ScanCounter } from './scan-counter';
+import { requireSiteConfig } from './site';
 import { AccountTermsReader } from './terms';
 
+// Fails closed: without the site's origins (SITE_ORIGINS) no function starts, rather than take
+// the links of the company's emails from a request's headers (site.ts).
+requireSiteConfig();
 initializeApp();
 const db = openFirestore();
 const counter = new ScanCounter(db);

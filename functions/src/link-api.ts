@@ -93,7 +93,7 @@ export function createLinkApi({
         send(response, await setLinkPassword(db, caller, code, password));
         return;
       }
-      const site = { origin: siteOrigin(request), hosts: siteHosts(request) };
+      const site = { origin: siteOrigin(), hosts: siteHosts(request) };
       send(response, await syncLink(db, caller, code, site, now(), files, terms));
     } catch (error) {
       console.error(

@@ -215,7 +215,7 @@ export function createMailApi({
           name: mail.name,
           link: mail.link,
           ...mail.files,
-          origin: siteOrigin(request),
+          origin: siteOrigin(),
         }),
       );
     } catch (error) {

@@ -32,13 +32,19 @@ const DAY = 86_400_000;
 let users = 0;
 const newUser = () => `billing${Date.now().toString(36)}${(users += 1)}`;
 
-async function post(uid: string | null, path: string, body: object = {}) {
+async function post(
+  uid: string | null,
+  path: string,
+  body: object = {},
+  headers: Record<string, string> = {},
+) {
   const token = uid ? await idToken(uid) : null;
   const response = await fetch(`${under.origin}${BILLING_API_PATH}${path}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...headers,
     },
     body: JSON.stringify(body),
   });
@@ -103,6 +109,21 @@ describe('ordering a plan', () => {
     expect(other.answer.order.reference).not.toBe(first.answer.order.reference);
     // Ordering changes nothing of the account's terms: only a payment does.
     expect((await account(uid)).terms?.planId).toBeUndefined();
+  });
+
+  it('the email links to the configured site only, whatever the request’s headers say', async () => {
+    const uid = newUser();
+    const placed = await post(
+      uid,
+      '/orders',
+      { plan: 'monthly' },
+      { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+    );
+    expect(placed.status).toBe(200);
+    const mail = sent.find((one) => one.to === `${uid}@kcw.example`)!;
+    expect(mail.text).toContain(`${under.origin}/UserBilling`);
+    expect(mail.html).toContain(`href="${under.origin}/UserBilling"`);
+    expect(`${mail.text}${mail.html}`).not.toContain('evil.example');
   });
 
   it('refuses an unknown plan, and anyone not signed in', async () => {

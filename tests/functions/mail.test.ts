@@ -153,10 +153,12 @@ describe('a verified account emails a code', () => {
     // The code, where it leads and the way back to My QR Codes, in both bodies; the name escaped.
     expect(email.text).toContain('Here is your QR code “Shop <b>window</b> & co”.');
     expect(email.text).toContain('Scanning it opens https://kemptoncodeworks.co.za/shop');
-    expect(email.text).toContain(`My QR Codes: https://${SITE_HOST}/UserQRCodes`);
+    // The site's own address, as configured (SITE_ORIGINS), not the one the request forwards.
+    expect(email.text).toContain(`My QR Codes: ${under.origin}/UserQRCodes`);
     expect(email.html).toContain('Shop &lt;b&gt;window&lt;/b&gt; &amp; co');
     expect(email.html).not.toContain('<b>window');
-    expect(email.html).toContain(`<a href="https://${SITE_HOST}/UserQRCodes">My QR Codes</a>`);
+    expect(email.html).toContain(`<a href="${under.origin}/UserQRCodes">My QR Codes</a>`);
+    expect(`${email.text}${email.html}`).not.toContain(`${SITE_HOST}/UserQRCodes`);
   });
 
   it('a request sent again (the answer was lost) is answered, not emailed twice', async () => {

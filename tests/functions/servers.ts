@@ -188,8 +188,13 @@ export function useFunctions(
       });
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // What the functions need to start (functions/src/site.ts), as scripts/serve.mjs sets it for
+    // the emulator: the site's origin, this server's own, and the project they run under.
+    process.env.SITE_ORIGINS = origin;
+    process.env.GCLOUD_PROJECT = PROJECT_ID;
     Object.assign(under, {
-      origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      origin,
       db,
       reader,
       counter,
@@ -202,6 +207,8 @@ export function useFunctions(
     if (app) await deleteApp(app);
     delete process.env.FIRESTORE_EMULATOR_HOST;
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    delete process.env.SITE_ORIGINS;
+    delete process.env.GCLOUD_PROJECT;
   });
   return under;
 }

@@ -13,14 +13,16 @@
 //   single-label name (`http://router/`), which only resolves inside some network; the site's
 //   own host is always allowed;
 // - never a short link of the site itself (two links pointing at each other would loop, and every
-//   hop would count a scan);
+//   hop would count a scan), on any of its names (siteHosts: the server adds the project's
+//   web.app and firebaseapp.com names and its functions' own addresses, where every path is taken
+//   for a short link) nor at the short-link function's own Cloud Run address;
 // - no control character or invisible space anywhere in what was typed (a `\v`, a no-break space,
 //   U+2028), which the parser would silently drop or keep and a reader would not see;
 // - at most TARGET_MAX characters once canonical.
 //
 // What cannot be checked here: where a public name resolves to (DNS can change after saving).
 // The redirect checks the target again, with the blocklist, every time it is followed.
-import { SHORT_LINK_PATH } from './short-link';
+import { LINK_ID, SHORT_LINK_PATH } from './short-link';
 
 export const TARGET_MAX = 2000;
 
@@ -119,11 +121,36 @@ export function canonicalTarget(input: string, options: TargetOptions = {}): Tar
   // viewer page), wherever the site runs, 127.0.0.1 in tests included: but never its short links.
   const hostProblem = onSite ? null : checkHost(url.hostname);
   if (hostProblem) return refuse(hostProblem);
-  if (onSite && url.pathname.toLowerCase().startsWith(SHORT_LINK_PATH)) {
+  if (onSite && (url.pathname.toLowerCase().startsWith(SHORT_LINK_PATH) || isFunctionHost(url))) {
     return refuse('short-link-loop');
   }
+  if (isShortLinkFunction(url)) return refuse('short-link-loop');
   if (url.href.length > TARGET_MAX) return refuse('too-long');
   return { ok: true, href: url.href, host: url.hostname };
+}
+
+/**
+ * Google's own addresses of a Cloud Function: `<region>-<project>.cloudfunctions.net/<function>`
+ * and its Cloud Run service's `*.run.app`. The short-link function answers a link there as
+ * `/<id>` as well as `/q/<id>`, so on such an address of the site's (in siteHosts) every path
+ * counts as a short link.
+ */
+const isFunctionHost = (url: URL) => /\.(cloudfunctions\.net|run\.app)$/.test(url.hostname);
+
+/**
+ * The short-link function's Cloud Run address, which its project id does not tell
+ * (`qr-<hash>-<region>.a.run.app`, `qr-<project number>.<region>.run.app`: the service is named
+ * after the function, `qr` in functions/src/index.ts): any `qr-*.run.app` address whose path the
+ * function would read as a short link (`/<id>`, `/q/<id>`) is refused, whoever runs it.
+ */
+function isShortLinkFunction(url: URL): boolean {
+  if (!/^qr-[a-z0-9-]+\.(?:[a-z0-9-]+\.)*run\.app$/.test(url.hostname)) return false;
+  const [first = '', second = ''] = url.pathname.split('/').slice(1);
+  try {
+    return LINK_ID.test(decodeURIComponent(first === 'q' ? second : first));
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `input` is a target exactly as canonicalTarget would store it. */
