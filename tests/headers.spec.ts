@@ -1,5 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { cspAllows, deployCsp, GOOGLE_SIGN_IN_REQUESTS } from '../scripts/deploy-config.mjs';
+import { projectId } from './support/auth-emulator';
 
 // What firebase.json makes Firebase Hosting (here its emulator) send. Exact values on purpose:
 // a change to the deploy config's headers should be a change to this spec too.
@@ -246,6 +249,10 @@ test.describe('in the browser', () => {
   });
 });
 
+/** The policy of the functions' own pages (functions/src/http.ts), which Hosting leaves alone. */
+const functionPagePolicy =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
 test('a short link goes to the function, never cached, with the security headers', async ({
   request,
 }) => {
@@ -253,9 +260,16 @@ test('a short link goes to the function, never cached, with the security headers
   const response = await request.get('/q/noSuchShortLink2026', { maxRedirects: 0 });
   expect(response.status()).toBe(404);
   expect(await response.text()).not.toMatch(appShell);
+  // Hosting adds the headers the function does not set; those it sets are its own (its caching,
+  // its policy, its referrer policy), not the site's.
   expect(response.headers()).toMatchObject({
-    ...securityHeaders,
-    'cache-control': 'no-store',
+    'permissions-policy': securityHeaders['permissions-policy'],
+    'strict-transport-security': securityHeaders['strict-transport-security'],
+    'cross-origin-opener-policy': securityHeaders['cross-origin-opener-policy'],
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': functionPagePolicy,
+    'cache-control': 'private, no-store',
     'content-type': 'text/html; charset=utf-8',
   });
 });
@@ -274,4 +288,107 @@ test('the links API goes to its function: JSON, never cached, and nobody unsigne
   const get = await request.get('/api/links', { maxRedirects: 0 });
   expect(get.status()).toBe(405);
   expect(await get.text()).not.toMatch(appShell);
+});
+
+/** Firestore's REST form of a plain value (bytes as a Buffer). */
+function firestoreValue(value: unknown): Record<string, unknown> {
+  if (value === null) return { nullValue: null };
+  if (Buffer.isBuffer(value)) return { bytesValue: value.toString('base64') };
+  if (typeof value === 'boolean') return { booleanValue: value };
+  if (typeof value === 'number') return { integerValue: String(value) };
+  if (typeof value === 'string') return { stringValue: value };
+  const fields = Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, item]) => [
+      key,
+      firestoreValue(item),
+    ]),
+  );
+  return { mapValue: { fields } };
+}
+
+/** Writes `fields` at `path` in the test server's Firestore emulator, as the functions would. */
+async function writeDocument(path: string, fields: Record<string, unknown>) {
+  const { port } = (
+    JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8')) as {
+      emulators: { firestore: { port: number } };
+    }
+  ).emulators.firestore;
+  const response = await fetch(
+    `http://127.0.0.1:${port}/v1/projects/${projectId}/databases/(default)/documents/${path}`,
+    {
+      method: 'PATCH',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      // A document's body is its fields, as a map value holds them.
+      body: JSON.stringify((firestoreValue(fields) as { mapValue: object }).mapValue),
+    },
+  );
+  expect(response.status, `writing ${path}`).toBe(200);
+}
+
+/**
+ * A PNG hosted for an image code's short link, as the upload API and the link API leave them
+ * (functions/src/file-store.ts, link-sync.ts); `locked` protects the link with a password not set
+ * yet. Its link id and the file's hash.
+ */
+async function hostedImage({ locked = false } = {}) {
+  const bytes = randomBytes(3000);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).copy(bytes);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const owner = `headers${randomBytes(4).toString('hex')}`;
+  const id = `hdr${randomBytes(6).toString('hex')}`;
+  const file = { sha256, name: 'poster.png', size: bytes.length, type: 'image/png' };
+  await writeDocument(`files/${owner}_${sha256}/chunks/00000`, { data: bytes });
+  await writeDocument(`files/${owner}_${sha256}`, {
+    owner,
+    ...file,
+    kind: 'image',
+    received: bytes.length,
+    complete: true,
+  });
+  await writeDocument(`dynamic/${id}`, {
+    owner,
+    code: `code-${id}`,
+    target: null,
+    page: { kind: 'file', field: 'imageFile', file, title: 'Poster' },
+    schedule: null,
+    locked,
+    passwordSet: false,
+    deletedAt: null,
+    disabled: null,
+  });
+  return { id, sha256, bytes };
+}
+
+test('a hosted file keeps the function’s own headers; its 404 and password pages are not kept', async ({
+  request,
+}) => {
+  // A file of a link that does not exist, and one its page does not show.
+  const { id, sha256, bytes } = await hostedImage();
+  for (const path of [`/q/noSuchShortLink2026/f/${sha256}`, `/q/${id}/f/${'0'.repeat(64)}`]) {
+    const missing = await request.get(path, { maxRedirects: 0 });
+    expect(missing.status(), path).toBe(404);
+    expect(await missing.text(), path).not.toMatch(appShell);
+    expect(missing.headers()['cache-control'], path).toBe('private, no-store');
+  }
+
+  // The file itself: the browser keeps it for good, a shared cache never; a picture opens with
+  // nothing to run, in a sandbox of its own.
+  const file = await request.get(`/q/${id}/f/${sha256}`);
+  expect(file.status()).toBe(200);
+  expect(file.headers()).toMatchObject({
+    'content-type': 'image/png',
+    'cache-control': 'private, max-age=31536000, immutable',
+    'content-security-policy':
+      "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+    'x-content-type-options': 'nosniff',
+  });
+  expect(Buffer.compare(await file.body(), bytes)).toBe(0);
+
+  // A locked link's file address answers its page, which must not be kept either.
+  const locked = await hostedImage({ locked: true });
+  const page = await request.get(`/q/${locked.id}/f/${locked.sha256}`);
+  expect(page.status()).toBe(403);
+  expect(page.headers()['cache-control']).toBe('private, no-store');
+  // The function's policy for its pages, not the file's.
+  expect(page.headers()['content-security-policy']).toBe(functionPagePolicy);
 });
