@@ -3,16 +3,19 @@
 //   PUT  /api/files/<sha256>?offset=<n>  adds the chunk that starts at byte n
 // by the bearer of a Firebase ID token of an account whose email address is verified: the files
 // are served from the company's domain, as its short links are, so an unverified account may not
-// put anything there. Answers JSON (UploadAnswer); the store (file-store.ts) decides.
-import { fileFields, type FileFieldId } from '../../src/domain/qr/content';
+// put anything there. Answers JSON, as filesApi describes it (its table gives each refusal's
+// status); the store (file-store.ts) decides.
+import * as v from 'valibot';
+import { fileFields } from '../../src/domain/qr/content';
 import {
   CHUNK_BYTES,
-  SHA256_HEX,
+  filesApi,
+  uploadStartSchema,
   type UploadAnswer,
-  type UploadProblem,
 } from '../../src/domain/qr/hosting';
 import { isActive, PLAN_NEEDED_MESSAGE } from '../../src/domain/billing';
 import type { Auth } from './admin';
+import { sendAnswer } from './api-answer';
 import { callerOf } from './caller';
 import type { FileStore, HostingStart } from './file-store';
 import {
@@ -20,7 +23,6 @@ import {
   jsonObject,
   readBody,
   refusal,
-  sendJson,
   type HttpRequest,
   type HttpResponse,
 } from './http';
@@ -28,51 +30,17 @@ import type { AccountTermsReader } from './terms';
 
 /** The start of an upload is a small JSON object; a name is at most 200 characters. */
 const START_LIMIT = 2048;
-const NAME_LIMIT = 200;
-// Control characters (C0, DEL, C1) would garble headers and the file's name where it is shown.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-const STATUS: Record<UploadProblem, number> = {
-  'bad-request': 400,
-  unauthenticated: 401,
-  unverified: 403,
-  // Refused for this account, whatever it sends: 403, as the link limits are (not a 5xx, which
-  // would read as the server's fault and be retried).
-  quota: 403,
-  offset: 409,
-  'too-large': 413,
-  'wrong-content': 415,
-  'hash-mismatch': 422,
-  'plan-needed': 402,
-  unavailable: 503,
-};
-
-function send(response: HttpResponse, answer: UploadAnswer) {
-  sendJson(response, answer.ok ? 200 : STATUS[answer.problem], answer);
-}
-
-const isField = (value: unknown): value is FileFieldId =>
-  typeof value === 'string' && Object.hasOwn(fileFields, value);
+const send = (response: HttpResponse, answer: UploadAnswer) =>
+  sendAnswer(filesApi, response, answer);
 
 /** The start of an upload from a POST's body, or why it is not one. */
 function uploadStart(body: Buffer): HostingStart | string {
   const fields = jsonObject(body);
   if (!fields) return 'Send {"sha256", "size", "name", "field"} as JSON.';
-  const { sha256, size, name, field } = fields;
-  if (typeof sha256 !== 'string' || !SHA256_HEX.test(sha256)) {
-    return '"sha256" is the SHA-256 of the file, in 64 lowercase hex digits.';
-  }
-  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0) {
-    return '"size" is the number of bytes of the file, more than 0.';
-  }
-  if (typeof name !== 'string' || !name || name.length > NAME_LIMIT || CONTROL.test(name)) {
-    return `"name" is the file's name: 1 to ${NAME_LIMIT} characters, none of them control characters.`;
-  }
-  if (!isField(field)) {
-    return `"field" is the upload's field: one of ${Object.keys(fileFields).join(', ')}.`;
-  }
-  return { sha256, size, name, field, kind: fileFields[field].kindId };
+  const start = v.safeParse(uploadStartSchema, fields);
+  if (!start.success) return start.issues[0].message;
+  return { ...start.output, kind: fileFields[start.output.field].kindId };
 }
 
 /** The offset of a PUT (`?offset=<n>`), or null. */

@@ -11,6 +11,7 @@ import {
   getAuth,
   initializeApp,
   openFirestore,
+  Timestamp,
   type App,
   type Firestore,
 } from '../../functions/src/admin';
@@ -18,10 +19,13 @@ import { createFileApi } from '../../functions/src/file-api';
 import { rangeOf, storedFileServer } from '../../functions/src/file-serve';
 import { AccountTermsReader } from '../../functions/src/terms';
 import { FirestoreFileStore, type FileStore } from '../../functions/src/file-store';
+import { answerOf } from '../../src/domain/api';
+import { PLAN_NEEDED_MESSAGE, TRIAL_DAYS } from '../../src/domain/billing';
 import type { FileFieldId } from '../../src/domain/qr/content';
 import {
   CHUNK_BYTES,
   FILES_API_PATH,
+  filesApi,
   HOSTING_QUOTA_BYTES,
   MAX_ANSWER_BYTES,
   type UploadAnswer,
@@ -98,7 +102,11 @@ interface Answered {
 async function answered(response: Response): Promise<Answered> {
   expect(response.headers.get('cache-control')).toBe('no-store');
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  return { status: response.status, answer: (await response.json()) as UploadAnswer };
+  const body: unknown = await response.json();
+  // Every answer is one the API's description allows, with the status it gives it: the page
+  // reads answers through the same description (src/lib/api-answer.ts).
+  expect(answerOf(filesApi, response.status, body)).toEqual(body);
+  return { status: response.status, answer: body as UploadAnswer };
 }
 
 /** The one account here whose email address is not verified. */
@@ -415,6 +423,34 @@ describe('an upload', () => {
       'Verify your email address first',
     );
     expect(await store.stat(UNVERIFIED, sha256Of(pdf))).toBeNull();
+  });
+
+  it('after the trial, a new file waits for a plan: 402 plan-needed; one held already is not refused', async () => {
+    const uid = 'fileLapsed';
+    const held = pdfOf(1000);
+    expect((await upload(uid, held)).answer).toMatchObject({ ok: true, complete: true });
+    await db
+      .collection('accounts')
+      .doc(uid)
+      .set(
+        {
+          terms: {
+            trialStartedAt: Timestamp.fromMillis(Date.now() - (TRIAL_DAYS + 1) * 86_400_000),
+          },
+        },
+        { merge: true },
+      );
+    const fresh = pdfOf(1000);
+    expect(await begin(uid, fresh)).toEqual({
+      status: 402,
+      answer: { ok: false, problem: 'plan-needed', message: PLAN_NEEDED_MESSAGE },
+    });
+    expect(await store.stat(uid, sha256Of(fresh))).toBeNull();
+    // A device resending a file the server holds (one its codes show) is answered as before.
+    expect(await begin(uid, held)).toEqual({
+      status: 200,
+      answer: { ok: true, received: held.length, complete: true },
+    });
   });
 
   it('checks what it is sent', async () => {

@@ -4,11 +4,15 @@
 // that serves it names its hash, so a cached copy can never be a stale one.
 //
 // Uploads go through the Cloud Function `files` in chunks of CHUNK_BYTES (the last one shorter):
-//   POST /api/files {"sha256", "size", "name", "field"}  starts or resumes: UploadAnswer
-//   PUT  /api/files/<sha256>?offset=<n>  (body: the bytes from n)  adds one chunk: UploadAnswer
+//   POST /api/files {"sha256", "size", "name", "field"}  starts or resumes: an answer of filesApi
+//   PUT  /api/files/<sha256>?offset=<n>  (body: the bytes from n)  adds one chunk: the same
 // both with `Authorization: Bearer <Firebase ID token>` of an account with a verified email.
 // The server checks the size against the field's kind and the file's first bytes against what
 // the kind accepts (file-signatures.ts), and the whole file's hash once the last chunk is in.
+// filesApi below describes the answers once: the function answers from it (file-api.ts) and the
+// page checks each answer against it (uploads/upload-requests.ts).
+import * as v from 'valibot';
+import { describeApi, type AnswerOf, type FinalProblemOf, type ProblemOf } from '../api';
 import { fileFields, type FileFieldId } from './content';
 
 export const FILES_API_PATH = '/api/files';
@@ -27,6 +31,9 @@ export const HOSTING_QUOTA_BYTES = 1024 * 1024 * 1024;
 
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
 
+/** A hosted file's name, as stored. */
+export const HOSTED_NAME_MAX = 200;
+
 /** A hosted file as a saved code names it. */
 export interface HostedFile {
   readonly sha256: string;
@@ -40,44 +47,78 @@ export interface HostedFile {
 /** The hosted files of a code, by upload field. */
 export type HostedFiles = Readonly<Partial<Record<FileFieldId, HostedFile>>>;
 
-export type UploadProblem =
-  | 'unauthenticated'
-  | 'unverified'
-  | 'bad-request'
-  | 'too-large'
-  | 'wrong-content'
-  | 'quota'
-  | 'offset'
-  | 'hash-mismatch'
-  /** The account's trial or plan has ended: new files wait for a plan (billing.ts). */
-  | 'plan-needed'
-  | 'unavailable';
+/** Bytes the server holds of a file, from its start. */
+const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 
-export type UploadAnswer =
-  | {
-      readonly ok: true;
-      /** Bytes the server holds, from the start: the next chunk starts here. */
-      readonly received: number;
-      readonly complete: boolean;
-    }
-  | {
-      readonly ok: false;
-      readonly problem: UploadProblem;
-      readonly message: string;
-      /** With 'offset': where the server's copy ends, to go on from there. */
-      readonly received?: number;
-    };
+/** The upload API: its problems, their status codes, and whether the page may retry them. */
+export const filesApi = describeApi({
+  path: FILES_API_PATH,
+  problems: {
+    'bad-request': { status: 400, retry: false },
+    unauthenticated: { status: 401, retry: false },
+    /** The account's trial or plan has ended: new files wait for a plan (billing.ts). */
+    'plan-needed': { status: 402, retry: false },
+    unverified: { status: 403, retry: false },
+    // Refused for this account, whatever it sends: 403, as the link limits are (not a 5xx, which
+    // would read as the server's fault and be retried).
+    quota: { status: 403, retry: false },
+    /** The chunk does not start where the server's copy ends: go on from `received`. */
+    offset: { status: 409, retry: true },
+    'too-large': { status: 413, retry: false },
+    'wrong-content': { status: 415, retry: false },
+    /** The bytes were not the file named: the server let them go, so the file is chosen again. */
+    'hash-mismatch': { status: 422, retry: false },
+    unavailable: { status: 503, retry: true },
+  },
+  ok: {
+    /** Bytes the server holds, from the start: the next chunk starts here. */
+    received: count,
+    complete: v.boolean(),
+  },
+  refusal: {
+    /** With 'offset': where the server's copy ends, to go on from there. */
+    received: v.optional(count),
+  },
+});
+
+export type UploadAnswer = AnswerOf<typeof filesApi>;
+export type UploadProblem = ProblemOf<typeof filesApi>;
+/** The problems that stop an upload until the person acts (the others it waits out). */
+export type FinalUploadProblem = FinalProblemOf<typeof filesApi>;
+
+/** Control characters (C0, DEL, C1) would garble headers and the file's name where it is shown. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+const NAME_MESSAGE = `"name" is the file's name: 1 to ${HOSTED_NAME_MAX} characters, none of them control characters.`;
+const SHA256_MESSAGE = '"sha256" is the SHA-256 of the file, in 64 lowercase hex digits.';
+const SIZE_MESSAGE = '"size" is the number of bytes of the file, more than 0.';
+
+/**
+ * The start of an upload, as the page sends it and the server checks it (each message says what
+ * was wrong, to whoever calls the API by hand).
+ */
+export const uploadStartSchema = v.object({
+  sha256: v.pipe(v.string(SHA256_MESSAGE), v.regex(SHA256_HEX, SHA256_MESSAGE)),
+  size: v.pipe(v.number(SIZE_MESSAGE), v.safeInteger(SIZE_MESSAGE), v.minValue(1, SIZE_MESSAGE)),
+  name: v.pipe(
+    v.string(NAME_MESSAGE),
+    v.minLength(1, NAME_MESSAGE),
+    v.maxLength(HOSTED_NAME_MAX, NAME_MESSAGE),
+    v.check((name) => !CONTROL.test(name), NAME_MESSAGE),
+  ),
+  field: v.picklist(
+    Object.keys(fileFields) as FileFieldId[],
+    `"field" is the upload's field: one of ${Object.keys(fileFields).join(', ')}.`,
+  ),
+});
 
 /** The start of an upload, as the page sends it. */
-export interface UploadStart {
-  readonly sha256: string;
-  readonly size: number;
-  readonly name: string;
-  readonly field: FileFieldId;
-}
+export type UploadStart = v.InferOutput<typeof uploadStartSchema>;
 
-/** A hosted file's name, as stored. */
-export const HOSTED_NAME_MAX = 200;
+/** Where a chunk of the file `sha256` that starts at byte `offset` is sent (PUT). */
+export const chunkPath = (sha256: string, offset: number) =>
+  `${FILES_API_PATH}/${sha256}?offset=${offset}`;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

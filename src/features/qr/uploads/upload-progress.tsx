@@ -1,5 +1,7 @@
+import { Link } from 'react-router-dom';
 import { formatBytes } from '../../../domain/qr/files';
 import { useOnline } from '../../../lib/use-online';
+import { uploadRemedies } from './upload-remedies';
 import type { UploadState } from './uploader';
 import './uploads.css';
 
@@ -82,6 +84,11 @@ export function UploadProgress({
       break;
   }
 
+  // A refusal that another page of the site resolves (a plan on Billing) leads there first.
+  const remedy =
+    status === 'failed' && state.problem !== 'unreadable' ? uploadRemedies[state.problem] : null;
+  const page = remedy?.kind === 'page' ? remedy : null;
+
   // What the person can do now. The labels name the file: a form may show several uploads.
   const actions = [
     {
@@ -103,7 +110,7 @@ export function UploadProgress({
       text: 'Try again',
       label: `Try again to upload ${name}`,
       run: onRetry,
-      ghost: false,
+      ghost: page !== null,
     },
     {
       when: status === 'canceled',
@@ -127,8 +134,13 @@ export function UploadProgress({
       ) : (
         <p className="upload-progress__text">{text}</p>
       )}
-      {actions.length > 0 ? (
+      {actions.length > 0 || page ? (
         <div className="upload-progress__actions">
+          {page ? (
+            <Link to={page.to} className="button">
+              {page.text}
+            </Link>
+          ) : null}
           {actions.map((action) => (
             <button
               key={action.text}

@@ -2,7 +2,9 @@
 // The requests' mapping of what the network does to answers; fetch and XMLHttpRequest are fakes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { idToken } from '../../../lib/auth/session';
-import { OFFLINE_MESSAGE, isUploadAnswer, sendChunk, startUpload } from './upload-requests';
+import { filesApi } from '../../../domain/qr/hosting';
+import { readAnswer } from '../../../lib/api-answer';
+import { OFFLINE_MESSAGE, sendChunk, startUpload } from './upload-requests';
 
 vi.mock(import('../../../lib/auth/session'), () => ({ idToken: vi.fn() }));
 
@@ -156,6 +158,12 @@ describe('startUpload', () => {
     expect(JSON.parse(String(init?.body))).toEqual(start);
   });
 
+  it('passes on a 402 plan-needed as the refusal it is, not as a passing fault', async () => {
+    const refusal = { ok: false, problem: 'plan-needed', message: 'Choose a plan.' };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(refusal), { status: 402 }));
+    await expect(startUpload(start)).resolves.toEqual(refusal);
+  });
+
   it('never throws: a failed fetch is unavailable, a non-JSON answer names its status', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
@@ -169,14 +177,27 @@ describe('startUpload', () => {
   });
 });
 
-describe('isUploadAnswer', () => {
+describe('the answers the page takes (filesApi)', () => {
+  const read = (status: number, body: unknown) =>
+    readAnswer(filesApi, status, JSON.stringify(body));
+
   it('accepts the protocol’s answers only', () => {
-    expect(isUploadAnswer({ ok: true, received: 3, complete: true })).toBe(true);
-    expect(isUploadAnswer({ ok: false, problem: 'offset', message: 'x', received: 3 })).toBe(true);
-    expect(isUploadAnswer({ ok: true, received: -1, complete: true })).toBe(false);
-    expect(isUploadAnswer({ ok: true, received: 3 })).toBe(false);
-    expect(isUploadAnswer({ ok: false, problem: 'teapot', message: 'x' })).toBe(false);
-    expect(isUploadAnswer({ ok: false, problem: 'quota' })).toBe(false);
-    expect(isUploadAnswer(null)).toBe(false);
+    expect(read(200, { ok: true, received: 3, complete: true })).not.toBeNull();
+    expect(read(409, { ok: false, problem: 'offset', message: 'x', received: 3 })).not.toBeNull();
+    expect(read(200, { ok: true, received: -1, complete: true })).toBeNull();
+    expect(read(200, { ok: true, received: 3 })).toBeNull();
+    expect(read(418, { ok: false, problem: 'teapot', message: 'x' })).toBeNull();
+    expect(read(403, { ok: false, problem: 'quota' })).toBeNull();
+    expect(read(200, null)).toBeNull();
+    expect(readAnswer(filesApi, 502, '<html>Bad gateway</html>')).toBeNull();
+  });
+
+  it('takes every problem of the description with its status, and none with another', () => {
+    for (const [problem, { status }] of Object.entries(filesApi.problems)) {
+      const refusal = { ok: false, problem, message: 'Why.' };
+      expect(read(status, refusal)).toEqual(refusal);
+      // A refusal under a status the API does not give it is someone else's answer.
+      expect(read(500, refusal)).toBeNull();
+    }
   });
 });

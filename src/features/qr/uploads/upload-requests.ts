@@ -1,16 +1,18 @@
-// The page's calls to the upload API (the protocol: src/domain/qr/hosting.ts). Like the link
-// requests (saved/link-requests.ts) they never throw: a lost connection, a server that answers
-// something else than JSON, an abort, all come back as an 'unavailable' answer, which the uploader
-// takes as "try again later, from what the server holds".
+// The page's calls to the upload API (the protocol and its answers: filesApi in
+// src/domain/qr/hosting.ts). Like the link requests (saved/link-requests.ts) they never throw: a
+// lost connection, a server that answers something the description does not allow, an abort, all
+// come back as an 'unavailable' answer, which the uploader takes as "try again later, from what
+// the server holds".
 //
 // The chunks go out with XMLHttpRequest: fetch reports nothing while a request body is sent,
 // and on a phone one chunk can take many seconds.
 import {
-  FILES_API_PATH,
+  chunkPath,
+  filesApi,
   type UploadAnswer,
-  type UploadProblem,
   type UploadStart,
 } from '../../../domain/qr/hosting';
+import { readAnswer } from '../../../lib/api-answer';
 import { idToken } from '../../../lib/auth/session';
 
 /** What the uploader needs of the network; the tests give fakes. */
@@ -54,50 +56,14 @@ const SIGNED_OUT: UploadAnswer = {
   message: 'Please sign in again to upload files.',
 };
 
-const problems: ReadonlySet<string> = new Set<UploadProblem>([
-  'unauthenticated',
-  'unverified',
-  'bad-request',
-  'too-large',
-  'wrong-content',
-  'quota',
-  'offset',
-  'hash-mismatch',
-  'unavailable',
-]);
-
-const isCount = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-
-/** Whether `value` is an answer of the protocol, checked field by field: the page relies on them. */
-export function isUploadAnswer(value: unknown): value is UploadAnswer {
-  if (typeof value !== 'object' || value === null) return false;
-  const answer = value as Record<string, unknown>;
-  if (answer.ok === true) return isCount(answer.received) && typeof answer.complete === 'boolean';
-  return (
-    answer.ok === false &&
-    typeof answer.problem === 'string' &&
-    problems.has(answer.problem) &&
-    typeof answer.message === 'string' &&
-    (answer.received === undefined || isCount(answer.received))
-  );
-}
-
 const notAnAnswer = (status: number): UploadAnswer => ({
   ok: false,
   problem: 'unavailable',
   message: `The server did not take the file just now (HTTP ${status}): the upload will go on in a moment.`,
 });
 
-function parse(status: number, text: string): UploadAnswer {
-  let answer: unknown = null;
-  try {
-    answer = JSON.parse(text);
-  } catch {
-    // Not JSON: a proxy's or the platform's own error page.
-  }
-  return isUploadAnswer(answer) ? answer : notAnAnswer(status);
-}
+const parse = (status: number, text: string): UploadAnswer =>
+  readAnswer(filesApi, status, text) ?? notAnAnswer(status);
 
 const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
@@ -123,7 +89,7 @@ export async function startUpload(start: UploadStart, signal?: AbortSignal): Pro
   const stop = () => timeout.abort();
   signal?.addEventListener('abort', stop);
   try {
-    const response = await fetch(FILES_API_PATH, {
+    const response = await fetch(filesApi.path, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -167,7 +133,7 @@ export async function sendChunk(
       signal?.removeEventListener('abort', stop);
       resolve(answer);
     };
-    request.open('PUT', `${FILES_API_PATH}/${sha256}?offset=${offset}`);
+    request.open('PUT', chunkPath(sha256, offset));
     request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.setRequestHeader('Content-Type', 'application/octet-stream');
     request.timeout = REQUEST_TIMEOUT_MS;

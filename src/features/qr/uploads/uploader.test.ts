@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CHUNK_BYTES,
   type UploadAnswer,
-  type UploadProblem,
+  type FinalUploadProblem,
   type UploadStart,
 } from '../../../domain/qr/hosting';
 import type { UploadRequests } from './upload-requests';
@@ -309,8 +309,9 @@ describe('Uploader', () => {
     expect(uploader.stateOf(file)?.status).toBe('done');
   });
 
-  it.each<[UploadProblem, 'start' | 'put']>([
+  it.each<[FinalUploadProblem, 'start' | 'put']>([
     ['quota', 'start'],
+    ['plan-needed', 'start'],
     ['too-large', 'start'],
     ['unverified', 'start'],
     ['wrong-content', 'put'],

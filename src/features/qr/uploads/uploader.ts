@@ -2,19 +2,22 @@
 // CHUNK_BYTES, one after the other (the protocol: src/domain/qr/hosting.ts). The server keeps
 // every chunk it took, so an upload the connection cuts goes on from what the server holds (a new
 // POST asks how much that is) when the browser is back online, or after a wait of 2 seconds
-// doubling to a minute; never from the start unless the server says it holds nothing. A refusal
-// (too large, not what the field takes, over the quota…) stops it with the server's own words.
+// doubling to a minute; never from the start unless the server says it holds nothing. A final
+// refusal (too large, not what the field takes, over the quota, a plan needed: filesApi's table
+// says which are final) stops it with the server's own words, until the person acts.
 //
 // One uploader for the page (a module), keyed by the file's hash: the same file asked for twice
 // (two fields, or the form and then the save) is one upload, and its progress goes on being
 // shown when the form is left and opened again.
 import { useSyncExternalStore } from 'react';
 import type { FileFieldId } from '../../../domain/qr/content';
+import { isFinal } from '../../../domain/api';
 import {
   CHUNK_BYTES,
+  filesApi,
+  type FinalUploadProblem,
   type HostedFile,
   type UploadAnswer,
-  type UploadProblem,
 } from '../../../domain/qr/hosting';
 import { sha256OfFile } from './file-hash';
 import { uploadRequests, type UploadRequests } from './upload-requests';
@@ -43,7 +46,7 @@ export type UploadState =
       /** Absent when the file could not even be read to be hashed. */
       readonly sha256?: string;
       readonly sent: number;
-      readonly problem: UploadProblem | 'unreadable';
+      readonly problem: FinalUploadProblem | 'unreadable';
       /** Said as is: the server's words, written for the person uploading. */
       readonly message: string;
     })
@@ -54,7 +57,7 @@ export type UploadState =
 export class UploadError extends Error {
   constructor(
     message: string,
-    readonly problem: UploadProblem | 'unreadable' | 'canceled',
+    readonly problem: FinalUploadProblem | 'unreadable' | 'canceled',
   ) {
     super(message);
     this.name = 'UploadError';
@@ -368,11 +371,12 @@ export class Uploader {
       } else if (answer.problem === 'offset' && answer.received !== undefined) {
         job.received = Math.min(answer.received, file.size);
         from = job.received;
-      } else if (answer.problem === 'unavailable' || answer.problem === 'offset') {
-        // An 'offset' that does not say where the server's copy ends: a new start answers that.
-        return this.waitAndRetry(job, answer.message);
-      } else {
+      } else if (isFinal(filesApi, answer.problem)) {
         return this.fail(job, answer.problem, answer.message);
+      } else {
+        // The server busy, the connection gone, or an 'offset' that does not say where the
+        // server's copy ends (a new start answers that): the same request may do later.
+        return this.waitAndRetry(job, answer.message);
       }
       stalls = from > offset ? 0 : stalls + 1;
       if (stalls >= MAX_STALLS) return this.waitAndRetry(job, STALLED);
@@ -411,7 +415,7 @@ export class Uploader {
     job.outcome.resolve(hosted);
   }
 
-  private fail(job: Job, problem: UploadProblem, message: string) {
+  private fail(job: Job, problem: FinalUploadProblem, message: string) {
     this.stop(job);
     job.wait = 0;
     this.setState(job, { status: 'failed', ...about(job), sent: job.received, problem, message });
