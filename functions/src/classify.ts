@@ -1,13 +1,16 @@
 // What the redirect learns of a request, without keeping anything that identifies a person: whether
 // it is a person's browser at all (link-preview fetchers and crawlers are not scans: `isbot`, a
 // maintained list of their user agents), its device class and operating system family (`bowser`,
-// MIT), whether it came from the printed code or the link itself, and a visitor key that lives
-// only in memory (hashed again with the day's salt before anything is stored: visitors.ts).
+// MIT), whether it came from the printed code or the link itself, and a visitor key and a client
+// key that live only in memory (the visitor key is hashed again with the day's salt before
+// anything is stored: visitors.ts), both from the address the platform vouches for
+// (client-address.ts), never one the client wrote.
 import { createHash } from 'node:crypto';
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
 import type { DeviceClass, OsFamily } from '../../src/domain/qr/scan-counts';
 import { QR_MARKER } from '../../src/domain/qr/short-link';
+import { clientAddress, networkOf } from './client-address';
 import { header, type HttpRequest } from './http';
 
 export interface RequestFacts {
@@ -17,6 +20,11 @@ export interface RequestFacts {
   readonly source: 'qr' | 'link';
   /** SHA-256 of the client's address and user agent: in memory only, never stored. */
   readonly visitorKey: string;
+  /**
+   * SHA-256 of the client's address alone, whatever its user agent says: its repeated scans of
+   * a link are counted once (scan-counter.ts). In memory only, never stored.
+   */
+  readonly clientKey: string;
 }
 
 const osByName: Record<string, OsFamily> = {
@@ -45,22 +53,20 @@ export function deviceOf(userAgent: string): { device: DeviceClass; os: OsFamily
   return { device, os };
 }
 
-/** The client's address: the first of X-Forwarded-For (set by Hosting), else the socket's. */
-export function clientAddress(request: HttpRequest): string {
-  const forwarded = header(request, 'x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || request.socket?.remoteAddress || '';
-}
+/** The client's address: the one rule of client-address.ts, also read from here. */
+export { clientAddress } from './client-address';
 
 export function requestFacts(request: HttpRequest): RequestFacts {
   const userAgent = header(request, 'user-agent') ?? '';
+  // The address the platform vouches for (client-address.ts), an IPv6 one as its /64.
+  const network = networkOf(clientAddress(request));
   const query = (request.url ?? '').split('?')[1]?.split('#')[0] ?? '';
   return {
     // No user agent at all is a script, not a phone.
     bot: userAgent.trim() === '' || isbot(userAgent),
     ...deviceOf(userAgent),
     source: query.split('&').includes(QR_MARKER) ? 'qr' : 'link',
-    visitorKey: createHash('sha256')
-      .update(`${clientAddress(request)}\n${userAgent}`)
-      .digest('hex'),
+    visitorKey: createHash('sha256').update(`${network}\n${userAgent}`).digest('hex'),
+    clientKey: createHash('sha256').update(`client\n${network}`).digest('hex'),
   };
 }

@@ -1,5 +1,6 @@
 // POST /api/links/password {"code", "password"}: sets (null: removes) the password of the code's
-// link, kept by the server as a hash only (link-sync.ts setLinkPassword).
+// link, kept by the server as a hash only (link-sync.ts setLinkPassword); at most
+// PASSWORD_CHANGES_PER_HOUR an hour per account (each runs the slow hash), 429 past it.
 //
 // POST /api/links {"code": "<id of a saved code>"}: the page asks the server to make the code's
 // short link match the code (link-sync.ts) once the code has reached Firestore: after a save, an
@@ -90,7 +91,7 @@ export function createLinkApi({
           send(response, badRequest('Send {"code": "…", "password": "<the new one>" or null}.'));
           return;
         }
-        send(response, await setLinkPassword(db, caller, code, password));
+        send(response, await setLinkPassword(db, caller, code, password, now()));
         return;
       }
       const site = { origin: siteOrigin(), hosts: siteHosts(request) };

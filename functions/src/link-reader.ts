@@ -37,8 +37,10 @@ export interface LinkRecord {
   readonly disabled: boolean;
   /** It asks for a password first (passwords.ts)... */
   readonly locked: boolean;
-  /** ...which has been set (until then the link opens for nobody). */
+  /** ...which has been set (until then the link opens for nobody)... */
   readonly passwordSet: boolean;
+  /** ...and its version: a browser let in by another one is asked again (passwords.ts). */
+  readonly passwordVersion: string;
   /**
    * Its scans of all time as stored, read with the link when it has a scan limit (schedule.ts);
    * 0 otherwise. The scans an instance has tallied but not yet written come on top: the limit
@@ -73,6 +75,7 @@ export function linkRecord(
     disabled: data.disabled != null && data.disabled !== false,
     locked: data.locked === true,
     passwordSet: data.passwordSet === true,
+    passwordVersion: typeof data.passwordVersion === 'string' ? data.passwordVersion : '',
     scans: 0,
   };
 }

@@ -20,12 +20,16 @@ import {
   type StoredLink,
   type SyncAnswer,
 } from '../../src/domain/qr/link-policy';
-import { passwordProblem } from '../../src/domain/qr/access';
+import {
+  PASSWORD_CHANGES_PER_HOUR,
+  passwordProblem,
+  TOO_MANY_PASSWORD_CHANGES,
+} from '../../src/domain/qr/access';
 import { savedCodeFrom } from '../../src/domain/qr/saved-code';
 import { scanDay } from '../../src/domain/qr/scan-time';
 import { mintLinkId } from '../../src/domain/qr/short-link';
 import { randomFillSync } from 'node:crypto';
-import { FieldValue, type Firestore, type Transaction } from './admin';
+import { FieldValue, Timestamp, type Firestore, type Transaction } from './admin';
 import type { Caller } from './caller';
 import type { FileStore } from './file-store';
 import { hashPassword, passwordRef } from './passwords';
@@ -250,16 +254,45 @@ async function deleteUnusedFiles(
   }
 }
 
+/** The account's passwords set in the last hour: server-only (no rule matches it). */
+export const passwordChangesRef = (db: Firestore, uid: string) =>
+  db.collection('accounts').doc(uid).collection('private').doc('password-changes');
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Counts a password about to be hashed against the account's hourly allowance, in one
+ * transaction, before the slow hash runs; false when the allowance is used up. A window starts
+ * with its first password and lasts an hour.
+ */
+async function passwordChangeAllowed(db: Firestore, uid: string, now: number): Promise<boolean> {
+  const ref = passwordChangesRef(db, uid);
+  return db.runTransaction(async (transaction) => {
+    const snapshot = await transaction.get(ref);
+    const since = snapshot.get('since') as Timestamp | undefined;
+    if (since === undefined || now - since.toMillis() >= HOUR_MS) {
+      transaction.set(ref, { count: 1, since: Timestamp.fromMillis(now) });
+      return true;
+    }
+    if (Number(snapshot.get('count') ?? 0) >= PASSWORD_CHANGES_PER_HOUR) return false;
+    transaction.update(ref, { count: FieldValue.increment(1) });
+    return true;
+  });
+}
+
 /**
  * Sets (or, with null, removes) the password of the link of `codeId`, a code of `caller`: kept
- * only as a hash the clients cannot read. The link must exist; the code decides whether the link
- * asks for it (its `passwordProtected`, mirrored as the link's `locked` by syncLink).
+ * only as a hash the clients cannot read, with a new version that asks every browser let in by
+ * the old one again (passwords.ts). The link must exist; the code decides whether the link asks
+ * for it (its `passwordProtected`, mirrored as the link's `locked` by syncLink). Setting one
+ * runs the slow hash, so an account sets at most PASSWORD_CHANGES_PER_HOUR an hour.
  */
 export async function setLinkPassword(
   db: Firestore,
   caller: Caller,
   codeId: string,
   password: string | null,
+  now: Date = new Date(),
 ): Promise<SyncAnswer> {
   const found = await linkOfCode(db, caller.uid, codeId).get();
   const document = found.docs[0];
@@ -272,6 +305,10 @@ export async function setLinkPassword(
   }
   const problem = password === null ? null : passwordProblem(password);
   if (problem) return { ok: false, problem: 'bad-request', message: problem };
+  if (password !== null && !(await passwordChangeAllowed(db, caller.uid, now.getTime()))) {
+    // A limit of the account's changes, as the daily one of targets is (429).
+    return { ok: false, problem: 'too-many-changes', message: TOO_MANY_PASSWORD_CHANGES };
+  }
   const hash = password === null ? null : await hashPassword(password);
   const link = document.ref;
   await db.runTransaction(async (transaction) => {
@@ -280,6 +317,8 @@ export async function setLinkPassword(
     else transaction.delete(passwordRef(db, link.id));
     transaction.update(link, {
       passwordSet: hash !== null,
+      // The redirect reads it with the link: an unlock of another version no longer opens it.
+      passwordVersion: hash?.version ?? FieldValue.delete(),
       updatedAt: FieldValue.serverTimestamp(),
     });
   });

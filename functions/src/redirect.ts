@@ -22,12 +22,13 @@ import { filesOf } from '../../src/domain/qr/link-policy';
 import { scheduleState, type Inactive } from '../../src/domain/qr/schedule';
 import { LINK_ID } from '../../src/domain/qr/short-link';
 import { canonicalTarget } from '../../src/domain/qr/target';
-import { clientAddress, deviceOf, requestFacts } from './classify';
+import { deviceOf, requestFacts } from './classify';
+import { clientAddresses } from './client-address';
 import { header, readBody, securityHeaders, type HttpRequest, type HttpResponse } from './http';
 import { CONTACT_FILE, contactFile, landingPage } from './landing';
 import { LinkUnavailable, type LinkReader, type LinkRecord } from './link-reader';
 import { pages, sendPage } from './pages';
-import { clientKey, unlockCookie, unlockedLinks, type PasswordGate } from './passwords';
+import { guesserOf, unlockCookie, unlockedLinks, type PasswordGate } from './passwords';
 import type { ScanCounter } from './scan-counter';
 import { siteHosts } from './site';
 
@@ -312,12 +313,17 @@ async function unlocked(
   const open = unlockedLinks(header(request, 'cookie'), key, now);
   const action = `/q/${id}${new URL(request.url ?? '/', 'http://link.invalid').search}`;
   if (method !== 'POST') {
-    if (open.has(id)) return true;
+    // Only for the password it was given for: a new one asks again.
+    if (open.get(id)?.version === link.passwordVersion) return true;
     sendPage(response, method, pages.password(id, action));
     return false;
   }
-  const client = clientKey(key, clientAddress(request));
-  if (!(await gate.attempts.allowed(id, client, now))) {
+  const body = await readBody(request, 2048).catch(() => null);
+  const attempt = body ? (new URLSearchParams(body.toString('utf8')).get('password') ?? '') : '';
+  // Counted before the slow check, so no burst of guesses gets checked uncounted.
+  const guesser = guesserOf(key, clientAddresses(request));
+  const reservation = await gate.attempts.reserve(id, guesser, now);
+  if (!reservation) {
     sendPage(
       response,
       method,
@@ -325,10 +331,8 @@ async function unlocked(
     );
     return false;
   }
-  const body = await readBody(request, 2048).catch(() => null);
-  const attempt = body ? (new URLSearchParams(body.toString('utf8')).get('password') ?? '') : '';
-  if (!(await gate.matches(id, attempt))) {
-    await gate.attempts.failed(id, client, now);
+  const version = await gate.versionOpenedBy(id, attempt);
+  if (version === null) {
     sendPage(
       response,
       method,
@@ -336,8 +340,14 @@ async function unlocked(
     );
     return false;
   }
+  // A right password is no wrong one: taken back off the counts (a failure leaves one too many).
+  await gate.attempts
+    .release(guesser, reservation, now)
+    .catch((error: unknown) =>
+      logError('a right password stays counted as a wrong one', { id, error: String(error) }),
+    );
   const secure = (header(request, 'x-forwarded-proto') ?? '').startsWith('https');
-  response.setHeader('Set-Cookie', unlockCookie(open, id, key, now, secure));
+  response.setHeader('Set-Cookie', unlockCookie(open, id, version, key, now, secure));
   sendPage(response, method, pages.unlocked(id, action));
   return false;
 }

@@ -395,6 +395,20 @@ describe('the content fields', () => {
     });
   });
 
+  it('hold a dynamic code’s password to 8 characters at least, saying so beside the field', () => {
+    const short = checkContent(
+      typeOf('web'),
+      withText({ websiteUrl: 'https://a.example/', password: 'seven77' }),
+    );
+    expect(short.errors).toEqual({ password: 'A password has at least 8 characters.' });
+    const long = checkContent(
+      typeOf('web'),
+      withText({ websiteUrl: 'https://a.example/', password: 'eight888' }),
+    );
+    expect(long.errors).toEqual({});
+    expect(textFields.password.hint).toContain('at least 8 characters');
+  });
+
   it('keep passwords and the network name exactly as typed', () => {
     const result = checkContent(
       typeOf('wifi'),
@@ -402,7 +416,7 @@ describe('the content fields', () => {
         wifiSSID: ' Home net ',
         encrypt: ' WEP ',
         wifiPassword: ' pass word ',
-        password: '  p ',
+        password: '  p a s s ',
       }),
     );
     expect(result.errors).toEqual({});
@@ -410,7 +424,7 @@ describe('the content fields', () => {
       wifiSSID: ' Home net ',
       encrypt: 'WEP',
       wifiPassword: ' pass word ',
-      password: '  p ',
+      password: '  p a s s ',
     });
   });
 });

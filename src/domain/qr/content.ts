@@ -350,5 +350,4 @@ export function checkContent<F extends FileFacts>(
 }
 
 /** The password field's hint for a code that has a password already (Edit). */
-export const KEEP_PASSWORD_HINT =
-  'This code has a password. Type a new one to change it, or leave this empty to keep it (My QR Codes can remove it).';
+export const KEEP_PASSWORD_HINT = `This code has a password. Type a new one (at least ${PASSWORD_MIN} characters) to change it, or leave this empty to keep it (My QR Codes can remove it).`;
