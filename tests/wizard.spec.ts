@@ -14,6 +14,7 @@ import {
   patterns,
 } from '../src/domain/qr/design';
 import type { FileKind } from '../src/domain/qr/files';
+import { BAD_HOST_MESSAGE } from '../src/domain/qr/target';
 import { seriousViolations } from './support/axe';
 import { builderUser, demoUser } from './support/auth-emulator';
 import { signedInTest as test } from './support/signed-in';
@@ -181,6 +182,25 @@ test('web addresses, emails and numbers are checked, normalised, and never lost'
   await expect(page.getByLabel('Website', { exact: true })).toHaveValue('https://example.co.za');
   await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('0111234567');
   await expect(page.getByLabel('Mobile', { exact: true })).toHaveValue('+27821234567');
+});
+
+test('a Website address with a space in its domain is refused, saying why, and stays as typed', async ({
+  page,
+}) => {
+  await chooseType(page, typeOf('web'));
+  await fillValid(page, typeOf('web'));
+  const website = page.getByLabel(textFields.websiteUrl.label, { exact: true });
+  await website.fill('https://exa mple.com');
+  await next(page);
+  await expect(page.getByText(BAD_HOST_MESSAGE)).toBeVisible();
+  await expect(website).toHaveAttribute('aria-invalid', 'true');
+  await expect(website).toBeFocused();
+  await expect(page).toHaveURL(/\/QR_Content$/);
+  await expect(website).toHaveValue('https://exa mple.com');
+
+  await website.fill('https://example.com');
+  await next(page);
+  await expect(page).toHaveURL(/\/QR_Design$/);
 });
 
 test('a pasted text longer than its field is kept whole, and the field says how much to cut', async ({

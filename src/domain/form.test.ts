@@ -10,6 +10,7 @@ import {
   missingFields,
   type FormRule,
 } from './form';
+import { BAD_HOST_MESSAGE } from './qr/target';
 
 const ok = (value: string) => ({ ok: true, value });
 const refused = (message: string) => ({ ok: false, message });
@@ -115,6 +116,15 @@ describe('formats', () => {
     expect(checkField(url, wrong)).toEqual(
       refused('Please enter a web address starting with http:// or https://.'),
     );
+  });
+
+  it.each([
+    'https://exa mple.com',
+    'exa mple.com',
+    'https://a"b.com/menu',
+    'http://exa%20mple.com',
+  ])('refuses %j: its domain has a space or a sign no domain has', (wrong) => {
+    expect(checkField(url, wrong)).toEqual(refused(BAD_HOST_MESSAGE));
   });
 
   it('normalises a phone number: spaces, dashes and brackets go, a leading + stays', () => {

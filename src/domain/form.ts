@@ -3,7 +3,12 @@
 // rules every field shares (trimmed, required, at most N characters) are applied here so that each
 // message names its field. Pages render fields from these descriptions (src/lib/ui/use-form.ts).
 import * as v from 'valibot';
-import { hasHiddenCharacters, HIDDEN_CHARACTERS_MESSAGE } from './qr/target';
+import {
+  BAD_HOST_MESSAGE,
+  hasHiddenCharacters,
+  HIDDEN_CHARACTERS_MESSAGE,
+  typedHostProblem,
+} from './qr/target';
 
 export type InputKind =
   'text' | 'email' | 'url' | 'tel' | 'number' | 'date' | 'password' | 'textarea' | 'select';
@@ -71,7 +76,12 @@ export const formats = {
     v.string(),
     v.check((text) => !hasHiddenCharacters(text), HIDDEN_CHARACTERS_MESSAGE),
     v.transform((text) => (/^[a-z][a-z\d+.-]*:/i.test(text) ? text : `https://${text}`)),
-    v.check(isHttpUrl, 'Please enter a web address starting with http:// or https://.'),
+    // Read as typed: browsers' parsers take a space in a host (percent-encoded), Node's does not.
+    v.check((text) => typedHostProblem(text) !== 'bad-host', BAD_HOST_MESSAGE),
+    v.check(
+      (text) => typedHostProblem(text) === null && isHttpUrl(text),
+      'Please enter a web address starting with http:// or https://.',
+    ),
   ),
   /** Digits, with spaces, dashes and brackets tolerated and dropped; a leading + is kept. */
   phone: v.pipe(

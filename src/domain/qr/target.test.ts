@@ -13,6 +13,8 @@ describe('canonicalTarget: accepted, in one canonical form', () => {
     ['https://example.co.za', 'https://example.co.za/'],
     ['HTTPS://Example.CO.ZA/Menu?x=1#top', 'https://example.co.za/Menu?x=1#top'],
     ['http://shop.example.com:8080/a', 'http://shop.example.com:8080/a'],
+    ['https://my_shop.example.com/', 'https://my_shop.example.com/'],
+    ['https://exa-mple.co.za./a b', 'https://exa-mple.co.za./a%20b'],
     ['https://例え.jp/', 'https://xn--r8jz45g.jp/'],
     ['https://bücher.de/straße', 'https://xn--bcher-kva.de/stra%C3%9Fe'],
     ['https://example.com/a b', 'https://example.com/a%20b'],
@@ -53,8 +55,19 @@ describe('canonicalTarget: refused, with a reason a user can act on', () => {
     ['https://', 'not-a-web-address'],
     ['https:example.com', 'not-a-web-address'],
     ['https:/example.com', 'not-a-web-address'],
-    ['https://exa mple.com/', 'not-a-web-address'],
-    ['https://exa%mple.com/', 'not-a-web-address'],
+    // A sign no domain has, refused the same in Node and in browsers (whose parsers take some).
+    ['https://exa mple.com/', 'bad-host'],
+    ['https://exa mple.com', 'bad-host'],
+    ['https://exa%mple.com/', 'bad-host'],
+    ['https://exa%20mple.com/', 'bad-host'],
+    ['https://a"b.com/', 'bad-host'],
+    ["https://a'b.com/", 'bad-host'],
+    ['https://a,b.com/', 'bad-host'],
+    ['https://a(b).com/', 'bad-host'],
+    ['https://a{b}.com/', 'bad-host'],
+    ['https://a!b.com/', 'bad-host'],
+    ['https://user@exa mple.com:8080/', 'bad-host'],
+    ['https://not a link', 'not-a-web-address'],
     ['javascript:alert(1)', 'scheme'],
     ['data:text/html,<h1>hi</h1>', 'scheme'],
     ['ftp://example.com/', 'scheme'],
@@ -97,6 +110,12 @@ describe('canonicalTarget: refused, with a reason a user can act on', () => {
     const check = canonicalTarget(input, site);
     expect(check.ok ? check.href : check.problem).toBe(problem);
     if (!check.ok) expect(check.message.length).toBeGreaterThan(20);
+  });
+
+  it('says what is wrong with a host a domain cannot be, whatever follows it', () => {
+    const check = canonicalTarget('https://exa mple.com/menu?a=b c', site);
+    expect(check).toMatchObject({ ok: false, problem: 'bad-host' });
+    expect(check.ok || check.message).toMatch(/^The address’s domain .* has a space or a sign/);
   });
 
   it('counts the length once canonical: non-ASCII grows when percent-encoded', () => {

@@ -6,6 +6,11 @@
 // - parsed by the WHATWG URL parser (the one browsers and Node share) and kept as its `href`:
 //   the host in lower case and punycode (`https://例え.jp/` is `https://xn--r8jz45g.jp/`), spaces
 //   and non-ASCII characters percent-encoded, so every reader of the link sees the same address;
+// - a host typed as DNS names are written: letters (any script), digits, hyphens, dots and the
+//   underscores some names carry, and no space or other sign (`https://exa mple.com`). Parsers
+//   disagree here: Node's refuses a space in a host, Chromium's percent-encodes it
+//   (`exa%20mple.com`) and takes `a"b.com` as it is, so the page would pass what the server
+//   refuses, and the code would lead nowhere. The typed text is checked, the same on both;
 // - http: or https: only, with no user name or password (`https://bank.example@evil.example/`
 //   shows one host and leads to another);
 // - a public host name: no IP literal or name of this machine or a private network (loopback,
@@ -30,6 +35,7 @@ export type TargetProblem =
   | 'empty'
   | 'hidden-characters'
   | 'not-a-web-address'
+  | 'bad-host'
   | 'scheme'
   | 'credentials'
   | 'private-host'
@@ -55,6 +61,8 @@ const messages: Record<TargetProblem, string> = {
     'The address holds a hidden or control character (such as a tab or a no-break space). Type it again, or paste it as plain text.',
   'not-a-web-address':
     'This is not a complete web address. It should look like https://www.example.co.za/page.',
+  'bad-host':
+    'The address’s domain (the part after https://) has a space or a sign no domain has. A domain is letters, digits, hyphens and dots only, like www.example.co.za: check how it is typed.',
   scheme:
     'A dynamic code can only lead to a web page: an address starting with https:// or http://.',
   credentials:
@@ -97,6 +105,25 @@ export const hasHiddenCharacters = (text: string): boolean =>
 
 export const HIDDEN_CHARACTERS_MESSAGE = messages['hidden-characters'];
 
+/**
+ * What is wrong with the host of the http(s) address `text` as typed (with its scheme), read
+ * before any parser (see the top of the module): 'bad-host' when a name meant as a domain (it has
+ * a dot) holds an ASCII character no domain has (a space, a quote, a comma, a percent sign…);
+ * 'not-a-web-address' when such a host has no dot either (`https://not a link`). Letters of other
+ * scripts pass: the parser turns them into punycode. A bracketed IPv6 literal is left to it.
+ */
+export function typedHostProblem(text: string): 'bad-host' | 'not-a-web-address' | null {
+  const authority = /^https?:[/\\]*([^/?#\\]*)/i.exec(text.replace(PADDING, ''))?.[1];
+  if (authority === undefined) return null;
+  const host = authority.slice(authority.lastIndexOf('@') + 1).replace(/:\d*$/, '');
+  if (host.startsWith('[')) return null;
+  // eslint-disable-next-line no-control-regex
+  if (!/[\u0000-\u007f]/.test(host.replace(/[a-z\d._-]/gi, ''))) return null;
+  return host.includes('.') ? 'bad-host' : 'not-a-web-address';
+}
+
+export const BAD_HOST_MESSAGE = messages['bad-host'];
+
 /** The canonical form of `input` as a short link's target, or why it cannot be one. */
 export function canonicalTarget(input: string, options: TargetOptions = {}): TargetCheck {
   const text = input.replace(PADDING, '');
@@ -105,6 +132,8 @@ export function canonicalTarget(input: string, options: TargetOptions = {}): Tar
   const scheme = /^([a-z][a-z\d+.-]*):/i.exec(text)?.[1]?.toLowerCase();
   if (scheme === undefined) return refuse('not-a-web-address');
   if (scheme !== 'http' && scheme !== 'https') return refuse('scheme');
+  const typedHost = typedHostProblem(text);
+  if (typedHost) return refuse(typedHost);
   let url: URL;
   try {
     url = new URL(text);
