@@ -7,7 +7,12 @@
 // `npm run build`).
 //
 //   node scripts/billing-admin.mjs list
-//   node scripts/billing-admin.mjs paid <reference> [--on YYYY-MM-DD] [--by <who>]
+//   node scripts/billing-admin.mjs paid <reference> --amount <rand> [--reason "..."]
+//                                       [--on YYYY-MM-DD] [--by <who>]
+//
+// `paid` takes the amount the bank statement shows: it must be the order's to the cent, or come
+// with the reason a different amount is accepted, which is kept on the order (orders.ts
+// paymentProblem, the rule the company's every way of marking orders paid shares).
 //
 // With FIRESTORE_EMULATOR_HOST set it works on that emulator (project demo-kcw unless --project
 // says otherwise). Without it, on production Firestore of the project --project names, with
@@ -30,13 +35,17 @@ const REFERENCE = /^KCW-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/;
 
 const USAGE = `Usage:
   node scripts/billing-admin.mjs list
-  node scripts/billing-admin.mjs paid <reference> [--on YYYY-MM-DD] [--by <who>]
+  node scripts/billing-admin.mjs paid <reference> --amount <rand> [--reason "..."] [--on YYYY-MM-DD]
 
   list     the orders waiting for payment, oldest first
   paid     marks the order with that payment reference (KCW-XXXX-XXXX) paid: its plan starts, or
            runs on from the end of the period already paid, and it gets its invoice number
 
 Options:
+  --amount <rand>  what the bank statement shows was received, e.g. 600 or 1234.56 (required for
+                   paid); an amount other than the order's is refused unless --reason is given
+  --reason <text>  why a payment that differs from the order's amount is accepted (kept on the
+                   order), e.g. "bank fee of R5 deducted"
   --on <day>       the day the payment arrived (default: today)
   --by <who>       who marks it paid (default: $USER)
   --project <id>   the Firebase project (default with FIRESTORE_EMULATOR_HOST: demo-kcw; required
@@ -48,7 +57,7 @@ Options:
  * @param {NodeJS.ProcessEnv} env
  */
 export function parseCommand(args, env) {
-  const { values, positionals } = commandLine(args, ['on']);
+  const { values, positionals } = commandLine(args, ['on', 'amount', 'reason']);
   if (values.help) return { command: 'help' };
   const [command, reference, ...extra] = positionals;
   if (command !== 'list' && command !== 'paid') {
@@ -82,11 +91,34 @@ export function parseCommand(args, env) {
       command,
       reference: wanted,
       paidAt,
+      received: { cents: centsOf(values.amount), reason: values.reason ?? null },
       by: operator(values.by, process.env),
       ...firestoreTarget(values.project, env),
     };
   }
+  if (values.amount !== undefined || values.reason !== undefined) {
+    throw new UsageError('--amount and --reason go with paid.');
+  }
   return { command, ...firestoreTarget(values.project, env) };
+}
+
+/**
+ * The cents of `--amount`, in rand as a statement shows it ("600", "1234.56", "R1234.50").
+ * @param {string | undefined} amount
+ */
+function centsOf(amount) {
+  if (amount === undefined) {
+    throw new UsageError(
+      'paid needs --amount: the rand the bank statement shows was received (e.g. --amount 600).',
+    );
+  }
+  const match = /^R?(\d{1,9})(?:\.(\d{1,2}))?$/i.exec(amount.trim());
+  if (!match || !/[1-9]/.test(amount)) {
+    throw new UsageError(
+      `--amount takes the rand received as digits, with a point before the cents (600 or 1234.56), not "${amount}".`,
+    );
+  }
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 /** The functions' billing code, as built (`npm run build`). */
@@ -122,10 +154,20 @@ export async function run(options) {
     const answer = await steps.markOrderPaid(db, options.reference, {
       paidAt: options.paidAt,
       by: options.by,
+      received: options.received,
     });
-    if (!answer.ok) throw new CommandError(answer.message);
+    if (!answer.ok) {
+      throw new CommandError(
+        answer.problem === 'payment-differs'
+          ? `${answer.message}\nTo accept it, run the command again with --reason "<why>".`
+          : answer.message,
+      );
+    }
     const { order } = answer;
-    return `Paid: ${order.reference} (${order.planId}, ${rand(order.amount)}), invoice ${order.invoiceNumber}; the plan runs from ${day(order.periodStart)} until ${day(order.periodEnd)}.`;
+    const received = order.received?.reason
+      ? `; received ${steps.formatCents(order.received.cents)}: ${order.received.reason}`
+      : '';
+    return `Paid: ${order.reference} (${order.planId}, ${rand(order.amount)}), invoice ${order.invoiceNumber}; the plan runs from ${day(order.periodStart)} until ${day(order.periodEnd)}${received}.`;
   });
 }
 

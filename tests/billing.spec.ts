@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { TRIAL_DAYS } from '../src/domain/billing';
+import { oobCodes } from './support/auth-emulator';
 import { seriousViolations } from './support/axe';
 import { catcher, emailsTo } from './support/mail-catcher';
 import { seedCodes, seedTrialStart, userWithCodes } from './support/saved-user';
@@ -107,7 +108,10 @@ test('an ended trial keeps printed codes working; a paid EFT order unlocks the w
 
   // The company sees the payment and marks the order paid.
   expect(await billingAdmin('list')).toContain(reference);
-  expect(await billingAdmin('paid', reference)).toMatch(/^Paid: KCW-.*invoice INV-\d{6}/);
+  // The amount the bank statement shows: a different one would need its reason (--reason).
+  expect(await billingAdmin('paid', reference, '--amount', '600')).toMatch(
+    /^Paid: KCW-.*invoice INV-\d{6}/,
+  );
   await expect(page.getByText(/^Monthly plan, paid until /)).toBeVisible();
   await expect(eft).toBeHidden();
   const row = page.getByRole('row', { name: new RegExp(reference) });
@@ -143,4 +147,36 @@ test('Subscribe on the pricing page leads to ordering that plan', async ({ page 
   await eft.getByRole('button', { name: 'Cancel this order' }).click();
   await expect(eft).toBeHidden();
   await expect(page.getByRole('row', { name: /6 Months/ })).toContainText('Cancelled');
+});
+
+test('an account without a verified email address verifies it on Billing, then orders a plan', async ({
+  page,
+  context,
+}) => {
+  const user = await userWithCodes(page, [], { verified: false });
+  await page.goto('/UserBilling');
+  const verify = page.getByRole('group', { name: 'Verify your email address' });
+  await expect(verify).toContainText('Ordering a plan needs a verified email address');
+  await expect(page.getByRole('button', { name: 'Order the Monthly plan' })).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await verify.getByRole('button', { name: 'Send the verification email again' }).click();
+  await expect(verify.getByRole('status')).toContainText(
+    `Open the link in the email to ${user.email}`,
+  );
+  const [email] = await oobCodes(user.email).then((codes) =>
+    codes.filter((code) => code.requestType === 'VERIFY_EMAIL'),
+  );
+  // The link in the email, opened in another tab as a person would.
+  const mail = await context.newPage();
+  await mail.goto(email.oobLink);
+  await mail.close();
+  await verify.getByRole('button', { name: 'I have verified it' }).click();
+  await expect(verify).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Order the Monthly plan' }).click();
+  // The billing function's first answer: a worker of the Functions emulator starts for it.
+  await expect(
+    page.getByRole('region', { name: 'Pay R600 by EFT for the Monthly plan' }),
+  ).toBeVisible({ timeout: 20_000 });
 });

@@ -2,4 +2,4 @@
 // lib/billing-admin.js, so the script and the functions share one rule for what a payment buys).
 export { initializeApp } from './admin';
 export { openFirestore } from './admin';
-export { markOrderPaid, openOrders } from './orders';
+export { formatCents, markOrderPaid, openOrders, paymentProblem } from './orders';

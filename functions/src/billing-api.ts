@@ -1,8 +1,11 @@
 // The billing API, for the signed-in owner of an account (a Firebase ID token):
 //   POST /api/billing/orders {"plan": "<plan id>"}   orders a plan, paid by EFT with the order's
-//                                                     reference; asking again gives the same order
+//                                                     reference; asking again gives the same order.
+//                                                     Needs a verified email address (403), and
+//                                                     at most MAIL_PER_HOUR new orders an hour (429)
 //   POST /api/billing/orders/<id>/cancel              cancels an order of theirs not yet paid
 // Answers JSON (OrderAnswer). Marking an order paid is the company's alone: scripts/billing-admin.mjs.
+import { ORDER_UNVERIFIED_MESSAGE } from '../../src/domain/billing';
 import type { Auth, Firestore } from './admin';
 import { callerOf } from './caller';
 import {
@@ -25,13 +28,16 @@ const BODY_LIMIT = 1024;
 const ORDER_ID = /^[A-Za-z0-9]{1,64}$/;
 
 type Answer =
-  OrderAnswer | { ok: false; problem: 'unauthenticated' | 'unavailable'; message: string };
+  | OrderAnswer
+  | { ok: false; problem: 'unauthenticated' | 'unverified' | 'unavailable'; message: string };
 
 const STATUS: Record<Exclude<Answer, { ok: true }>['problem'], number> = {
   'bad-request': 400,
   unauthenticated: 401,
+  unverified: 403,
   'not-found': 404,
   conflict: 409,
+  'too-many': 429,
   unavailable: 503,
 };
 
@@ -43,11 +49,13 @@ export function createBillingApi({
   db,
   auth,
   send,
+  now = () => new Date(),
 }: {
   db: Firestore;
   auth: Auth;
   /** Emails a new order's EFT details to its customer (mail-transport.ts). */
   send: SendMail;
+  now?: () => Date;
 }) {
   return async function answerBillingRequest(request: HttpRequest, response: HttpResponse) {
     if (!acceptApiRequest(request, response, ['POST'])) return;
@@ -79,12 +87,19 @@ export function createBillingApi({
         });
         return;
       }
+      // The order's EFT details are emailed to the account's address: only to one its owner
+      // has shown is theirs.
+      if (!caller.verified) {
+        sendAnswer(response, refusal('unverified', ORDER_UNVERIFIED_MESSAGE));
+        return;
+      }
       const plan = jsonObject(body)?.plan ?? null;
       const user = await auth.getUser(caller.uid);
       const placed = await placeOrder(
         db,
         { uid: caller.uid, email: user.email ?? null, name: user.displayName ?? null },
         plan,
+        now(),
       );
       // The EFT details by email too, once per order; the order stands if the email fails.
       if (placed.ok && placed.created && user.email) {

@@ -6,6 +6,7 @@ import { randomFillSync } from 'node:crypto';
 import {
   invoiceNumber,
   orderFor,
+  orderLimitMessage,
   orderFrom,
   periodBought,
   paymentReference,
@@ -13,6 +14,8 @@ import {
   termsOf,
   type Order,
 } from '../../src/domain/billing';
+import { planMail, type MailCounter } from '../../src/domain/mail';
+import { formatRand } from '../../src/domain/pricing';
 import { FieldValue, Timestamp, type Firestore } from './admin';
 
 export type OrderAnswer =
@@ -24,8 +27,10 @@ export type OrderAnswer =
     }
   | {
       readonly ok: false;
-      readonly problem: 'bad-request' | 'not-found' | 'conflict';
+      readonly problem: 'bad-request' | 'not-found' | 'conflict' | 'too-many';
       readonly message: string;
+      /** 'too-many': when the account may order again (ISO time). */
+      readonly retryAt?: string;
     };
 
 /** Who orders: the name and address an invoice is made out to. */
@@ -37,11 +42,24 @@ export interface Customer {
 
 const orders = (db: Firestore) => db.collection('orders');
 
-/** The order made for `customer` of plan `planId`, or the unpaid one of that plan they have. */
+/**
+ * The account's new orders of the current hour, as src/domain/mail.ts counts emails: beside the
+ * code emails' counter (mail/{uid}), in its own document, so ordering never waits for emails of
+ * codes nor the other way round. Deleted with the account (account-delete.ts deletes mail/{uid}
+ * with what is under it); no rule matches it, so no client reads or writes it.
+ */
+const orderCounter = (db: Firestore, uid: string) =>
+  db.collection('mail').doc(uid).collection('limits').doc('orders');
+
+/**
+ * The order made for `customer` of plan `planId` at `now`, or the unpaid one of that plan they
+ * have; refused once the account has placed MAIL_PER_HOUR orders this clock hour.
+ */
 export async function placeOrder(
   db: Firestore,
   customer: Customer,
   planId: unknown,
+  now: Date = new Date(),
 ): Promise<OrderAnswer> {
   const plan = planById(planId);
   if (!plan) {
@@ -59,6 +77,23 @@ export async function placeOrder(
     // so an account has at most one unpaid order per plan.
     const same = openOrders.find((order) => order.planId === plan.id);
     if (same) return { ok: true, order: same };
+    const ref = orders(db).doc();
+    const counterRef = orderCounter(db, customer.uid);
+    const counted = planMail(
+      ((await transaction.get(counterRef)).data() as MailCounter | undefined) ?? null,
+      ref.id,
+      now,
+    );
+    if (counted.kind === 'refuse') {
+      return {
+        ok: false,
+        problem: 'too-many',
+        message: orderLimitMessage(counted.retryAt, 'UTC'),
+        retryAt: counted.retryAt.toISOString(),
+      };
+    }
+    // A new order's id is new: never a repeat.
+    if (counted.kind !== 'send') throw new Error(`Order ${ref.id} counted as a repeat.`);
     let reference = '';
     for (let attempt = 0; attempt < 5 && !reference; attempt += 1) {
       const candidate = paymentReference((bytes) => randomFillSync(bytes));
@@ -66,21 +101,21 @@ export async function placeOrder(
       if (taken.empty) reference = candidate;
     }
     if (!reference) throw new Error('Five payment references in a row were taken.');
-    const ref = orders(db).doc();
-    const now = Timestamp.now();
+    const createdAt = Timestamp.fromDate(now);
     const stored = {
       owner: customer.uid,
       ...orderFor(plan),
       reference,
       state: 'awaiting-payment',
       customer: { email: customer.email, name: customer.name },
-      createdAt: now,
+      createdAt,
       paidAt: null,
       periodStart: null,
       periodEnd: null,
       invoiceNumber: null,
     };
     transaction.create(ref, stored);
+    transaction.set(counterRef, { ...counted.counter, updatedAt: FieldValue.serverTimestamp() });
     return { ok: true, order: orderFrom(ref.id, stored)!, created: true };
   });
 }
@@ -109,16 +144,84 @@ export async function cancelOrder(db: Firestore, owner: string, id: string): Pro
   });
 }
 
+/** What reached the company's account for an order, as the person marking it paid read it. */
+export interface PaymentReceived {
+  /** The amount received, in cents (R1 234.56 is 123456): a statement's amount is exact. */
+  readonly cents: number;
+  /** Why a payment that differs from the order's amount is accepted all the same. */
+  readonly reason?: string | null;
+}
+
+/** The longest reason kept on an order for a payment that differs from it. */
+export const PAYMENT_REASON_MAX = 500;
+
+/** R1 234.56, or R600 for whole rand: an amount of cents as a bank statement shows it. */
+export const formatCents = (cents: number): string => {
+  const rand = formatRand(Math.trunc(cents / 100));
+  const rest = Math.abs(cents) % 100;
+  return rest === 0 ? rand : `${rand}.${String(rest).padStart(2, '0')}`;
+};
+
+// C0 and C1 controls: a reason is one line of plain text on the order.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Why `received` cannot mark paid an order of `amount` rand (null: it can). The amount must be
+ * given and match the order's to the cent; a payment short or over (a bank's fee taken off, two
+ * orders paid at once) is accepted only with the reason, which is kept on the order, so that
+ * every paid order can be matched to the statement later.
+ */
+export function paymentProblem(amount: number, received: PaymentReceived): PaymentRefusal | null {
+  const { cents } = received;
+  if (!Number.isSafeInteger(cents) || cents <= 0) {
+    return refused('bad-request', 'Give the amount received, in rand (e.g. 600 or 1234.56).');
+  }
+  const reason = received.reason?.trim() ?? '';
+  if (reason.length > PAYMENT_REASON_MAX || CONTROL.test(reason)) {
+    return refused(
+      'bad-request',
+      `The reason is one line of at most ${PAYMENT_REASON_MAX} characters.`,
+    );
+  }
+  const difference = cents - amount * 100;
+  if (difference !== 0 && reason === '') {
+    return refused(
+      'payment-differs',
+      `${formatCents(cents)} was received, but the order is for ${formatCents(amount * 100)} ` +
+        `(${formatCents(Math.abs(difference))} ${difference > 0 ? 'more' : 'less'}). Check the ` +
+        'statement; to mark it paid all the same, give the reason the payment is accepted.',
+    );
+  }
+  return null;
+}
+
+/** Why a payment cannot mark an order paid. */
+export interface PaymentRefusal {
+  readonly ok: false;
+  /** 'payment-differs': the amount is not the order's, and no reason was given. */
+  readonly problem: 'bad-request' | 'payment-differs';
+  readonly message: string;
+}
+
+const refused = (problem: PaymentRefusal['problem'], message: string): PaymentRefusal => ({
+  ok: false,
+  problem,
+  message,
+});
+
 /**
  * Marks the order with `reference` paid at `paidAt` (the day the money arrived), by `by` (who at
- * the company): the account's plan becomes the order's, paid until the end of the period it buys,
- * and the order gets the next invoice number. An order paid already is left as it is.
+ * the company), for the payment `received` (paymentProblem: it must match the order's amount, or
+ * come with the reason it is accepted): the account's plan becomes the order's, paid until the end
+ * of the period it buys, and the order gets the next invoice number, with what was received kept
+ * beside it. An order paid already is left as it is.
  */
 export async function markOrderPaid(
   db: Firestore,
   reference: string,
-  { paidAt, by }: { paidAt: Date; by: string },
-): Promise<OrderAnswer> {
+  { paidAt, by, received }: { paidAt: Date; by: string; received: PaymentReceived },
+): Promise<OrderAnswer | PaymentRefusal> {
   const found = await orders(db).where('reference', '==', reference).limit(1).get();
   const document = found.docs[0];
   if (!document) {
@@ -128,7 +231,7 @@ export async function markOrderPaid(
       message: `There is no order with reference ${reference}.`,
     };
   }
-  return db.runTransaction(async (transaction): Promise<OrderAnswer> => {
+  return db.runTransaction(async (transaction): Promise<OrderAnswer | PaymentRefusal> => {
     const snapshot = await transaction.get(document.ref);
     const order = orderFrom(snapshot.id, snapshot.data()!);
     if (!order) {
@@ -141,6 +244,8 @@ export async function markOrderPaid(
         message: `Order ${reference} is paid already (${order.invoiceNumber}).`,
       };
     }
+    const refusal = paymentProblem(order.amount, received);
+    if (refusal) return refusal;
     const accountRef = db.collection('accounts').doc(order.owner);
     const counterRef = db.collection('billing').doc('invoices');
     const [account, counter] = await Promise.all([
@@ -158,6 +263,9 @@ export async function markOrderPaid(
       periodEnd: Timestamp.fromMillis(end),
       invoiceNumber: invoiceNumber(sequence),
       markedPaidBy: by,
+      receivedCents: received.cents,
+      // Kept only for a payment that differs: the one the statement does not explain by itself.
+      paymentReason: received.cents === order.amount * 100 ? null : received.reason!.trim(),
     } as const;
     transaction.set(counterRef, { last: sequence }, { merge: true });
     transaction.update(snapshot.ref, paid);

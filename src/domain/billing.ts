@@ -5,6 +5,7 @@
 // No hostage codes: when a trial or a plan ends, printed dynamic codes keep redirecting and their
 // landing pages keep working. What waits for a plan is only what costs the company to offer anew:
 // new dynamic codes, pointing one somewhere else, and hosting new files.
+import { MAIL_PER_HOUR } from './mail';
 import { amountBilled, plans, type Plan, type PlanId } from './pricing';
 import { scanDay } from './qr/scan-time';
 
@@ -149,6 +150,12 @@ export interface Order {
   readonly invoiceNumber: string | null;
   /** Who the invoice is made out to, as the account was when it ordered. */
   readonly customer: { readonly name: string | null; readonly email: string | null };
+  /**
+   * What reached the company's account, in cents, as recorded when it was marked paid, with the
+   * reason a payment that differs from `amount` was accepted (functions/src/orders.ts). Orders
+   * paid before it was recorded have none.
+   */
+  readonly received?: { readonly cents: number; readonly reason: string | null };
 }
 
 /** The order the server writes for `plan` (its id and times are the server's). */
@@ -230,6 +237,9 @@ export function orderFrom(id: string, data: Record<string, unknown>): Order | nu
       name: text((data.customer as Record<string, unknown> | null)?.name),
       email: text((data.customer as Record<string, unknown> | null)?.email),
     },
+    ...(Number.isSafeInteger(data.receivedCents)
+      ? { received: { cents: data.receivedCents as number, reason: text(data.paymentReason) } }
+      : {}),
   };
 }
 
@@ -240,3 +250,25 @@ export function vatIncluded(amount: number, ratePercent: number): number {
 
 /** The API paths the pages call. */
 export const BILLING_API_PATH = '/api/billing';
+
+// Who may order, and how often. An order sends the company's email with its EFT details, so
+// ordering asks what emailing a code asks: a verified address (the email goes to it), and the
+// same hourly limit, MAIL_PER_HOUR new orders an account may place in a clock hour, counted by
+// the same rule (src/domain/mail.ts planMail) in a counter of its own (functions/src/orders.ts).
+// Asking again for an unpaid order of the same plan gives that order and counts nothing;
+// cancelling counts nothing, so placing and cancelling in a loop stops at the limit.
+
+export const ORDER_UNVERIFIED_MESSAGE =
+  'Ordering a plan needs a verified email address: we email the order and its payment details to it. Open the link in the email we sent you, then order again.';
+
+/** "You can place 5 orders an hour; try again after 14:00." in `timeZone` (default: the device's). */
+export function orderLimitMessage(retryAt: Date, timeZone?: string): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(retryAt);
+  const zone = timeZone === 'UTC' ? ' UTC' : '';
+  return `You can place ${MAIL_PER_HOUR} orders an hour; try again after ${time}${zone}.`;
+}

@@ -8,10 +8,12 @@ import type { OutgoingMail } from '../../functions/src/mail-message';
 import { markOrderPaid } from '../../functions/src/orders';
 import {
   BILLING_API_PATH,
+  ORDER_UNVERIFIED_MESSAGE,
   REFERENCE_PATTERN,
   TRIAL_DAYS,
   type Order,
 } from '../../src/domain/billing';
+import { MAIL_PER_HOUR } from '../../src/domain/mail';
 import { FILES_API_PATH } from '../../src/domain/qr/hosting';
 import { saveNewCode, updateCode } from '../../src/features/qr/saved/saved-codes';
 import { parseCommand } from '../../scripts/billing-admin.mjs';
@@ -37,8 +39,9 @@ async function post(
   path: string,
   body: object = {},
   headers: Record<string, string> = {},
+  { verified = true } = {},
 ) {
-  const token = uid ? await idToken(uid) : null;
+  const token = uid ? await idToken(uid, { verified }) : null;
   const response = await fetch(`${under.origin}${BILLING_API_PATH}${path}`, {
     method: 'POST',
     headers: {
@@ -55,7 +58,9 @@ async function post(
 interface Answer {
   readonly ok: boolean;
   readonly order: Order;
+  readonly problem?: string;
   readonly message?: string;
+  readonly retryAt?: string;
 }
 
 const order = (uid: string, plan: string) => post(uid, '/orders', { plan });
@@ -126,6 +131,51 @@ describe('ordering a plan', () => {
     expect(`${mail.text}${mail.html}`).not.toContain('evil.example');
   });
 
+  it('needs a verified email address: an unverified account’s order is refused, and nothing is emailed', async () => {
+    const uid = newUser();
+    const refused = await post(uid, '/orders', { plan: 'monthly' }, {}, { verified: false });
+    expect(refused).toMatchObject({
+      status: 403,
+      answer: { ok: false, problem: 'unverified', message: ORDER_UNVERIFIED_MESSAGE },
+    });
+    expect(sent.filter((mail) => mail.to === `${uid}@kcw.example`)).toEqual([]);
+    const stored = await under.db.collection('orders').where('owner', '==', uid).get();
+    expect(stored.size).toBe(0);
+  });
+
+  it('places at most MAIL_PER_HOUR new orders an hour, however often they are cancelled', async () => {
+    const uid = newUser();
+    const to = `${uid}@kcw.example`;
+    under.clock = () => new Date('2026-11-25T10:20:00Z');
+    try {
+      for (let placed = 0; placed < MAIL_PER_HOUR; placed += 1) {
+        const { status, answer } = await order(uid, 'monthly');
+        expect(status).toBe(200);
+        expect((await post(uid, `/orders/${answer.order.id}/cancel`)).status).toBe(200);
+      }
+      expect(sent.filter((mail) => mail.to === to)).toHaveLength(MAIL_PER_HOUR);
+      const refused = await order(uid, 'monthly');
+      expect(refused).toMatchObject({
+        status: 429,
+        answer: {
+          ok: false,
+          problem: 'too-many',
+          message: `You can place ${MAIL_PER_HOUR} orders an hour; try again after 11:00 UTC.`,
+          retryAt: '2026-11-25T11:00:00.000Z',
+        },
+      });
+      // Nothing more was emailed, and no order was made.
+      expect(sent.filter((mail) => mail.to === to)).toHaveLength(MAIL_PER_HOUR);
+      const stored = await under.db.collection('orders').where('owner', '==', uid).get();
+      expect(stored.size).toBe(MAIL_PER_HOUR);
+      // The next hour, the account may order again.
+      under.clock = () => new Date('2026-11-25T11:00:01Z');
+      expect((await order(uid, 'monthly')).status).toBe(200);
+    } finally {
+      under.clock = () => new Date();
+    }
+  });
+
   it('refuses an unknown plan, and anyone not signed in', async () => {
     const uid = newUser();
     expect(await order(uid, 'forever-free')).toMatchObject({
@@ -147,7 +197,11 @@ describe('ordering a plan', () => {
     expect(await post(alice, `/orders/${id}/cancel`)).toMatchObject({ status: 409 });
 
     const paid = await order(alice, 'annually');
-    await markOrderPaid(under.db, paid.answer.order.reference, { paidAt: new Date(), by: 'test' });
+    await markOrderPaid(under.db, paid.answer.order.reference, {
+      paidAt: new Date(),
+      by: 'test',
+      received: { cents: paid.answer.order.amount * 100 },
+    });
     expect(await post(alice, `/orders/${paid.answer.order.id}/cancel`)).toMatchObject({
       status: 409,
       answer: { message: 'This order is paid already: it cannot be cancelled.' },
@@ -160,7 +214,11 @@ describe('the company marks an order paid', () => {
     const uid = newUser();
     const first = (await order(uid, 'monthly')).answer.order;
     const paidAt = new Date('2026-11-25T10:00:00Z');
-    const paid = await markOrderPaid(under.db, first.reference, { paidAt, by: 'accounts' });
+    const paid = await markOrderPaid(under.db, first.reference, {
+      paidAt,
+      by: 'accounts',
+      received: { cents: 60_000 },
+    });
     if (!paid.ok) throw new Error(paid.message);
     expect(paid.order).toMatchObject({
       state: 'paid',
@@ -178,6 +236,7 @@ describe('the company marks an order paid', () => {
     const early = await markOrderPaid(under.db, second.reference, {
       paidAt: new Date('2026-12-01T10:00:00Z'),
       by: 'accounts',
+      received: { cents: 270_000 },
     });
     if (!early.ok) throw new Error(early.message);
     expect(early.order.periodStart).toBe(Date.parse('2026-12-25T10:00:00Z'));
@@ -188,11 +247,12 @@ describe('the company marks an order paid', () => {
     expect((await account(uid)).terms.planId).toBe('six-months');
 
     // Twice is refused; an unknown reference too.
-    expect(await markOrderPaid(under.db, first.reference, { paidAt, by: 'x' })).toMatchObject({
+    const again = { paidAt, by: 'x', received: { cents: 60_000 } };
+    expect(await markOrderPaid(under.db, first.reference, again)).toMatchObject({
       ok: false,
       problem: 'conflict',
     });
-    expect(await markOrderPaid(under.db, 'KCW-AAAA-AAAA', { paidAt, by: 'x' })).toMatchObject({
+    expect(await markOrderPaid(under.db, 'KCW-AAAA-AAAA', again)).toMatchObject({
       ok: false,
       problem: 'not-found',
     });
@@ -200,7 +260,7 @@ describe('the company marks an order paid', () => {
 
   it('the admin script reads references as the domain writes them', () => {
     const env = { FIRESTORE_EMULATOR_HOST: '127.0.0.1:1' };
-    expect(parseCommand(['paid', 'kcw-7kq2-m9xd'], env)).toMatchObject({
+    expect(parseCommand(['paid', 'kcw-7kq2-m9xd', '--amount', '600'], env)).toMatchObject({
       command: 'paid',
       reference: 'KCW-7KQ2-M9XD',
     });
@@ -213,6 +273,89 @@ describe('the company marks an order paid', () => {
     expect(() => parseCommand(['paid', 'KCW-7KQ2-M9XD', '--on', '25/11/2026'], env)).toThrow(
       /YYYY-MM-DD/,
     );
+  });
+});
+
+describe('the amount received', () => {
+  it('must be the order’s to the cent, or come with the reason it is accepted, kept on the order', async () => {
+    const uid = newUser();
+    const { reference, amount } = (await order(uid, 'monthly')).answer.order;
+    expect(amount).toBe(600);
+    const paidAt = new Date('2026-11-25T10:00:00Z');
+    const pay = (received: { cents: number; reason?: string }) =>
+      markOrderPaid(under.db, reference, { paidAt, by: 'accounts', received });
+
+    // Short by a bank's fee, over, or none at all: refused, and the order stays unpaid.
+    expect(await pay({ cents: 59_500 })).toEqual({
+      ok: false,
+      problem: 'payment-differs',
+      message:
+        'R595 was received, but the order is for R600 (R5 less). Check the statement; to mark it paid all the same, give the reason the payment is accepted.',
+    });
+    expect(await pay({ cents: 60_050 })).toMatchObject({
+      problem: 'payment-differs',
+      message: expect.stringContaining(
+        'R600.50 was received, but the order is for R600 (R0.50 more)',
+      ),
+    });
+    expect(await pay({ cents: 0 })).toMatchObject({ ok: false, problem: 'bad-request' });
+    expect(await pay({ cents: 59_500, reason: '   ' })).toMatchObject({
+      problem: 'payment-differs',
+    });
+    expect(await pay({ cents: 59_500, reason: 'fee\nBcc: x' })).toMatchObject({
+      problem: 'bad-request',
+    });
+    const stored = await under.db.collection('orders').where('reference', '==', reference).get();
+    expect(stored.docs[0].get('state')).toBe('awaiting-payment');
+    expect((await account(uid)).terms?.planId).toBeUndefined();
+
+    // With its reason, the difference is accepted and recorded beside the payment.
+    const paid = await pay({ cents: 59_500, reason: ' Bank fee of R5 deducted ' });
+    if (!paid.ok) throw new Error(paid.message);
+    expect(paid.order).toMatchObject({
+      state: 'paid',
+      received: { cents: 59_500, reason: 'Bank fee of R5 deducted' },
+    });
+    expect((await stored.docs[0].ref.get()).data()).toMatchObject({
+      receivedCents: 59_500,
+      paymentReason: 'Bank fee of R5 deducted',
+    });
+  });
+
+  it('the exact amount needs no reason, and none is kept', async () => {
+    const uid = newUser();
+    const { reference, amount } = (await order(uid, 'annually')).answer.order;
+    const paid = await markOrderPaid(under.db, reference, {
+      paidAt: new Date(),
+      by: 'accounts',
+      received: { cents: amount * 100, reason: 'not needed' },
+    });
+    if (!paid.ok) throw new Error(paid.message);
+    expect(paid.order.received).toEqual({ cents: amount * 100, reason: null });
+  });
+
+  it('the admin script needs --amount for paid, in rand, and takes --reason', () => {
+    const env = { FIRESTORE_EMULATOR_HOST: '127.0.0.1:1' };
+    const reference = 'KCW-7KQ2-M9XD';
+    expect(() => parseCommand(['paid', reference], env)).toThrow(/paid needs --amount/);
+    for (const [typed, cents] of [
+      ['600', 60_000],
+      ['1234.56', 123_456],
+      ['R599.5', 59_950],
+    ] as const) {
+      expect(parseCommand(['paid', reference, '--amount', typed], env)).toMatchObject({
+        received: { cents, reason: null },
+      });
+    }
+    for (const typed of ['0', '12,50', '1 234', '-600', '600.555', 'six hundred']) {
+      expect(() => parseCommand(['paid', reference, `--amount=${typed}`], env), typed).toThrow(
+        /--amount takes the rand received/,
+      );
+    }
+    expect(
+      parseCommand(['paid', reference, '--amount', '595', '--reason', 'Bank fee'], env),
+    ).toMatchObject({ received: { cents: 59_500, reason: 'Bank fee' } });
+    expect(() => parseCommand(['list', '--amount', '600'], env)).toThrow(/go with paid/);
   });
 });
 
@@ -268,7 +411,11 @@ describe('what a trial or plan unlocks, enforced on the server', () => {
 
     // Once the company marks an order paid, the waiting code gets its link.
     const { answer } = await order(uid, 'monthly');
-    await markOrderPaid(under.db, answer.order.reference, { paidAt: new Date(), by: 'test' });
+    await markOrderPaid(under.db, answer.order.reference, {
+      paidAt: new Date(),
+      by: 'test',
+      received: { cents: answer.order.amount * 100 },
+    });
     const unlocked = await syncRequest(under.origin, fresh, idToken(uid));
     expect(unlocked.status).toBe(200);
     expect(unlocked.answer).toMatchObject({ ok: true, link: { deleted: false } });

@@ -160,6 +160,7 @@ export function useFunctions(
       db,
       auth: getAuth(app),
       send: options.mail?.() ?? (() => Promise.resolve()),
+      now: () => under.clock(),
     });
     // Deletion waits a little (not LINK_SETTLE_MS) for scans counted just before it: this counter
     // flushes every second.

@@ -8,7 +8,9 @@ import {
   type Order,
 } from '../../../domain/billing';
 import { amountBilled, formatRand, plans, type Plan } from '../../../domain/pricing';
+import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
+import { VerifyEmail } from '../saved/verify-email';
 import { accountPaths } from './account-area';
 import { AccountLayout } from './account-layout';
 import { orderPlan } from './billing-requests';
@@ -74,12 +76,19 @@ function BenefitList({ title, items }: { title: string; items: readonly string[]
   );
 }
 
+/** Why the last order was refused, and whether verifying the address would help. */
+interface OrderProblem {
+  readonly message: string;
+  readonly unverified: boolean;
+}
+
 /** The plans to order; the one the pricing page's Subscribe chose comes first and is named. */
 function OrderPlan({ awaiting }: { awaiting: readonly Order[] }) {
   const [params] = useSearchParams();
   const chosen = planById(params.get('plan'));
+  const { user } = useAuth();
   const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<OrderProblem | null>(null);
   const chosenButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // From Subscribe on the pricing page: the chosen plan's button is where the eye and focus go.
@@ -91,8 +100,11 @@ function OrderPlan({ awaiting }: { awaiting: readonly Order[] }) {
     setProblem(null);
     const reply = await orderPlan(plan.id);
     setBusy(null);
-    if (!reply.ok) setProblem(reply.message);
+    if (!reply.ok)
+      setProblem({ message: reply.message, unverified: reply.problem === 'unverified' });
   };
+  // An order's payment details are emailed: the server takes orders from verified addresses only.
+  const unverified = user?.emailVerified === false || problem?.unverified === true;
   const ordered = new Set(awaiting.map((order) => order.planId));
   const listed = chosen ? [chosen, ...plans.filter((plan) => plan.id !== chosen.id)] : plans;
   return (
@@ -110,6 +122,9 @@ function OrderPlan({ awaiting }: { awaiting: readonly Order[] }) {
           </li>
         ))}
       </ul>
+      {unverified ? (
+        <VerifyEmail why="Ordering a plan needs a verified email address: we email the order and its payment details to it." />
+      ) : null}
       <ul className="billing__choices">
         {listed.map((plan) => (
           <li key={plan.id} className={plan === chosen ? 'billing__choice--chosen' : undefined}>
@@ -121,7 +136,7 @@ function OrderPlan({ awaiting }: { awaiting: readonly Order[] }) {
               type="button"
               className="button"
               ref={plan === chosen ? chosenButton : undefined}
-              disabled={busy !== null || ordered.has(plan.id)}
+              disabled={busy !== null || ordered.has(plan.id) || user?.emailVerified === false}
               onClick={() => void order(plan)}
             >
               {ordered.has(plan.id)
@@ -133,7 +148,7 @@ function OrderPlan({ awaiting }: { awaiting: readonly Order[] }) {
           </li>
         ))}
       </ul>
-      {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
+      {problem ? <FormAlert tone="error">{problem.message}</FormAlert> : null}
     </section>
   );
 }
