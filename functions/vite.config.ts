@@ -2,7 +2,11 @@
 // src/domain) into ES modules, functions/lib/index.js (with lib/billing-admin.js and their shared
 // chunk), which the Functions emulator loads and
 // `firebase deploy` uploads. The Admin SDK, firebase-functions and nodemailer stay outside the
-// bundle: Cloud Functions installs them from functions/package.json. `npm run build` runs this.
+// bundle: Cloud Functions installs them from functions/package.json. So do the emailed code's
+// renderers (functions/src/code-files.ts), which read files of their packages as they run: resvg
+// its platform's binary, pdfkit its font metrics; svg-to-pdfkit is loaded with require(), and the
+// WebP decoder's WebAssembly and the Roboto font are read from their packages by path.
+// `npm run build` runs this.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -22,7 +26,12 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
     rollupOptions: {
-      external: [/^firebase-(admin|functions)(\/|$)/, /^nodemailer(\/|$)/],
+      external: [
+        /^firebase-(admin|functions)(\/|$)/,
+        /^nodemailer(\/|$)/,
+        /^@resvg\/resvg-js(\/|$)/,
+        /^pdfkit(\/|$)/,
+      ],
       input: { index: here('src/index.ts'), 'billing-admin': here('src/billing-admin.ts') },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'shared-[hash].js' },
     },

@@ -88,9 +88,15 @@ const asSerialised = (markup: string) =>
     (_, text: string) => `>${text.replace(/&quot;/g, '"').replace(/&apos;/g, "'")}<`,
   );
 
-/** The whole drawing as one SVG document (no XML declaration), as the page serialises it. */
-export function drawingMarkup({ code, art, width, height }: CodeDrawing): string {
-  return `<svg xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${asSerialised(art.under)}${lightMarkup(code)}${asSerialised(art.over)}</svg>`;
+/**
+ * The whole drawing as one SVG document (no XML declaration), as the page serialises it; `size`
+ * gives the document another width and height (the drawing scaled to fit, as by its viewBox).
+ */
+export function drawingMarkup(
+  { code, art, width, height }: CodeDrawing,
+  size: { readonly width: number; readonly height: number } = { width, height },
+): string {
+  return `<svg xmlns="${SVG_NS}" width="${size.width}" height="${size.height}" viewBox="0 0 ${width} ${height}">${asSerialised(art.under)}${lightMarkup(code)}${asSerialised(art.over)}</svg>`;
 }
 
 /**

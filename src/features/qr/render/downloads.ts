@@ -3,7 +3,18 @@
 // when a PDF is asked for, so they stay out of every page's first load.
 import { fileBaseName } from '../../../domain/file-name';
 import type { RenderedCode } from './render-code';
+import { DEFAULT_PNG_SIZE, PDF_LONGER_SIDE_MM, rasterSize, svgFile } from './file-sizes';
 import { drawPicture, loadSvgPicture, parseSvg } from './svg-picture';
+
+// Where the download panel and the tests have always found them.
+export {
+  DEFAULT_PNG_SIZE,
+  PDF_LONGER_SIDE_MM,
+  pngSizes,
+  rasterSize,
+  svgFile,
+  type PngSize,
+} from './file-sizes';
 
 // Kept here too, where the download panel and its tests find it.
 export { saveFile } from '../../../lib/save-file';
@@ -81,13 +92,6 @@ export function pdfUnwritable(text: string): string[] {
   return [...new Set(unwritable)];
 }
 
-/** PNG sizes offered, in pixels along the longer side. */
-export const pngSizes = [512, 1024, 2048, 4096] as const;
-export type PngSize = (typeof pngSizes)[number];
-export const DEFAULT_PNG_SIZE: PngSize = 1024;
-/** The PDF page is the code itself (quiet zone included), this long on its longer side. */
-export const PDF_LONGER_SIDE_MM = 100;
-
 export const formatInfo = (format: DownloadFormat): FormatInfo =>
   downloadFormats.find((entry) => entry.id === format)!;
 
@@ -101,23 +105,6 @@ export { fileBaseName };
 
 export function fileName(qrName: string, format: DownloadFormat): string {
   return `${fileBaseName(qrName)}.${formatInfo(format).extension}`;
-}
-
-/** A picture size with the code's aspect ratio (frames make it non-square): the longer side is `longer`. */
-export function rasterSize(
-  code: Pick<RenderedCode, 'width' | 'height'>,
-  longer: number,
-): { width: number; height: number } {
-  const scale = longer / Math.max(code.width, code.height);
-  return {
-    width: Math.max(1, Math.round(code.width * scale)),
-    height: Math.max(1, Math.round(code.height * scale)),
-  };
-}
-
-/** The renderer's SVG as a file: an XML declaration, then the markup as it is. */
-export function svgFile(svg: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${svg}`;
 }
 
 // ---------------------------------------------------------------------------------------------
