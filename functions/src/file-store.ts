@@ -68,9 +68,15 @@ export interface FileStore {
   stat(owner: string, sha256: string): Promise<StoredFile | null>;
   /**
    * Bytes `start` to `endInclusive` of a complete file (the caller keeps them within its size and
-   * an answer's length). Reads only the chunks they are in; throws when one is missing.
+   * an answer's length), one chunk at a time: a chunk is read only when the one before has been
+   * taken, so a consumer that stops stops the reads. Throws when one is missing.
    */
-  read(owner: string, sha256: string, start: number, endInclusive: number): Promise<Buffer>;
+  readChunks(
+    owner: string,
+    sha256: string,
+    start: number,
+    endInclusive: number,
+  ): AsyncIterable<Buffer>;
   /** Removes the file (or upload) and releases its bytes from the quota; false if there was none. */
   delete(owner: string, sha256: string): Promise<boolean>;
 }
@@ -340,28 +346,28 @@ export class FirestoreFileStore implements FileStore {
     return snapshot.exists ? storedFile(snapshot.data()!) : null;
   }
 
-  async read(owner: string, sha256: string, start: number, endInclusive: number): Promise<Buffer> {
+  async *readChunks(
+    owner: string,
+    sha256: string,
+    start: number,
+    endInclusive: number,
+  ): AsyncGenerator<Buffer> {
     if (!(start >= 0 && endInclusive >= start)) {
       throw new RangeError(`Not a range of bytes: ${start}-${endInclusive}`);
     }
     const first = Math.floor(start / CHUNK_BYTES);
     const last = Math.floor(endInclusive / CHUNK_BYTES);
-    const refs = [];
     for (let index = first; index <= last; index += 1) {
-      refs.push(this.chunkRef(owner, sha256, index));
-    }
-    const parts = (await this.db.getAll(...refs)).map((chunk) => {
+      const chunk = await this.chunkRef(owner, sha256, index).get();
       const data: unknown = chunk.get('data');
       if (!(data instanceof Uint8Array)) throw new Error(`${chunk.ref.path} is missing.`);
-      return data;
-    });
-    const bytes = Buffer.concat(parts);
-    const from = start - first * CHUNK_BYTES;
-    const length = endInclusive - start + 1;
-    if (bytes.length < from + length) {
-      throw new RangeError(`files/${owner}_${sha256} ends before byte ${endInclusive}.`);
+      const from = index === first ? start - index * CHUNK_BYTES : 0;
+      const to = index === last ? endInclusive - index * CHUNK_BYTES + 1 : CHUNK_BYTES;
+      if (data.length < to) {
+        throw new RangeError(`files/${owner}_${sha256} ends before byte ${endInclusive}.`);
+      }
+      yield Buffer.from(data.buffer, data.byteOffset + from, to - from);
     }
-    return bytes.subarray(from, from + length);
   }
 
   async delete(owner: string, sha256: string): Promise<boolean> {

@@ -1,11 +1,13 @@
 // The site's Cloud Functions (2nd gen, Node 20), built into lib/index.js by `npm run build`
 // (vite, functions/vite.config.ts) with the app's domain code they share:
 //   qr      the short links: firebase.json rewrites /q/** to it (redirect.ts)
+//   hosted  the hosted files of the links' pages, /q/<id>/f/<sha256>, streamed under the links'
+//           own checks (file-link.ts); firebase.json rewrites /q/*/f/** to it, ahead of /q/**
 //   links   POST /api/links: makes a saved code's short link match it; POST /api/links/password
 //           sets its password (link-api.ts)
 //   billing POST /api/billing/orders: orders a plan, paid by EFT (billing-api.ts)
 //   files   POST and PUT /api/files: uploads of the file types' files, in chunks (file-api.ts),
-//           kept in Firestore (file-store.ts) and served at the links' /q/<id>/f/<sha256>
+//           kept in Firestore (file-store.ts) and served by `hosted`
 //   mail    POST /api/mail/code: emails a finished code with its files (mail-api.ts) through the
 //           SMTP server of mail-transport.ts
 //   account POST /api/account/sessions/revoke signs the account out everywhere; DELETE
@@ -17,7 +19,7 @@ import { getAuth, initializeApp, openFirestore } from './admin';
 import { createBillingApi } from './billing-api';
 import { blocklistOf } from './blocklist';
 import { createFileApi } from './file-api';
-import { storedFileServer } from './file-serve';
+import { createFileLink } from './file-link';
 import { FirestoreFileStore } from './file-store';
 import { createLinkApi } from './link-api';
 import { LinkReader } from './link-reader';
@@ -37,6 +39,8 @@ const db = openFirestore();
 const counter = new ScanCounter(db);
 const fileStore = new FirestoreFileStore(db);
 const terms = new AccountTermsReader(db, getAuth());
+const linkReader = new LinkReader(db);
+const passwordGate = new PasswordGate(db);
 
 // Cloud Run sends SIGTERM before it stops an instance (idle, scaled in or redeployed) and gives it
 // about 10 seconds: the scans still tallied are written then. What cannot be written is logged
@@ -58,14 +62,36 @@ process.once('SIGTERM', () => {
 export const qr = onRequest(
   // us-central1: Hosting rewrites reach 2nd-gen functions there by default. One instance answers
   // many scans at once: a scan is a memory lookup and a tally, plus a read every few seconds.
-  // It also serves hosted files, up to 32 MB an answer, built in memory: hence 1 GiB.
-  { region: 'us-central1', memory: '1GiB', concurrency: 80, maxInstances: 20 },
+  // Hosted files are not its to serve (`hosted` below), so a scan's small answer is all it
+  // builds: 256 MiB holds 80 of them at once with the link cache and the tallies.
+  { region: 'us-central1', memory: '256MiB', concurrency: 80, maxInstances: 20 },
   createRedirect({
-    reader: new LinkReader(db),
+    reader: linkReader,
     counter,
     blocklist: blocklistOf(),
-    gate: new PasswordGate(db),
-    files: storedFileServer(fileStore),
+    gate: passwordGate,
+  }),
+);
+
+export const hosted = onRequest(
+  // The hosted files of the links' pages (/q/*/f/**), on instances apart from the scans', so
+  // downloads never take the capacity that answers printed codes (file-link.ts). A download is
+  // streamed a 768 KB chunk at a time, so an instance holds about 1.5 MB per answer in flight
+  // (the chunk read and the one the connection is taking): 80 of them in 512 MiB with room to
+  // spare. An answer is at most 4 MB, which a slow phone (0.5 Mbit/s) takes a minute over:
+  // two minutes' time-out.
+  {
+    region: 'us-central1',
+    memory: '512MiB',
+    concurrency: 80,
+    maxInstances: 10,
+    timeoutSeconds: 120,
+  },
+  createFileLink({
+    reader: linkReader,
+    blocklist: blocklistOf(),
+    gate: passwordGate,
+    store: fileStore,
   }),
 );
 

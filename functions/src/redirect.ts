@@ -18,8 +18,12 @@
 import { TOO_MANY_ATTEMPTS, WRONG_PASSWORD } from '../../src/domain/qr/access';
 import { isBlockedHost, type Blocklist } from '../../src/domain/qr/blocklist';
 import { checkedPage, type Destination } from '../../src/domain/qr/landing';
-import { filesOf } from '../../src/domain/qr/link-policy';
-import { scheduleState, type Inactive } from '../../src/domain/qr/schedule';
+import {
+  scheduleState,
+  type Inactive,
+  type LinkSchedule,
+  type ScheduleState,
+} from '../../src/domain/qr/schedule';
 import { LINK_ID } from '../../src/domain/qr/short-link';
 import { canonicalTarget } from '../../src/domain/qr/target';
 import { deviceOf, requestFacts } from './classify';
@@ -113,33 +117,91 @@ function storeFor(destination: Destination, request: HttpRequest): string | null
   return null;
 }
 
-export interface RedirectDeps {
+/** What the checks every request of a short link passes need (checkLink). */
+export interface LinkChecks {
   readonly reader: LinkReader;
-  readonly counter: ScanCounter;
   readonly blocklist: Blocklist;
   readonly gate: PasswordGate;
-  /** Serves the hosted files of links' pages. */
-  readonly files: FileServer;
+}
+
+export interface RedirectDeps extends LinkChecks {
+  readonly counter: ScanCounter;
   readonly now?: () => Date;
   readonly log?: (message: string, detail: Record<string, unknown>) => void;
 }
 
-const logError = (message: string, detail: Record<string, unknown>) =>
+/** A link that passed checkLink: what it leads to now. */
+export interface OpenLink {
+  readonly link: LinkRecord;
+  readonly destination: Destination;
+}
+
+export const logError = (message: string, detail: Record<string, unknown>) =>
   console.error(JSON.stringify({ severity: 'ERROR', message, ...detail }));
 
-const notAllowed = (response: HttpResponse) => {
+export const notAllowed = (response: HttpResponse) => {
   response.statusCode = 405;
   response.setHeader('Allow', 'GET, HEAD');
   securityHeaders(response);
   response.end();
 };
 
+/**
+ * The checks every request of the short link `id` passes, a scan or a file of its page (the
+ * `hosted` function, file-link.ts, runs them too): the link exists, is neither switched off nor
+ * deleted, its destination passes the target rule and blocklist as they stand today, it is
+ * within its schedule, and a locked link opens only for a browser the right password let in.
+ * Answers the request itself when one fails and returns null; `inactive` answers for a link
+ * outside its schedule. Throws LinkUnavailable when the link cannot be read.
+ */
+export async function checkLink(
+  { reader, blocklist, gate }: LinkChecks,
+  request: HttpRequest,
+  response: HttpResponse,
+  id: string,
+  at: Date,
+  inactive: (
+    link: LinkRecord,
+    schedule: LinkSchedule,
+    state: Exclude<ScheduleState, 'active'>,
+  ) => void,
+): Promise<OpenLink | null> {
+  const method = request.method ?? 'GET';
+  const link = await reader.read(id);
+  if (!link) {
+    sendPage(response, method, pages.notFound(id));
+    return null;
+  }
+  if (link.disabled) {
+    sendPage(response, method, pages.disabled(id));
+    return null;
+  }
+  if (link.deleted) {
+    sendPage(response, method, pages.noLongerActive(id));
+    return null;
+  }
+  // Checked again at every scan: the rule or the blocklist may have changed since it was saved.
+  const destination = followable(link.destination, siteHosts(request), blocklist);
+  if (!destination) {
+    sendPage(response, method, pages.blocked(id));
+    return null;
+  }
+  const when = link.destination.schedule;
+  const state = when ? scheduleState(when, at, link.scans) : 'active';
+  if (when && state !== 'active') {
+    inactive(link, when, state);
+    return null;
+  }
+  // A protected code opens only for a browser the right password let in.
+  if (link.locked && !(await unlocked(gate, request, response, link, at))) return null;
+  return { link, destination };
+}
+
 export function createRedirect({
   reader,
   counter,
   blocklist,
   gate,
-  files,
   now = () => new Date(),
   log = logError,
 }: RedirectDeps) {
@@ -166,62 +228,49 @@ export function createRedirect({
       return;
     }
     const path = shortLinkPath(request.url);
-    if (!path) {
-      sendPage(response, method, pages.notFound(null));
+    // Hosted files are the `hosted` function's (file-link.ts): downloads never take the capacity
+    // that answers scans. Hosting sends /q/*/f/** there; here, at this function's own address,
+    // such a path leads nowhere, without a read.
+    if (!path || path.file?.kind === 'hosted') {
+      sendPage(response, method, pages.notFound(path?.id ?? null));
       return;
     }
     const { id } = path;
     const at = now();
     try {
-      const link = await reader.read(id);
-      if (!link) {
-        sendPage(response, method, pages.notFound(id));
-        return;
-      }
-      if (link.disabled) {
-        sendPage(response, method, pages.disabled(id));
-        return;
-      }
-      if (link.deleted) {
-        sendPage(response, method, pages.noLongerActive(id));
-        return;
-      }
-      // Checked again at every scan: the rule or the blocklist may have changed since it was saved.
-      const destination = followable(link.destination, siteHosts(request), blocklist);
-      if (!destination) {
-        sendPage(response, method, pages.blocked(id));
-        return;
-      }
-      const when = link.destination.schedule;
-      const state = when ? scheduleState(when, at, link.scans) : 'active';
-      if (when && state !== 'active') {
-        // Outside its days or past its limit: what the owner chose instead (the scan counts).
-        if (path.file !== null) {
-          sendPage(response, method, pages.notFound(id));
-          return;
-        }
-        count(link, request, method, at);
-        const instead = inactiveTarget(when.inactive, siteHosts(request), blocklist);
-        if (instead) {
-          response.setHeader('Location', instead);
-          sendPage(response, method, pages.redirecting(id, instead));
-        } else {
-          const message = when.inactive?.kind === 'message' ? when.inactive.text : null;
-          sendPage(response, method, pages.notActive(id, state, message));
-        }
-        return;
-      }
-      if (link.locked) {
-        // A protected code opens only for a browser the right password let in.
-        if (!(await unlocked(gate, request, response, link, at))) return;
-      } else if (method === 'POST') {
+      const open = await checkLink(
+        { reader, blocklist, gate },
+        request,
+        response,
+        id,
+        at,
+        (link, when, state) => {
+          // Outside its days or past its limit: what the owner chose instead (the scan counts).
+          if (path.file !== null) {
+            sendPage(response, method, pages.notFound(id));
+            return;
+          }
+          count(link, request, method, at);
+          const instead = inactiveTarget(when.inactive, siteHosts(request), blocklist);
+          if (instead) {
+            response.setHeader('Location', instead);
+            sendPage(response, method, pages.redirecting(id, instead));
+          } else {
+            const message = when.inactive?.kind === 'message' ? when.inactive.text : null;
+            sendPage(response, method, pages.notActive(id, state, message));
+          }
+        },
+      );
+      if (!open) return;
+      const { link, destination } = open;
+      // A locked link's POST was its password form (checkLink answered it); no other takes one.
+      if (method === 'POST') {
         notAllowed(response);
         return;
       }
       if (path.file !== null) {
-        // A file of the page (the contact card's, a hosted file): a follow-up of a scan, not one.
-        if (path.file.kind === 'contact') sendContactFile(response, method, destination, id);
-        else await sendHostedFile(files, link, destination, path.file.sha256, request, response);
+        // The contact card's file: a follow-up of a scan, not one.
+        sendContactFile(response, method, destination, id);
         return;
       }
       count(link, request, method, at);
@@ -245,28 +294,6 @@ export function createRedirect({
       sendPage(response, method, pages.unavailable(id));
     }
   };
-}
-
-/** What the redirect needs to answer for a hosted file (file-serve.ts over the file store). */
-export interface FileServer {
-  /** Answers GET or HEAD (with Range) for the owner's file `sha256`; 404 when it is not held. */
-  serve(owner: string, sha256: string, request: HttpRequest, response: HttpResponse): Promise<void>;
-}
-
-/** A hosted file of the link's page: only the one its page shows, under the link's own checks. */
-async function sendHostedFile(
-  files: FileServer,
-  link: LinkRecord,
-  destination: Destination,
-  sha256: string,
-  request: HttpRequest,
-  response: HttpResponse,
-) {
-  if (!filesOf(destination).includes(sha256)) {
-    sendPage(response, request.method ?? 'GET', pages.notFound(link.id));
-    return;
-  }
-  await files.serve(link.owner, sha256, request, response);
 }
 
 function sendContactFile(

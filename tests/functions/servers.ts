@@ -1,7 +1,8 @@
 // The Cloud Functions' handlers (functions/src) behind a real node:http server on 127.0.0.1, with
 // the Admin SDK on the Firestore emulator that tests/rules/global-setup.ts starts: /api/links goes
-// to the link API, /api/files to the uploads, /api/mail to the mail API, every other path to the
-// redirect, as Hosting's rewrites send them deployed.
+// to the link API, /api/files to the uploads, /api/mail to the mail API, a hosted file
+// (/q/<id>/f/…) to the `hosted` function, every other path to the redirect, as Hosting's rewrites
+// send them deployed.
 //
 // The Admin SDK is told everything it would otherwise look up (the project id, the emulators'
 // addresses, the universe domain), so it never dials Google's metadata server. Users and their
@@ -19,7 +20,7 @@ import {
   type Firestore,
 } from '../../functions/src/admin';
 import { createFileApi } from '../../functions/src/file-api';
-import { storedFileServer } from '../../functions/src/file-serve';
+import { createFileLink } from '../../functions/src/file-link';
 import { FirestoreFileStore } from '../../functions/src/file-store';
 import { createLinkApi } from '../../functions/src/link-api';
 import { createMailApi } from '../../functions/src/mail-api';
@@ -138,12 +139,20 @@ export function useFunctions(
     });
     const counter = new ScanCounter(db, { log: () => undefined });
     const files = new FirestoreFileStore(db);
+    const gate = new PasswordGate(db);
     const redirect = createRedirect({
       reader,
       counter,
       blocklist: blocklistOf(),
-      gate: new PasswordGate(db),
-      files: storedFileServer(files),
+      gate,
+      now: () => under.clock(),
+    });
+    // The `hosted` function, which Hosting sends /q/*/f/** to (firebase.json).
+    const fileLink = createFileLink({
+      reader,
+      blocklist: blocklistOf(),
+      gate,
+      store: files,
       now: () => under.clock(),
     });
     const terms = new AccountTermsReader(db, getAuth(app));
@@ -182,7 +191,9 @@ export function useFunctions(
               ? billingApi
               : request.url?.startsWith(ACCOUNT_API_PATH)
                 ? accountApi
-                : redirect;
+                : /^\/q\/[^/]+\/f\//.test(request.url ?? '')
+                  ? fileLink
+                  : redirect;
       handler(request, response).catch((error: unknown) => {
         response.statusCode = 500;
         response.end(String(error));

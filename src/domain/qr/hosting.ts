@@ -23,9 +23,6 @@ export const FILES_API_PATH = '/api/files';
  */
 export const CHUNK_BYTES = 768 * 1024;
 
-/** The most a file answer carries at once: larger files go out in ranges (206). */
-export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
-
 /** What all of an account's hosted files may add up to. */
 export const HOSTING_QUOTA_BYTES = 1024 * 1024 * 1024;
 
