@@ -207,13 +207,10 @@ export function createRedirect({
 }: RedirectDeps) {
   /** Counts a scan (apart: HEADs and bots), without waiting for the count to be written. */
   function count(link: LinkRecord, request: HttpRequest, method: string, at: Date) {
-    if (method === 'HEAD') {
-      counter.filtered(link, at, 'heads');
-    } else {
-      const facts = requestFacts(request);
-      if (facts.bot) counter.filtered(link, at, 'bots');
-      else counter.scan(link, at, facts);
-    }
+    const facts = requestFacts(request);
+    if (method === 'HEAD') counter.filtered(link, at, 'heads', facts.clientKey);
+    else if (facts.bot) counter.filtered(link, at, 'bots', facts.clientKey);
+    else counter.scan(link, at, facts);
     counter.flushIfDue();
   }
 

@@ -16,9 +16,17 @@
 // reported, never silent. When Cloud Functions shuts an instance down it sends SIGTERM first, and
 // index.ts then flushes what is left.
 //
+// One client's repeated requests of one link within REPEAT_MS count once (a scan, a bot's fetch
+// or a HEAD alike), whatever user agent each claims: a script cannot use up a code's scan limit
+// or swell its figures by asking again and again. The client is the address the platform vouches
+// for (client-address.ts), an IPv6 one by its /64. This memory is the instance's own: a client
+// whose requests reach several instances counts once per instance and window (the `qr` function
+// runs at most 20), which bounds a script to 40 counts a minute at the very worst.
+//
 // Cloud Functions (2nd gen) may throttle an instance's CPU once it has answered a request, so a
 // flush that falls due is started while a request is being handled (flushIfDue), not only from the
 // timer; under steady traffic every flush runs inside some request's time.
+import { createHash } from 'node:crypto';
 import {
   ALL_DAYS,
   COUNT_SHARDS,
@@ -41,11 +49,25 @@ export const MAX_SEEN_VISITORS = 10_000;
 const BATCH_TALLIES = 200;
 /** Visitor documents created at once. */
 const VISITOR_WRITES = 50;
+/**
+ * How long one client's repeated requests of one link count once. Half a minute: a person who
+ * scans again because the page was slow, or to show a friend, is one visit; one who comes back
+ * later counts again. Not longer, because a mobile network's carrier-grade NAT puts many phones
+ * behind one address: two people behind it who scan the same code within the window count once.
+ */
+export const REPEAT_MS = 30_000;
+/** Client-and-link pairs remembered at once per instance (the oldest forgotten first). */
+export const MAX_RECENT = 50_000;
 
 /** The owner and id of a link, as the counts documents name them. */
 export interface CountedLink {
   readonly id: string;
   readonly owner: string;
+  /**
+   * Where it leads (the link's stored destination): a request after it leads somewhere new is
+   * a visit of its own, not a repeat of the last one.
+   */
+  readonly destination?: object;
 }
 
 interface Tally {
@@ -71,6 +93,8 @@ export interface CounterStats {
   written: number;
   /** Dropped: more link-days pending than MAX_TALLIES. */
   lost: number;
+  /** Not counted: the same client's request of the same link within REPEAT_MS. */
+  repeats: number;
   flushes: number;
   failedFlushes: number;
 }
@@ -95,7 +119,17 @@ export class ScanCounter {
   private timer: NodeJS.Timeout | null = null;
   private lastFlush = 0;
   private retryMs = 0;
-  readonly stats: CounterStats = { recorded: 0, written: 0, lost: 0, flushes: 0, failedFlushes: 0 };
+  readonly stats: CounterStats = {
+    recorded: 0,
+    written: 0,
+    lost: 0,
+    repeats: 0,
+    flushes: 0,
+    failedFlushes: 0,
+  };
+  /** When each client's request of each link was last counted (ms), oldest first. */
+  private readonly recent = new Map<string, number>();
+  private readonly destinations = new WeakMap<object, string>();
   private readonly flushMs: number;
   private readonly random: () => number;
   private readonly now: () => number;
@@ -117,6 +151,7 @@ export class ScanCounter {
 
   /** A scan by a person, sent on to the link's target at `at`. */
   scan(link: CountedLink, at: Date, facts: RequestFacts) {
+    if (this.repeated(link, at, 'scan', facts.clientKey)) return;
     const tally = this.tally(link, at);
     if (!tally) return;
     tally.scans += 1;
@@ -128,10 +163,43 @@ export class ScanCounter {
     if (tally.visitors.size < MAX_SEEN_VISITORS) tally.visitors.add(facts.visitorKey);
   }
 
-  /** A request answered but not counted as a scan: a bot's, or a HEAD. */
-  filtered(link: CountedLink, at: Date, kind: 'bots' | 'heads') {
+  /** A request answered but not counted as a scan: a bot's, or a HEAD (`clientKey`: classify.ts). */
+  filtered(link: CountedLink, at: Date, kind: 'bots' | 'heads', clientKey: string) {
+    if (this.repeated(link, at, kind, clientKey)) return;
     const tally = this.tally(link, at);
     if (tally) tally[kind] += 1;
+  }
+
+  /**
+   * Whether the client's request of the link (of this kind, to where it leads now) was counted
+   * within REPEAT_MS before `at`; when not, it is remembered as counted now.
+   */
+  private repeated(link: CountedLink, at: Date, kind: string, clientKey: string): boolean {
+    const key = `${link.id}|${kind}|${this.leadsTo(link)}|${clientKey.slice(0, 32)}`;
+    const time = at.getTime();
+    const last = this.recent.get(key);
+    if (last !== undefined && time >= last && time - last < REPEAT_MS) {
+      this.stats.repeats += 1;
+      return true;
+    }
+    this.recent.delete(key); // set again last: a Map keeps the order of insertion
+    this.recent.set(key, time);
+    if (this.recent.size > MAX_RECENT) this.recent.delete(this.recent.keys().next().value!);
+    return false;
+  }
+
+  /** A short fingerprint of where the link leads, worked out once per copy of the link read. */
+  private leadsTo({ destination }: CountedLink): string {
+    if (!destination) return '';
+    let fingerprint = this.destinations.get(destination);
+    if (fingerprint === undefined) {
+      fingerprint = createHash('sha256')
+        .update(JSON.stringify(destination))
+        .digest('base64url')
+        .slice(0, 12);
+      this.destinations.set(destination, fingerprint);
+    }
+    return fingerprint;
   }
 
   /** Scans and filtered requests recorded and not yet written. */

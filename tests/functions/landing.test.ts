@@ -139,10 +139,14 @@ describe('landing pages', () => {
       appStoreLink: 'https://apps.apple.com/za/app/kcw/id123',
       playStoreLink: 'https://play.google.com/store/apps/details?id=za.kcw',
     });
-    const iphone = await scan(under.origin, `/q/${id}?qr=1`, { userAgent: IPHONE });
+    // Three people (one person's repeats within half a minute count once).
+    const iphone = await scan(under.origin, `/q/${id}?qr=1`, {
+      userAgent: IPHONE,
+      from: '196.25.8.1',
+    });
     expect(iphone.status).toBe(302);
     expect(iphone.headers.get('location')).toBe('https://apps.apple.com/za/app/kcw/id123');
-    const android = await scan(under.origin, `/q/${id}?qr=1`);
+    const android = await scan(under.origin, `/q/${id}?qr=1`, { from: '196.25.8.2' });
     expect(android.headers.get('location')).toBe(
       'https://play.google.com/store/apps/details?id=za.kcw',
     );

@@ -7,7 +7,8 @@ import { sumCounts } from '../../src/domain/qr/scan-counts';
 import { scanDay } from '../../src/domain/qr/scan-time';
 import { FieldValue } from '../../functions/src/admin';
 import { shortLinkId } from '../../functions/src/redirect';
-import { countsOf, scan, serverLink, useFunctions } from './servers';
+import { REPEAT_MS } from '../../functions/src/scan-counter';
+import { countsOf, PHONE, scan, serverLink, useFunctions } from './servers';
 
 const under = useFunctions();
 const site = 'https://kemptoncodeworks.co.za';
@@ -54,9 +55,10 @@ describe('a link in use', () => {
 
   it('tells a scan of the code from a click on the copied link', async () => {
     const id = await link();
-    await scan(under.origin, `/q/${id}?qr=1`);
-    await scan(under.origin, `/q/${id}`);
-    await scan(under.origin, `/q/${id}?utm_source=mail`);
+    // Three people (one person's repeats within half a minute count once: below).
+    await scan(under.origin, `/q/${id}?qr=1`, { from: '196.25.1.1' });
+    await scan(under.origin, `/q/${id}`, { from: '196.25.1.2' });
+    await scan(under.origin, `/q/${id}?utm_source=mail`, { from: '196.25.1.3' });
     expect(await countsOf(under, id)).toMatchObject({ scans: 3, qr: 1, clicks: 2 });
   });
 
@@ -64,18 +66,24 @@ describe('a link in use', () => {
     const id = await link();
     const responses = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
-        scan(under.origin, `/q/${id}?qr=1`, { from: `196.25.1.${index % 10}` }),
-      ),
-    );
-    expect(responses.map((response) => response.status)).toEqual(Array(40).fill(302));
-    expect(await countsOf(under, id)).toMatchObject({ scans: 40, unique: 10 });
-    // The same ten phones again later in the day: more scans, no new visitors.
-    await Promise.all(
-      Array.from({ length: 10 }, (_, index) =>
         scan(under.origin, `/q/${id}?qr=1`, { from: `196.25.1.${index}` }),
       ),
     );
-    expect(await countsOf(under, id)).toMatchObject({ scans: 50, unique: 10 });
+    expect(responses.map((response) => response.status)).toEqual(Array(40).fill(302));
+    expect(await countsOf(under, id)).toMatchObject({ scans: 40, unique: 40 });
+    // Ten of the same phones again later in the day: more scans, no new visitors.
+    const later = Date.now() + REPEAT_MS + 1_000;
+    under.clock = () => new Date(later);
+    try {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          scan(under.origin, `/q/${id}?qr=1`, { from: `196.25.1.${index}` }),
+        ),
+      );
+    } finally {
+      under.clock = () => new Date();
+    }
+    expect(await countsOf(under, id)).toMatchObject({ scans: 50, unique: 40 });
   });
 
   it('stores no address or user agent, only classes and salted hashes', async () => {
@@ -125,6 +133,114 @@ describe('a link in use', () => {
   it('is found at the function’s own address too (/<id>, without /q/)', async () => {
     const id = await link();
     expect((await scan(under.origin, `/${id}`)).headers.get('location')).toBe(`${site}/flyer`);
+  });
+});
+
+describe('one client scanning again and again', () => {
+  /** A phone's user agent, a little different each time (a script can claim any). */
+  const phone = (index: number) => PHONE.replace('Pixel 7', `Pixel ${index}`);
+
+  it('100 scans from one address, each with another user agent and forged entries, count once and leave the scan limit', async () => {
+    const id = await link({
+      schedule: { from: null, until: null, maxScans: 5, inactive: null },
+    });
+    // Through Hosting: what the script wrote, Hosting's entry (its address), the front end's.
+    for (let start = 0; start < 100; start += 20) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, offset) => {
+          const index = start + offset;
+          return scan(under.origin, `/q/${id}?qr=1`, {
+            userAgent: phone(index),
+            from: `10.${index}.0.1, 172.16.0.${index}, 196.25.6.6, 35.191.3.3`,
+          });
+        }),
+      );
+      expect(answers.map((answer) => answer.headers.get('location'))).toEqual(
+        Array(20).fill(`${site}/flyer`),
+      );
+    }
+    const counted = await countsOf(under, id);
+    expect(counted.scans).toBeLessThanOrEqual(2);
+    expect(counted.unique).toBeLessThanOrEqual(2);
+    expect(under.counter.stats.repeats).toBeGreaterThanOrEqual(98);
+    // Its limit of 5 is not used up: the next people still get the target.
+    for (let person = 0; person < 3; person += 1) {
+      const next = await scan(under.origin, `/q/${id}?qr=1`, { from: `41.13.6.${person}` });
+      expect(next.headers.get('location')).toBe(`${site}/flyer`);
+    }
+  });
+
+  it('called at the function’s own address (1 hop), forged entries are ignored alike', async () => {
+    const id = await link();
+    process.env.FORWARDED_HOPS = '1';
+    try {
+      for (let index = 0; index < 30; index += 1) {
+        await scan(under.origin, `/q/${id}`, {
+          userAgent: phone(index),
+          from: `10.1.1.${index}, 196.25.6.7`,
+        });
+      }
+    } finally {
+      delete process.env.FORWARDED_HOPS;
+    }
+    expect(await countsOf(under, id)).toMatchObject({ scans: 1, unique: 1 });
+  });
+
+  it('counts again after half a minute, and another link or a retarget is a scan of its own', async () => {
+    const id = await link();
+    const other = await link();
+    const start = Date.now();
+    try {
+      under.clock = () => new Date(start);
+      await scan(under.origin, `/q/${id}`, { from: '196.25.6.8' });
+      await scan(under.origin, `/q/${other}`, { from: '196.25.6.8' });
+      under.clock = () => new Date(start + REPEAT_MS - 1_000);
+      await scan(under.origin, `/q/${id}`, { from: '196.25.6.8' });
+      await under.db
+        .collection('dynamic')
+        .doc(id)
+        .update({ target: `${site}/poster` });
+      await scan(under.origin, `/q/${id}`, { from: '196.25.6.8' });
+      under.clock = () => new Date(start + REPEAT_MS + 1_000);
+      await scan(under.origin, `/q/${other}`, { from: '196.25.6.8' });
+    } finally {
+      under.clock = () => new Date();
+    }
+    expect(await countsOf(under, id)).toMatchObject({ scans: 2 });
+    expect(await countsOf(under, other)).toMatchObject({ scans: 2 });
+  });
+
+  it('repeated HEADs and link previews are counted once too', async () => {
+    const id = await link();
+    for (let index = 0; index < 5; index += 1) {
+      await scan(under.origin, `/q/${id}`, { method: 'HEAD', from: '196.25.6.9' });
+      await scan(under.origin, `/q/${id}`, {
+        userAgent: 'WhatsApp/2.23.20.0 A',
+        from: '196.25.6.9',
+      });
+    }
+    expect(await countsOf(under, id)).toMatchObject({ scans: 0, heads: 1, bots: 1 });
+  });
+
+  it('nothing a scan writes holds an address, forged or real, or a user agent', async () => {
+    const id = await link();
+    await scan(under.origin, `/q/${id}?qr=1`, { from: '10.66.0.1, 196.25.6.10, 35.191.3.4' });
+    await scan(under.origin, `/q/${id}`, { userAgent: 'Twitterbot/1.0', from: '196.25.6.11' });
+    await under.counter.drain();
+    const written: unknown[] = [];
+    for (const collection of await under.db.collection('dynamic').doc(id).listCollections()) {
+      for (const document of (await collection.get()).docs) {
+        written.push({ path: document.ref.path, ...document.data() });
+      }
+    }
+    for (const document of (await under.db.collection('salts').get()).docs) {
+      written.push({ path: document.ref.path, ...document.data() });
+    }
+    const stored = JSON.stringify(written);
+    expect(written.length).toBeGreaterThan(2);
+    for (const secret of ['10.66', '196.25', '35.191', 'Pixel', 'Android', 'Twitterbot']) {
+      expect(stored).not.toContain(secret);
+    }
   });
 });
 
