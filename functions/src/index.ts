@@ -8,8 +8,8 @@
 //   billing POST /api/billing/orders: orders a plan, paid by EFT (billing-api.ts)
 //   files   POST and PUT /api/files: uploads of the file types' files, in chunks (file-api.ts),
 //           kept in Firestore (file-store.ts) and served by `hosted`
-//   mail    POST /api/mail/code: emails a finished code with its files (mail-api.ts) through the
-//           SMTP server of mail-transport.ts
+//   mail    POST /api/mail/code: emails a saved code with the files it draws of it (mail-api.ts)
+//           through the SMTP server of mail-transport.ts
 //   account POST /api/account/sessions/revoke signs the account out everywhere; DELETE
 //           /api/account deletes it and everything it owns (account-api.ts, account-delete.ts)
 import { defineSecret } from 'firebase-functions/params';
@@ -132,7 +132,9 @@ export const billing = onRequest(
 );
 
 export const mail = onRequest(
-  // A request carries the code's three files (a few MB at most), decoded in memory once.
+  // A request names a saved code, whose three files the function draws itself (code-files.ts):
+  // scripts/bench-mail.mjs measured about 15 MB and a few hundred ms of CPU a drawing, ten at once
+  // (this concurrency) peaking near 230 MB of the process with the drawing modules loaded.
   {
     region: 'us-central1',
     memory: '512MiB',

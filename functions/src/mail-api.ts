@@ -1,30 +1,33 @@
-// POST /api/mail/code (the protocol: src/domain/mail.ts): emails a finished code, with its PNG,
-// SVG and PDF attached, to one address. The bearer of a Firebase ID token of an account whose
-// email address is verified may send MAIL_PER_HOUR an hour: the server counts them in
-// mail/{uid} (no client reads or writes it), in a transaction, so two requests at once cannot
-// both take the last one. Everything is checked before anything is counted, a message the SMTP
-// server did not take is not counted, and a request sent again (the page's outbox retrying after
-// a lost answer) is answered without a second email. Answers JSON (MailAnswer).
+// POST /api/mail/code (the protocol: src/domain/mail.ts): emails a code the account has saved,
+// with its PNG, SVG and PDF attached, to one address. The request names the saved code and the
+// address, nothing else: the server reads the code as the caller's own (mail-code.ts), draws its
+// three files itself from the saved design (code-files.ts) and writes every word of the message
+// (mail-message.ts), so the company's mail carries only what the product drew. The bearer of a
+// Firebase ID token of an account whose email address is verified may send MAIL_PER_HOUR an hour,
+// to MAIL_RECIPIENTS_PER_DAY different addresses a day: the server counts both in mail/{uid} (no
+// client reads or writes it), in one transaction, so two requests at once cannot both take the
+// last place. Everything is checked before anything is counted, a message that could not be drawn
+// or that the SMTP server did not take is not counted, and a request sent again (the page's outbox
+// retrying after a lost answer) is answered without a second email. Answers JSON (MailAnswer).
+import { createHash } from 'node:crypto';
 import {
   checkRecipient,
-  fileProblem,
+  CODE_MAIL_FIELDS,
   hourlyLimitMessage,
   MAIL_BODY_MAX,
-  MAIL_NAME_MAX,
+  mailCounterFrom,
   mailHour,
   mailMessages,
   mailProblemStatus,
-  oversizedFile,
   planMail,
+  recipientLimitMessage,
   releaseMail,
-  type CodeMailFiles,
   type MailAnswer,
-  type MailCounter,
 } from '../../src/domain/mail';
-import { isBlockedHost, type Blocklist } from '../../src/domain/qr/blocklist';
-import { canonicalTarget } from '../../src/domain/qr/target';
+import type { Blocklist } from '../../src/domain/qr/blocklist';
 import { FieldValue, type Auth, type Firestore } from './admin';
 import { callerOf } from './caller';
+import { codeFiles } from './code-files';
 import {
   acceptApiRequest,
   header,
@@ -36,13 +39,15 @@ import {
   type HttpRequest,
   type HttpResponse,
 } from './http';
+import { mailCode } from './mail-code';
 import { codeMail } from './mail-message';
 import { MailNotConfigured, type SendMail } from './mail-transport';
 import { siteHosts, siteOrigin } from './site';
 
 /** Request ids as the page makes them (random UUIDs), with room to spare. */
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** A saved code's id as Firestore makes them (20 letters and digits), with room to spare. */
+const CODE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 function send(response: HttpResponse, answer: MailAnswer) {
   sendJson(response, answer.ok ? 200 : mailProblemStatus[answer.problem], answer);
@@ -52,68 +57,46 @@ function send(response: HttpResponse, answer: MailAnswer) {
 interface CheckedMail {
   readonly id: string;
   readonly to: string;
-  readonly name: string;
-  readonly link: string | null;
-  readonly files: CodeMailFiles & { readonly png: Buffer; readonly pdf: Buffer };
+  readonly code: string;
 }
 
-const decoded = (value: unknown): Buffer | null =>
-  typeof value === 'string' && value.length % 4 === 0 && BASE64.test(value)
-    ? Buffer.from(value, 'base64')
-    : null;
-
 /** The request from its body, or the answer that refuses it. */
-function checkedMail(
-  body: Buffer,
-  request: HttpRequest,
-  blocklist: Blocklist,
-): CheckedMail | MailAnswer {
+function checkedMail(body: Buffer): CheckedMail | MailAnswer {
   const fields = jsonObject(body);
   if (!fields) {
     return refusal(
       'bad-request',
-      'Send {"id", "to", "name", "link"?, "png", "svg", "pdf"} as JSON (png and pdf in base64).',
+      'Send {"id", "to", "code"} as JSON: the request\'s id, the address and the saved code\'s id.',
     );
   }
-  const { id, to, name, link, png, svg, pdf } = fields;
+  // Files, a name or a link come from the saved code alone: a request that brings its own is
+  // refused (the page sends none; an out-of-date page is told to reload).
+  if (
+    Object.keys(fields).some((field) => !(CODE_MAIL_FIELDS as readonly string[]).includes(field))
+  ) {
+    return refusal('bad-request', mailMessages.outdated);
+  }
+  const { id, to, code } = fields;
   if (typeof id !== 'string' || !REQUEST_ID.test(id)) {
     return refusal('bad-request', '"id" names the request: 8 to 64 letters, digits, - or _.');
   }
   const recipient = checkRecipient(to);
   if (!recipient.ok) return refusal('bad-recipient', recipient.message);
-  if (typeof name !== 'string' || name.length > MAIL_NAME_MAX) {
-    return refusal(
-      'bad-request',
-      `"name" is the code's name: at most ${MAIL_NAME_MAX} characters.`,
-    );
+  if (typeof code !== 'string' || !CODE_ID.test(code)) {
+    return refusal('bad-request', '"code" is the id of a code saved in your account.');
   }
-  let target: string | null = null;
-  if (link !== undefined && link !== null) {
-    if (typeof link !== 'string') return refusal('bad-request', '"link" is a web address.');
-    // The code's web address as a short link would keep it, or the site's own short link.
-    const check = canonicalTarget(link, { siteHosts: siteHosts(request) });
-    if (!check.ok && check.problem !== 'short-link-loop')
-      return refusal('bad-request', check.message);
-    const url = new URL(link.trim());
-    if (isBlockedHost(url.hostname, blocklist)) {
-      return refusal('blocked-link', mailMessages.blockedLink);
-    }
-    target = check.ok ? check.href : url.href;
-  }
-  const pngBytes = decoded(png);
-  const pdfBytes = decoded(pdf);
-  if (!pngBytes || !pdfBytes || typeof svg !== 'string') {
-    return refusal('bad-file', '"png" and "pdf" are the files in base64, "svg" the SVG as text.');
-  }
-  const files = { png: pngBytes, svg, pdf: pdfBytes };
-  const oversized = oversizedFile(files);
-  if (oversized) return refusal('too-large', mailMessages.tooLarge(oversized));
-  const problem = fileProblem(files);
-  if (problem) return refusal('bad-file', problem);
-  return { id, to: recipient.value, name, link: target, files };
+  return { id, to: recipient.value, code };
 }
 
 const isAnswer = (value: CheckedMail | MailAnswer): value is MailAnswer => 'ok' in value;
+
+/**
+ * The counter's key of an address: a hash of the account and the address (in lower case, as mail
+ * servers read it), so the counter never holds an address and one account's keys say nothing of
+ * another's.
+ */
+export const recipientKey = (uid: string, to: string): string =>
+  createHash('sha256').update(`${uid}\n${to.toLowerCase()}`).digest('base64url').slice(0, 16);
 
 export function createMailApi({
   db,
@@ -132,26 +115,29 @@ export function createMailApi({
 }) {
   const counterOf = (uid: string) => db.collection('mail').doc(uid);
 
-  /** Counts request `id` for `uid` at `at`, unless the hour's limit is reached or it is a repeat. */
-  const count = (uid: string, id: string, at: Date) =>
+  /**
+   * Counts request `id` for `uid` at `at`, to the address keyed `recipient`, unless a limit is
+   * reached or it is a repeat.
+   */
+  const count = (uid: string, id: string, recipient: string, at: Date) =>
     db.runTransaction(async (transaction) => {
       const ref = counterOf(uid);
       const snapshot = await transaction.get(ref);
-      const plan = planMail((snapshot.data() as MailCounter | undefined) ?? null, id, at);
+      const plan = planMail(mailCounterFrom(snapshot.data()), id, at, recipient);
       if (plan.kind === 'send') {
         transaction.set(ref, { ...plan.counter, updatedAt: FieldValue.serverTimestamp() });
       }
       return plan;
     });
 
-  /** Gives back what `count` took for a message the SMTP server did not take. */
-  const release = (uid: string, id: string, at: Date) =>
+  /** Gives back what `count` took (and the address's place, if it took one) for a message not sent. */
+  const release = (uid: string, id: string, recipient: string | null, at: Date) =>
     db.runTransaction(async (transaction) => {
       const ref = counterOf(uid);
-      const counter = (await transaction.get(ref)).data() as MailCounter | undefined;
+      const counter = mailCounterFrom((await transaction.get(ref)).data());
       if (!counter) return;
       transaction.set(ref, {
-        ...releaseMail(counter, id, mailHour(at)),
+        ...releaseMail(counter, id, mailHour(at), recipient),
         updatedAt: FieldValue.serverTimestamp(),
       });
     });
@@ -182,45 +168,56 @@ export function createMailApi({
       send(response, tooLarge);
       return;
     }
-    const mail = checkedMail(body, request, blocklist);
+    const mail = checkedMail(body);
     if (isAnswer(mail)) {
       send(response, mail);
       return;
     }
+    const origin = siteOrigin();
     const at = now();
+    const recipient = recipientKey(caller.uid, mail.to);
+    let newRecipient = false;
     try {
-      const plan = await count(caller.uid, mail.id, at);
+      const code = await mailCode(
+        db,
+        caller.uid,
+        mail.code,
+        { origin, hosts: siteHosts(request) },
+        blocklist,
+      );
+      if (!code.ok) {
+        send(response, refusal(code.problem, problemMessages[code.problem]));
+        return;
+      }
+      const plan = await count(caller.uid, mail.id, recipient, at);
       if (plan.kind === 'repeat') {
         send(response, { ok: true, to: mail.to, repeat: true });
         return;
       }
       if (plan.kind === 'refuse') {
+        const recipients = plan.limit === 'recipients';
         send(response, {
           ok: false,
-          problem: 'too-many',
-          message: hourlyLimitMessage(plan.retryAt, 'UTC'),
+          problem: recipients ? 'too-many-recipients' : 'too-many',
+          message: (recipients ? recipientLimitMessage : hourlyLimitMessage)(plan.retryAt, 'UTC'),
           retryAt: plan.retryAt.toISOString(),
         });
         return;
       }
-    } catch (error) {
-      logError('mail counter failed', caller.uid, error);
-      send(response, refusal('unavailable', mailMessages.unavailable));
-      return;
-    }
-    try {
+      newRecipient = plan.newRecipient;
+      const drawn = await codeFiles(code.design, code.text, code.name);
+      if (!drawn.ok) {
+        await release(caller.uid, mail.id, newRecipient ? recipient : null, at);
+        logError(`code not drawn: ${drawn.message}`, caller.uid, mail.code);
+        send(response, refusal('undrawable', drawn.message));
+        return;
+      }
       await sendMail(
-        codeMail({
-          to: mail.to,
-          name: mail.name,
-          link: mail.link,
-          ...mail.files,
-          origin: siteOrigin(),
-        }),
+        codeMail({ to: mail.to, name: code.name, link: code.link, ...drawn.files, origin }),
       );
     } catch (error) {
-      await release(caller.uid, mail.id, at).catch((problem: unknown) =>
-        logError('mail counter not released', caller.uid, problem),
+      await release(caller.uid, mail.id, newRecipient ? recipient : null, at).catch(
+        (problem: unknown) => logError('mail counter not released', caller.uid, problem),
       );
       const unset = error instanceof MailNotConfigured;
       logError(unset ? error.message : 'mail not sent', caller.uid, error);
@@ -233,6 +230,14 @@ export function createMailApi({
     send(response, { ok: true, to: mail.to });
   };
 }
+
+/** What the answer says of a code that cannot be emailed as it is. */
+const problemMessages = {
+  'no-code': mailMessages.noCode,
+  'not-ready': mailMessages.notReady,
+  'blocked-link': mailMessages.blockedLink,
+  undrawable: mailMessages.undrawable,
+} as const;
 
 function logError(message: string, uid: string, error: unknown) {
   console.error(JSON.stringify({ severity: 'ERROR', message, uid, error: String(error) }));

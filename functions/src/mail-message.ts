@@ -1,7 +1,8 @@
 // The email that carries a code: a short plain-text body and the same as simple HTML, with the
-// code's PNG, SVG and PDF attached under the code's name. Nothing the person typed is in it but
-// that name (escaped in the HTML) and the web address the code opens, once the API has checked it.
-// It also says why the recipient gets it, since anyone signed in may send a code to any address.
+// code's PNG, SVG and PDF attached under the code's name. Every part of it is the saved code's or
+// the site's: the name the person gave the code (escaped in the HTML), where it leads, and the
+// files the server drew of it (code-files.ts); the request brings only the address. It also says
+// why the recipient gets it, since anyone signed in may send a code to an address (a few a day).
 import { fileBaseName } from '../../src/domain/file-name';
 import { mailName } from '../../src/domain/mail';
 
@@ -23,7 +24,7 @@ export interface OutgoingMail {
 export interface CodeMailContent {
   readonly to: string;
   readonly name: string;
-  /** Where the code leads (a checked web address or its short link), if anywhere. */
+  /** Where the code leads (its checked web address, or its short link), if anywhere. */
   readonly link: string | null;
   readonly png: Buffer;
   readonly svg: string;

@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkRecipient,
-  fileProblem,
   hourlyLimitMessage,
-  MAIL_FILE_MAX,
   MAIL_PER_HOUR,
+  MAIL_RECIPIENTS_PER_DAY,
+  mailCounterFrom,
+  mailDay,
   mailHour,
   mailName,
+  nextDay,
   nextHour,
-  oversizedFile,
   planMail,
+  recipientLimitMessage,
   releaseMail,
   type MailCounter,
 } from './mail';
-
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-const PDF = new TextEncoder().encode('%PDF-1.7\n');
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0h1v1H0z"/></svg>';
-const files = { png: PNG, svg: SVG, pdf: PDF };
 
 const at = (iso: string) => new Date(iso);
 
@@ -40,6 +37,7 @@ describe('the hourly limit', () => {
     expect(planMail(counter, 'id-6', at('2026-11-25T14:59:00Z'))).toEqual({
       kind: 'refuse',
       retryAt: at('2026-11-25T15:00:00Z'),
+      limit: 'hour',
     });
     const later = planMail(counter, 'id-6', at('2026-11-25T15:00:00Z'));
     expect(later).toMatchObject({ kind: 'send', counter: { hour: '2026-11-25T15', count: 1 } });
@@ -100,32 +98,87 @@ describe('the recipient', () => {
   });
 });
 
-describe('the files', () => {
-  it('are accepted when each is what it says', () => {
-    expect(fileProblem(files)).toBeNull();
-    expect(fileProblem({ ...files, svg: `\ufeff  <?xml version="1.0"?>\n${SVG}` })).toBeNull();
+describe('the different addresses of a day', () => {
+  it('counts by the UTC day', () => {
+    expect(mailDay(at('2026-11-25T23:59:59.999Z'))).toBe('2026-11-25');
+    expect(nextDay(at('2026-11-25T14:10:00Z')).toISOString()).toBe('2026-11-26T00:00:00.000Z');
   });
 
-  it('are refused by their first bytes, and an SVG with script', () => {
-    expect(fileProblem({ ...files, png: PDF })).toMatch(/PNG/);
-    expect(fileProblem({ ...files, pdf: PNG })).toMatch(/PDF/);
-    expect(fileProblem({ ...files, svg: '<html><svg></svg></html>' })).toMatch(/SVG/);
-    for (const svg of [
-      '<svg><script>alert(1)</script></svg>',
-      '<svg onload="alert(1)"></svg>',
-      '<svg><a href="javascript:alert(1)"><text>x</text></a></svg>',
-    ]) {
-      expect(fileProblem({ ...files, svg })).toMatch(/script/);
+  it(`allows ${MAIL_RECIPIENTS_PER_DAY} a day; an address emailed that day takes no new place`, () => {
+    let counter: MailCounter | null = null;
+    for (let index = 0; index < MAIL_RECIPIENTS_PER_DAY; index += 1) {
+      // An hour each, so that only the day's limit is met.
+      const hour = at(`2026-11-25T${String(index).padStart(2, '0')}:10:00Z`);
+      const plan = planMail(counter, `id-${index}`, hour, `key-${index}`);
+      if (plan.kind !== 'send') throw new Error(`refused the ${index + 1}th`);
+      expect(plan.newRecipient).toBe(true);
+      counter = plan.counter;
     }
-    // Words in the code's frame text are not script.
-    expect(fileProblem({ ...files, svg: '<svg><text>Follow us on=line</text></svg>' })).toBeNull();
+    expect(counter!.recipients).toHaveLength(MAIL_RECIPIENTS_PER_DAY);
+    const late = at('2026-11-25T21:10:00Z');
+    expect(planMail(counter, 'id-new', late, 'key-new')).toEqual({
+      kind: 'refuse',
+      retryAt: at('2026-11-26T00:00:00Z'),
+      limit: 'recipients',
+    });
+    const again = planMail(counter, 'id-again', late, 'key-3');
+    expect(again).toMatchObject({ kind: 'send', newRecipient: false });
+    expect(again.kind === 'send' && again.counter.recipients).toHaveLength(MAIL_RECIPIENTS_PER_DAY);
+    expect(planMail(counter, 'id-new', at('2026-11-26T00:00:00Z'), 'key-new')).toMatchObject({
+      kind: 'send',
+      counter: { day: '2026-11-26', recipients: ['key-new'] },
+    });
   });
 
-  it('each have a size limit', () => {
-    expect(oversizedFile(files)).toBeNull();
-    expect(oversizedFile({ ...files, png: new Uint8Array(MAIL_FILE_MAX.png + 1) })).toBe('png');
-    expect(oversizedFile({ ...files, svg: 'é'.repeat(MAIL_FILE_MAX.svg / 2 + 1) })).toBe('svg');
-    expect(oversizedFile({ ...files, pdf: new Uint8Array(MAIL_FILE_MAX.pdf + 1) })).toBe('pdf');
+  it("without an address (the orders' counter), counts the hour only", () => {
+    const plan = planMail(null, 'order-1', at('2026-11-25T14:10:00Z'));
+    expect(plan).toEqual({
+      kind: 'send',
+      counter: { hour: '2026-11-25T14', count: 1, sent: ['order-1'] },
+      newRecipient: false,
+    });
+  });
+
+  it('gives back the place of an address whose email was not sent', () => {
+    const counter = {
+      hour: '2026-11-25T14',
+      count: 2,
+      sent: ['a', 'b'],
+      day: '2026-11-25',
+      recipients: ['key-a', 'key-b'],
+    };
+    expect(releaseMail(counter, 'b', '2026-11-25T14', 'key-b')).toEqual({
+      ...counter,
+      count: 1,
+      sent: ['a'],
+      recipients: ['key-a'],
+    });
+    expect(releaseMail(counter, 'b', '2026-11-25T14')).toMatchObject({
+      recipients: ['key-a', 'key-b'],
+    });
+  });
+
+  it('says when a new address may be emailed, in the given time zone', () => {
+    const retryAt = at('2026-11-26T00:00:00Z');
+    expect(recipientLimitMessage(retryAt, 'UTC')).toBe(
+      `You can email codes to ${MAIL_RECIPIENTS_PER_DAY} different addresses a day, and have today. Send it to an address you have emailed today, or to this one after 00:00 UTC.`,
+    );
+    expect(recipientLimitMessage(retryAt, 'Africa/Johannesburg')).toMatch(/after 02:00\.$/);
+  });
+});
+
+describe('a stored counter', () => {
+  it('is read defensively: what is missing or wrong is left out', () => {
+    expect(mailCounterFrom(undefined)).toBeNull();
+    expect(mailCounterFrom({ hour: 5 })).toBeNull();
+    expect(mailCounterFrom({ hour: '2026-11-25T14', count: 5, sent: [1, 'a'] })).toEqual({
+      hour: '2026-11-25T14',
+      count: 5,
+      sent: ['a'],
+    });
+    expect(
+      mailCounterFrom({ hour: 'h', count: 1, sent: [], day: '2026-11-25', recipients: 'x' }),
+    ).toEqual({ hour: 'h', count: 1, sent: [], day: '2026-11-25', recipients: [] });
   });
 });
 

@@ -1,14 +1,17 @@
-// Emailing a finished code from the site: what the page and the Cloud Function `mail`
+// Emailing a saved code from the site: what the page and the Cloud Function `mail`
 // (functions/src/mail-api.ts) agree on.
 //
 //   POST /api/mail/code  CodeMail as JSON, with `Authorization: Bearer <Firebase ID token>`
 //
-// The server sends the code to one address, with its PNG, SVG and PDF attached: a message that
-// leaves from the company's own mail server, so it is kept from being a way to send spam. Only
-// signed-in accounts with a verified email address may send, at most MAIL_PER_HOUR an hour, and
-// the message carries nothing the person typed but the code's name (see the server's message).
+// The request names a code the account has saved and one address, nothing more. The server reads
+// the code (the caller's own: any other is "not found"), draws its PNG, SVG and PDF itself from the
+// saved design (functions/src/code-files.ts, with the page's own drawing code) and sends them with
+// the code's name and where it leads. A message that leaves from the company's own mail server is
+// kept from being a way to send spam or phishing: nothing of the request but the address reaches
+// it (a request that brings files, a name or a link is refused), and only signed-in accounts with a
+// verified email address may send, at most MAIL_PER_HOUR an hour, to at most
+// MAIL_RECIPIENTS_PER_DAY different addresses a day.
 import { checkField, emailField } from './form';
-import { sniffType } from './qr/file-signatures';
 
 export const MAIL_API_PATH = '/api/mail';
 export const MAIL_CODE_PATH = `${MAIL_API_PATH}/code`;
@@ -17,54 +20,49 @@ export const MAIL_CODE_PATH = `${MAIL_API_PATH}/code`;
 export const MAIL_PER_HOUR = 5;
 
 /**
- * The largest attachments accepted, in bytes. A plain website code measured 450 KB as its 1024 px
- * PNG, 28 KB as SVG and 9 KB as PDF; a logo adds its own weight to each.
+ * Different addresses one account may email in a day (UTC). A business sends its codes to
+ * itself, its designer, its printer and a few colleagues: a handful of addresses. Twenty leaves
+ * room for that, and makes the company's mail worthless to anyone who wants to reach many people:
+ * the hourly limit alone lets an account reach 120 (5 × 24) new addresses a day. Emailing an
+ * address already emailed that day takes no place.
  */
-export const MAIL_FILE_MAX = { png: 1_500_000, svg: 1_500_000, pdf: 2_000_000 } as const;
+export const MAIL_RECIPIENTS_PER_DAY = 20;
 
 /** The longest code name, as the content form allows it. */
 export const MAIL_NAME_MAX = 100;
 
 /**
- * The largest request: the PNG and PDF in base64 (4 bytes for 3), the SVG as a JSON string (its
- * quotes escaped: a quarter more, with room to spare), and a little for the rest.
+ * The largest request: three short strings (a request id of at most 64 characters, an address of
+ * at most 254, a code's id), with room to spare.
  */
-export const MAIL_BODY_MAX =
-  Math.ceil((MAIL_FILE_MAX.png + MAIL_FILE_MAX.pdf) / 3) * 4 +
-  Math.ceil(MAIL_FILE_MAX.svg * 1.25) +
-  16_384;
+export const MAIL_BODY_MAX = 2_048;
 
 /**
- * What the page sends. `png` and `pdf` are base64; `svg` is the file's text. `id` names the
- * request: the page's outbox may send it twice (the answer was lost), and the server emails it
- * once. `link`: the web address the code opens, or its short link, when it is one.
+ * What the page sends: `code` is the id of a code the account has saved (users/{uid}/codes/{code}).
+ * `id` names the request: the page's outbox may send it twice (the answer was lost), and the
+ * server emails it once.
  */
 export interface CodeMail {
   readonly id: string;
   readonly to: string;
-  readonly name: string;
-  readonly link?: string;
-  readonly png: string;
-  readonly svg: string;
-  readonly pdf: string;
+  readonly code: string;
 }
 
-/** The three files, as the server checks and attaches them. */
-export interface CodeMailFiles {
-  readonly png: Uint8Array;
-  readonly svg: string;
-  readonly pdf: Uint8Array;
-}
+/** The fields of a request, and the only ones: the server refuses a request with any other. */
+export const CODE_MAIL_FIELDS = ['id', 'to', 'code'] as const satisfies readonly (keyof CodeMail)[];
 
 export type MailProblem =
   | 'unauthenticated'
   | 'unverified'
   | 'bad-request'
   | 'bad-recipient'
-  | 'bad-file'
+  | 'no-code'
   | 'blocked-link'
+  | 'undrawable'
   | 'too-large'
   | 'too-many'
+  | 'too-many-recipients'
+  | 'not-ready'
   | 'unavailable';
 
 export type MailAnswer =
@@ -78,63 +76,103 @@ export type MailAnswer =
       readonly ok: false;
       readonly problem: MailProblem;
       readonly message: string;
-      /** 'too-many': when the account may send again (ISO time). */
+      /** 'too-many', 'too-many-recipients': when the account may send again (ISO time). */
       readonly retryAt?: string;
     };
 
 export const mailProblemStatus: Record<MailProblem, number> = {
   'bad-request': 400,
   'bad-recipient': 400,
-  'bad-file': 400,
   unauthenticated: 401,
   unverified: 403,
+  // Another account's code, or none: the same answer, so ids cannot be probed.
+  'no-code': 404,
   'too-large': 413,
   'blocked-link': 422,
+  undrawable: 422,
   'too-many': 429,
+  'too-many-recipients': 429,
+  // A dynamic code whose short link the server has not made yet: worth trying again soon.
+  'not-ready': 503,
   unavailable: 503,
 };
-
-const megabytes = (bytes: number) =>
-  `${(bytes / 1_000_000).toLocaleString('en-GB', { maximumFractionDigits: 1 })} MB`;
 
 export const mailMessages = {
   signedOut: 'Sign in again to email codes.',
   unverified:
     'Emailing codes needs a verified email address. Open the link in the email we sent you, then try again.',
-  tooLarge: (file: keyof typeof MAIL_FILE_MAX) =>
-    `The ${file.toUpperCase()} file is too large to email (at most ${megabytes(MAIL_FILE_MAX[file])}). Choose a smaller logo, or download the code instead.`,
-  bodyTooLarge: `The code's files are too large to email (at most ${megabytes(MAIL_BODY_MAX)} in all). Choose a smaller logo, or download the code instead.`,
+  outdated:
+    'This page is out of date and asked for the email the old way. Reload the page, then email the code again.',
+  bodyTooLarge: `The request is too large (at most ${MAIL_BODY_MAX} bytes): it names a saved code and one address.`,
+  noCode:
+    'This code is not in your account any more (it may have been deleted). Save it again, then email it.',
+  undrawable:
+    'This code cannot be drawn as it is saved. Open it in My QR Codes, check its content and design, and save it again.',
+  notReady:
+    "This code's short link is not made yet. Try again in a minute: the page sends it by itself.",
   blockedLink:
     'This code leads to an address on our list of harmful or abused sites, so we do not email it. If you think that is a mistake, contact us.',
   unavailable: 'The email could not be sent just now. Please try again in a few minutes.',
   notConfigured: 'Email is not set up on this site yet. Download the code instead.',
 } as const;
 
-/** "You can email 5 codes an hour; try again after 14:00." in `timeZone` (default: the device's). */
-export function hourlyLimitMessage(retryAt: Date, timeZone?: string): string {
+/** "14:00" in `timeZone` (default: the device's), with " UTC" when that is the zone. */
+function clockTime(at: Date, timeZone?: string): string {
   const time = new Intl.DateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
     timeZone,
-  }).format(retryAt);
-  const zone = timeZone === 'UTC' ? ' UTC' : '';
-  return `You can email ${MAIL_PER_HOUR} codes an hour; try again after ${time}${zone}.`;
+  }).format(at);
+  return timeZone === 'UTC' ? `${time} UTC` : time;
+}
+
+/** "You can email 5 codes an hour; try again after 14:00." in `timeZone` (default: the device's). */
+export function hourlyLimitMessage(retryAt: Date, timeZone?: string): string {
+  return `You can email ${MAIL_PER_HOUR} codes an hour; try again after ${clockTime(retryAt, timeZone)}.`;
+}
+
+/** The daily limit of different addresses reached, and when it ends, in `timeZone`. */
+export function recipientLimitMessage(retryAt: Date, timeZone?: string): string {
+  return `You can email codes to ${MAIL_RECIPIENTS_PER_DAY} different addresses a day, and have today. Send it to an address you have emailed today, or to this one after ${clockTime(retryAt, timeZone)}.`;
 }
 
 // ---------------------------------------------------------------------------------------------
-// The hourly limit: one counter per account, kept by the server (mail/{uid}).
+// The limits: one counter per account, kept by the server (mail/{uid}).
 
-/** An account's emails of the current hour, and the requests lately sent (to spot a repeat). */
+/**
+ * An account's emails of the current hour, the requests lately sent (to spot a repeat), and the
+ * addresses emailed today.
+ */
 export interface MailCounter {
   /** The clock hour counted, in UTC: '2026-11-25T14'. */
   readonly hour: string;
   readonly count: number;
   /** The ids of the latest requests sent (at most RECENT_IDS). */
   readonly sent: readonly string[];
+  /** The day (UTC) whose addresses `recipients` holds: '2026-11-25'. */
+  readonly day?: string;
+  /** The addresses emailed that day, as the server's keys of them (never the addresses). */
+  readonly recipients?: readonly string[];
 }
 
 const RECENT_IDS = 20;
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/** A counter as Firestore gives it back, read defensively (null: none, or nothing usable). */
+export function mailCounterFrom(data: unknown): MailCounter | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { hour, count, sent, day, recipients } = data as Record<string, unknown>;
+  if (typeof hour !== 'string' || typeof count !== 'number') return null;
+  return {
+    hour,
+    count,
+    sent: strings(sent),
+    ...(typeof day === 'string' ? { day, recipients: strings(recipients) } : {}),
+  };
+}
 
 /** The UTC clock hour of `at` ('YYYY-MM-DDTHH'): the limit counts by the hour on the clock. */
 export const mailHour = (at: Date): string => at.toISOString().slice(0, 13);
@@ -143,30 +181,75 @@ export const mailHour = (at: Date): string => at.toISOString().slice(0, 13);
 export const nextHour = (at: Date): Date =>
   new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000 + 3_600_000);
 
-export type MailPlan =
-  | { readonly kind: 'send'; readonly counter: MailCounter }
-  | { readonly kind: 'repeat' }
-  | { readonly kind: 'refuse'; readonly retryAt: Date };
+/** The UTC day of `at` ('YYYY-MM-DD'): the addresses are counted by the day. */
+export const mailDay = (at: Date): string => at.toISOString().slice(0, 10);
 
-/** Whether request `id` may be sent at `now`, given the account's counter (null: none yet). */
-export function planMail(counter: MailCounter | null, id: string, now: Date): MailPlan {
+/** The start of the UTC day after `at`: when an account at its daily limit has new places. */
+export const nextDay = (at: Date): Date =>
+  new Date(Math.floor(at.getTime() / 86_400_000) * 86_400_000 + 86_400_000);
+
+export type MailPlan =
+  | {
+      readonly kind: 'send';
+      readonly counter: MailCounter;
+      /** The address took a new place of the day's (it had not been emailed today). */
+      readonly newRecipient: boolean;
+    }
+  | { readonly kind: 'repeat' }
+  | {
+      readonly kind: 'refuse';
+      readonly retryAt: Date;
+      /** Which limit: the hour's emails, or the day's different addresses. */
+      readonly limit: 'hour' | 'recipients';
+    };
+
+/**
+ * Whether request `id` may be sent at `now`, given the account's counter (null: none yet).
+ * `recipient` is the server's key of the address: without one only the hour is counted.
+ */
+export function planMail(
+  counter: MailCounter | null,
+  id: string,
+  now: Date,
+  recipient?: string,
+): MailPlan {
   if (counter?.sent.includes(id)) return { kind: 'repeat' };
+  const day = mailDay(now);
+  const today = counter?.day === day ? (counter.recipients ?? []) : [];
+  const newRecipient = recipient !== undefined && !today.includes(recipient);
+  // The day's limit first: it lasts longer than the hour's, so that is the time worth telling.
+  if (newRecipient && today.length >= MAIL_RECIPIENTS_PER_DAY) {
+    return { kind: 'refuse', retryAt: nextDay(now), limit: 'recipients' };
+  }
   const hour = mailHour(now);
   const count = counter?.hour === hour ? counter.count : 0;
-  if (count >= MAIL_PER_HOUR) return { kind: 'refuse', retryAt: nextHour(now) };
+  if (count >= MAIL_PER_HOUR) return { kind: 'refuse', retryAt: nextHour(now), limit: 'hour' };
   const sent = [...(counter?.sent ?? []), id].slice(-RECENT_IDS);
-  return { kind: 'send', counter: { hour, count: count + 1, sent } };
+  const recipients =
+    recipient === undefined
+      ? {}
+      : { day, recipients: newRecipient ? [...today, recipient] : today };
+  return { kind: 'send', counter: { hour, count: count + 1, sent, ...recipients }, newRecipient };
 }
 
 /**
  * The counter once request `id` could not be sent after all: it no longer counts (in the hour it
- * was counted in) and may be sent again.
+ * was counted in) and may be sent again; `recipient`, when the request took a new place of the
+ * day's for it, gives that place back.
  */
-export function releaseMail(counter: MailCounter, id: string, hour: string): MailCounter {
+export function releaseMail(
+  counter: MailCounter,
+  id: string,
+  hour: string,
+  recipient: string | null = null,
+): MailCounter {
   return {
-    hour: counter.hour,
+    ...counter,
     count: counter.hour === hour ? Math.max(0, counter.count - 1) : counter.count,
     sent: counter.sent.filter((sent) => sent !== id),
+    ...(recipient !== null && counter.recipients
+      ? { recipients: counter.recipients.filter((key) => key !== recipient) }
+      : {}),
   };
 }
 
@@ -185,36 +268,6 @@ export function checkRecipient(to: unknown): Checked<string> {
   }
   const checked = checkField(emailField, to);
   return checked.ok ? { ok: true, value: checked.value } : checked;
-}
-
-/** A leading byte-order mark and white space, which an SVG file may start with. */
-const LEADING = /^[\ufeff\s]+/;
-/** Script in SVG markup: a script element, an event handler attribute, a javascript: link. */
-const SCRIPT = /<script[\s>/]|<[^>]*\son[a-z]+\s*=|(?:href|src)\s*=\s*["']?\s*javascript:/i;
-
-/**
- * Why the three files are not what they say (null: they are): the PNG and PDF by their first
- * bytes, the SVG as SVG markup with no script in it (a mail app or a browser may open it).
- */
-export function fileProblem({ png, svg, pdf }: CodeMailFiles): string | null {
-  if (sniffType(png) !== 'image/png') return 'The PNG file is not a PNG picture.';
-  if (sniffType(pdf) !== 'application/pdf') return 'The PDF file is not a PDF document.';
-  const text = svg.replace(LEADING, '');
-  if (!/^<(svg[\s>]|\?xml\s)/.test(text) || !/<svg[\s>]/.test(text)) {
-    return 'The SVG file is not an SVG picture.';
-  }
-  if (SCRIPT.test(text)) {
-    return 'The SVG file holds script, which a code never needs.';
-  }
-  return null;
-}
-
-/** Which attachment is over its limit, if one is. */
-export function oversizedFile({ png, svg, pdf }: CodeMailFiles): keyof typeof MAIL_FILE_MAX | null {
-  if (png.length > MAIL_FILE_MAX.png) return 'png';
-  if (new TextEncoder().encode(svg).length > MAIL_FILE_MAX.svg) return 'svg';
-  if (pdf.length > MAIL_FILE_MAX.pdf) return 'pdf';
-  return null;
 }
 
 // Control characters would garble the subject and the file names where the name is shown.

@@ -1,6 +1,7 @@
 // The accounts' email counters, mail/{uid}, against the real Cloud Firestore emulator and
 // firestore.rules: the server (functions/src/mail-api.ts) alone reads and writes them, so nobody,
-// the account's owner included, can read when they may send again or reset their own limit.
+// the account's owner included, can read when they may send again or reset their own limits (the
+// hour's emails, or the day's different addresses).
 import { assertFails } from '@firebase/rules-unit-testing';
 import { deleteDoc, doc, getDoc, getDocs, collection, setDoc, updateDoc } from 'firebase/firestore';
 import { describe, it } from 'vitest';
@@ -8,7 +9,13 @@ import { db, useEmulator } from './emulator';
 
 const { environment, as, asVerified, anonymous } = useEmulator();
 
-const counter = { hour: '2026-11-25T14', count: 5, sent: ['request-1'] };
+const counter = {
+  hour: '2026-11-25T14',
+  count: 5,
+  sent: ['request-1'],
+  day: '2026-11-25',
+  recipients: ['key-1', 'key-2'],
+};
 
 /** Writes the counter past the rules, as the mail function does. */
 const stored = () =>
@@ -29,6 +36,7 @@ describe('mail/{uid}: the server’s alone', () => {
     await stored();
     const alice = asVerified('alice');
     await assertFails(updateDoc(doc(alice, 'mail/alice'), { count: 0 }));
+    await assertFails(updateDoc(doc(alice, 'mail/alice'), { recipients: [] }));
     await assertFails(setDoc(doc(alice, 'mail/alice'), { ...counter, count: 0, sent: [] }));
     await assertFails(deleteDoc(doc(alice, 'mail/alice')));
     await assertFails(setDoc(doc(alice, 'mail/carol'), counter));

@@ -8,7 +8,7 @@ import { startMailDelivery } from './mail-outbox';
 import { sendCodeMail } from './send-code-mail';
 import { useMailSettled, useWaitingMail } from './use-waiting-mail';
 import { WaitingMail } from './waiting-mail';
-import type { RenderedCode } from '../render/render-code';
+import './email-code-form.css';
 
 const codeEmailForm: FormSpec<'email'> = { email: emailField };
 
@@ -42,22 +42,22 @@ function statusMessage(status: Status): string | null {
 
 /**
  * "Receive by email": the site emails the code, with its PNG, SVG and PDF, to the address given
- * (the Cloud Function `mail`). The request is kept on the device first, so one made offline goes
- * once the connection is back (mail/mail-outbox.ts); the form says how each send ended, and keeps
- * what was typed.
+ * (the Cloud Function `mail`, which draws them from the saved code). The code is saved first
+ * (`save`, which the page gives: it resolves to the saved code's id, or throws an Error whose
+ * message is shown), then the request is kept on the device, so one made offline goes once the
+ * connection is back (mail/mail-outbox.ts); the form says how each send ended, and keeps what
+ * was typed.
  */
 export function EmailCodeForm({
   initialEmail,
-  code,
   name,
-  text,
+  save,
 }: {
   initialEmail: string;
-  code: RenderedCode;
-  /** The code's name: the files are named after it. */
+  /** The code's name, to list the email while it waits on the device. */
   name: string;
-  /** What the code holds. */
-  text: string;
+  /** Saves the code as it is on the page (offline too); resolves to its id. */
+  save: () => Promise<string>;
 }) {
   const { user } = useAuth();
   const [email, setEmail] = useState(initialEmail);
@@ -91,7 +91,20 @@ export function EmailCodeForm({
     }
     const to = checked.values.email;
     setStatus({ kind: 'sending' });
-    const outcome = await sendCodeMail({ to, uid: user.uid, code, name, text });
+    let code: string;
+    try {
+      code = await save();
+    } catch (problem) {
+      setStatus({
+        kind: 'error',
+        message:
+          problem instanceof Error && problem.message
+            ? problem.message
+            : 'The code could not be saved to send it. Please try again.',
+      });
+      return;
+    }
+    const outcome = await sendCodeMail({ to, uid: user.uid, code, name });
     if (outcome.result === 'failed') {
       if (outcome.recipient) setError('email', outcome.message);
       setStatus({ kind: 'error', message: outcome.message });
@@ -111,6 +124,9 @@ export function EmailCodeForm({
       noValidate
       aria-label="Email this code"
     >
+      <p className="qr-demo__email-note">
+        Sending it saves the code to My QR Codes: the email carries the code as it is saved.
+      </p>
       <FormField {...bind('email')} />
       <button type="submit" className="button" aria-disabled={status.kind === 'sending'}>
         Submit

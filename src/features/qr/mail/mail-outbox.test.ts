@@ -1,6 +1,7 @@
-// The emailed codes' outbox against an in-memory IndexedDB (fake-indexeddb), a stand-in fetch and
-// a stand-in session: what each answer of the server does to a waiting email. The real browser,
-// function and SMTP are tested end to end in tests/email-code.spec.ts.
+// The emailed codes' outbox against an in-memory IndexedDB (fake-indexeddb), a stand-in fetch, a
+// stand-in session and a stand-in for whether the saved code has reached the server: what each
+// answer of the server does to a waiting email. The real browser, Firestore, function and SMTP are
+// tested end to end in tests/email-code.spec.ts.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAIL_CODE_PATH, type CodeMail } from '../../../domain/mail';
@@ -8,6 +9,15 @@ import { installWebLocks } from '../../../lib/outbox/testing';
 import { listMail, removeMail, sendStoredMail, sendUnstoredMail, storeMail } from './mail-outbox';
 
 const session = vi.hoisted(() => ({ uid: 'alice' as string | null }));
+/** Whether the saved code has reached the server, as code-on-server.ts would say. */
+const firestore = vi.hoisted(() => ({ codeOnServer: true, asked: [] as string[] }));
+vi.mock('./code-on-server', () => ({
+  codeOnServer: async (uid: string, code: string) => {
+    firestore.asked.push(`${uid}/${code}`);
+    return firestore.codeOnServer;
+  },
+}));
+
 vi.mock('../../../lib/auth/session', () => ({
   // An ID token's shape: only its payload's `sub` is read on the device.
   idToken: async () =>
@@ -53,16 +63,15 @@ const mail = (): CodeMail => {
   return {
     id: `request-${made}`,
     to: 'reader@example.test',
-    name: 'Shop window',
-    png: 'iVBORw0KGgo=',
-    svg: '<svg></svg>',
-    pdf: 'JVBERi0=',
+    code: `code-${made}`,
   };
 };
 
 let removeLocks = () => {};
 beforeEach(async () => {
   session.uid = 'alice';
+  firestore.codeOnServer = true;
+  firestore.asked = [];
   removeLocks = installWebLocks();
   for (const entry of await listMail()) await removeMail(entry.id);
 });
@@ -75,12 +84,28 @@ describe('an emailed code', () => {
   it('is sent as the request, with the ID token, and then leaves the device', async () => {
     const posted = serve([200]);
     const request = mail();
-    await storeMail(request, 'alice');
+    await storeMail(request, 'alice', 'Shop window');
+    expect((await listMail())[0]).toMatchObject({ to: request.to, name: 'Shop window' });
     expect(await sendStoredMail(request.id)).toEqual({ result: 'sent' });
+    // The request and nothing else: the name is the device's, to list the email.
     expect(posted).toEqual([
       { url: MAIL_CODE_PATH, authorization: expect.stringMatching(/^Bearer /), body: request },
     ]);
+    expect(firestore.asked).toEqual([`alice/${request.code}`]);
     expect(await listMail()).toEqual([]);
+  });
+
+  it('waits while the saved code has not reached the server, and goes once it has', async () => {
+    const posted = serve([200]);
+    const request = mail();
+    await storeMail(request, 'alice');
+    firestore.codeOnServer = false;
+    expect(await sendStoredMail(request.id)).toEqual({ result: 'trouble' });
+    expect(posted).toEqual([]);
+    expect(await listMail()).toMatchObject([{ id: request.id, status: 'queued' }]);
+    firestore.codeOnServer = true;
+    expect(await sendStoredMail(request.id)).toEqual({ result: 'sent' });
+    expect(posted).toHaveLength(1);
   });
 
   it('waits on the device with no connection, and with trouble at the server', async () => {

@@ -3,12 +3,22 @@
 // It follows the enquiry outbox (src/lib/outbox/outbox.ts): each request is stored before it is
 // sent, every send happens under one Web Lock that reads the entry again, and what an answer
 // means is decided by the outbox's state machine (src/domain/outbox.ts), with the one endpoint
-// POST /api/mail/code. Two things differ: the request needs the signed-in person's ID token, so
-// only the page sends (the service worker has no session), and a 429 (this hour's emails are
-// used up) is a refusal to show, not trouble to retry. An entry is sent only for the account that
-// made it; the server emails a request id once, so a send whose answer was lost can be repeated.
+// POST /api/mail/code. Three things differ: the request needs the signed-in person's ID token, so
+// only the page sends (the service worker has no session); a 429 (this hour's emails, or today's
+// addresses, are used up) is a refusal to show, not trouble to retry; and a request names a saved
+// code, so it waits until the code's latest write has reached the server (code-on-server.ts),
+// which draws the code as it holds it. An entry is sent only for the account that made it; the
+// server emails a request id once, so a send whose answer was lost can be repeated.
 import { createStore, del, get, set, values } from 'idb-keyval';
-import { MAIL_CODE_PATH, type CodeMail, type MailAnswer } from '../../../domain/mail';
+import {
+  CODE_MAIL_FIELDS,
+  hourlyLimitMessage,
+  MAIL_CODE_PATH,
+  mailMessages,
+  recipientLimitMessage,
+  type CodeMail,
+  type MailAnswer,
+} from '../../../domain/mail';
 import {
   afterRound,
   newEntry,
@@ -18,11 +28,12 @@ import {
 } from '../../../domain/outbox';
 import { idToken } from '../../../lib/auth/session';
 import { timeoutSignal } from '../../../lib/compat';
+import { codeOnServer } from './code-on-server';
 
 const store = createStore('kcw-mail-outbox', 'mail');
 const LOCK = 'kcw-mail-outbox';
-/** One request carries a few MB of files: on a slow connection that takes a while. */
-const POST_TIMEOUT_MS = 60_000;
+/** The server draws the code's three files, then hands the email over: longer on a cold start. */
+const POST_TIMEOUT_MS = 30_000;
 const FIRST_RETRY_MS = 30_000;
 const LAST_RETRY_MS = 10 * 60_000;
 
@@ -30,6 +41,8 @@ export interface MailEntry extends OutboxEntry {
   /** The account that emailed it: only that account's session sends it. */
   readonly uid: string;
   readonly to: string;
+  /** The code's name, to list the entry on this device: never sent (the server has the code's). */
+  readonly name?: string;
   /** Why the server refused it, once it has ('failed'). */
   readonly refusal?: string;
 }
@@ -38,6 +51,17 @@ export interface MailEntry extends OutboxEntry {
 export type MailSend =
   | { readonly result: 'sent' | 'queued' | 'trouble' }
   | { readonly result: 'refused'; readonly answer: Extract<MailAnswer, { ok: false }> | null };
+
+/** The words of a refusal, the limits' times in the device's own (the server's are in UTC). */
+export function refusalMessage(answer: Extract<MailAnswer, { ok: false }> | null): string {
+  if (answer?.retryAt && answer.problem === 'too-many') {
+    return hourlyLimitMessage(new Date(answer.retryAt));
+  }
+  if (answer?.retryAt && answer.problem === 'too-many-recipients') {
+    return recipientLimitMessage(new Date(answer.retryAt));
+  }
+  return answer?.message ?? mailMessages.unavailable;
+}
 
 const listeners = new Set<() => void>();
 const announce = () => listeners.forEach((listener) => listener());
@@ -52,15 +76,20 @@ export async function listMail(): Promise<MailEntry[]> {
   return (await values<MailEntry>(store)).sort((a, b) => a.createdAt - b.createdAt);
 }
 
-/** Keeps `mail` to be sent for `uid`; rejects where IndexedDB cannot be used. */
-export async function storeMail(mail: CodeMail, uid: string): Promise<MailEntry> {
-  const fields = Object.entries(mail).filter(
-    (field): field is [string, string] => typeof field[1] === 'string',
-  );
+/** The request's fields as the outbox keeps and sends them: CODE_MAIL_FIELDS, nothing else. */
+const fieldsOf = (mail: CodeMail): [string, string][] =>
+  CODE_MAIL_FIELDS.map((field) => [field, mail[field]]);
+
+/**
+ * Keeps `mail` to be sent for `uid` (`name`: the code's, to list it); rejects where IndexedDB
+ * cannot be used.
+ */
+export async function storeMail(mail: CodeMail, uid: string, name = ''): Promise<MailEntry> {
   const entry: MailEntry = {
-    ...newEntry(fields, [MAIL_CODE_PATH], mail.id, Date.now()),
+    ...newEntry(fieldsOf(mail), [MAIL_CODE_PATH], mail.id, Date.now()),
     uid,
     to: mail.to,
+    name,
   };
   await set(entry.id, entry, store);
   announce();
@@ -83,6 +112,9 @@ function uidOfToken(token: string): string | null {
   }
 }
 
+/** The browser knows it has no connection (where it cannot tell, it is taken to have one). */
+const offline = () => (globalThis.navigator as Navigator | undefined)?.onLine === false;
+
 interface Posted {
   readonly outcome: PostOutcome;
   readonly answer: MailAnswer | null;
@@ -98,6 +130,12 @@ async function post(fields: OutboxEntry['fields'], uid: string): Promise<Posted>
     return { outcome: 'network', answer: null };
   }
   if (!token || uidOfToken(token) !== uid) return { outcome: 'network', answer: null };
+  if (offline()) return { outcome: 'network', answer: null };
+  const code = fields.find(([name]) => name === 'code')?.[1];
+  if (code !== undefined && !(await codeOnServer(uid, code).catch(() => false))) {
+    // The saved code has not reached the server yet: the same as no answer, tried again later.
+    return { outcome: offline() ? 'network' : 'server', answer: null };
+  }
   let response: Response;
   try {
     response = await fetch(MAIL_CODE_PATH, {
@@ -110,7 +148,7 @@ async function post(fields: OutboxEntry['fields'], uid: string): Promise<Posted>
     return { outcome: 'network', answer: null };
   }
   const answer = (await response.json().catch(() => null)) as MailAnswer | null;
-  // This hour's emails are used up: trying again soon would be refused too.
+  // This hour's emails, or today's addresses, are used up: trying again soon would be refused too.
   const outcome = response.status === 429 ? 'rejected' : outcomeOfStatus(response.status);
   return { outcome, answer };
 }
@@ -126,7 +164,7 @@ async function sendRound(entry: MailEntry) {
       : {
           ...entry,
           ...round.entry,
-          ...(refused ? { refusal: refused.message } : {}),
+          ...(refused ? { refusal: refusalMessage(refused) } : {}),
         };
   return { ...round, entry: next, refused };
 }
@@ -160,10 +198,7 @@ export function sendStoredMail(id: string): Promise<MailSend> {
 
 /** Sends a request that could not be stored (IndexedDB blocked or full): nothing is kept. */
 export async function sendUnstoredMail(mail: CodeMail, uid: string): Promise<MailSend> {
-  const fields = Object.entries(mail).filter(
-    (field): field is [string, string] => typeof field[1] === 'string',
-  );
-  const posted = await post(fields, uid);
+  const posted = await post(fieldsOf(mail), uid);
   if (posted.outcome === 'ok') return { result: 'sent' };
   if (posted.outcome === 'rejected') {
     return { result: 'refused', answer: posted.answer && !posted.answer.ok ? posted.answer : null };

@@ -3,7 +3,8 @@ import { removeMail, type MailEntry } from './mail-outbox';
 import './waiting-mail.css';
 
 const nameOf = (entry: MailEntry) => {
-  const name = entryField(entry, 'name').trim();
+  // Kept beside the request; an email kept by an older version of the page has it in the request.
+  const name = (entry.name ?? entryField(entry, 'name')).trim();
   return name ? `“${name}”` : 'A code';
 };
 

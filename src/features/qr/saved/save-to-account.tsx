@@ -7,24 +7,13 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { draftHasFiles } from '../../../domain/qr/draft';
-import { codeDestination } from '../../../domain/qr/dynamic';
-import { UNVERIFIED_MESSAGE } from '../../../domain/qr/link-policy';
-import {
-  SAVED_CODES_MAX,
-  SavedCodeError,
-  savedFields,
-  TOO_MANY_CODES_MESSAGE,
-} from '../../../domain/qr/saved-code';
+import { SavedCodeError } from '../../../domain/qr/saved-code';
 import { preloadPage } from '../../../lib/page-preload';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
 import type { Wizard } from '../draft/wizard-store';
-import { keepCodeFiles } from './code-files';
-import { hostedFiles, uploadCodeFiles } from './code-uploads';
-import { linkSyncer } from './link-syncer';
-import { logoThumbnail } from './logo-thumbnail';
-import { loadStore, openStore } from './use-saved-codes';
+import { saveDraft } from './save-draft';
+import { loadStore } from './use-saved-codes';
 
 /** What My QR Codes is told after a save, to say it. */
 export interface SavedNotice {
@@ -59,48 +48,8 @@ export function SaveToAccount({ wizard }: { wizard: Wizard }) {
     setBusy(true);
     setProblem(null);
     try {
-      const { draft } = wizard;
-      const logo = draft.design.logo ? await logoThumbnail(draft.design.logo) : null;
-      const fields = savedFields(draft, draft.content.text.qrName, {
-        logo,
-        hosted: await hostedFiles(draft.content.files),
-      });
-      // The rules would refuse it; say why here rather than lose the code on the server.
-      if (fields.dynamic && !user.emailVerified) {
-        throw new SavedCodeError('unverified', UNVERIFIED_MESSAGE);
-      }
-      const target = fields.dynamic ? codeDestination(fields, window.location.origin) : null;
-      if (target && !target.ok) {
-        throw new SavedCodeError('bad-target', `A short link cannot lead there. ${target.message}`);
-      }
-      const store = await openStore(user.uid);
-      // The rules would refuse a code past the limit: say so here, keeping the draft.
-      if ((!editing || asNew) && (await store.count()) >= SAVED_CODES_MAX) {
-        throw new SavedCodeError('too-many-codes', TOO_MANY_CODES_MESSAGE);
-      }
-      let id: string;
-      if (editing && !asNew) {
-        // A dynamic code stays dynamic: printed copies use its short link.
-        store.update(
-          editing.id,
-          { ...fields, dynamic: fields.dynamic || editing.dynamic },
-          editing.dynamic,
-        );
-        id = editing.id;
-      } else {
-        id = store.add(fields);
-      }
-      // A new password goes to the server on its own once the code's link exists; it is never
-      // saved with the code.
-      const password = draft.content.text.password;
-      if (fields.passwordProtected && password) linkSyncer.setPassword(id, password, false);
-      if (draftHasFiles({ ...draft, design: { ...draft.design, logo: null } })) {
-        await keepCodeFiles(user.uid, id, draft);
-        // Uploaded already at the content step, or now: the link is asked for again at its end.
-        uploadCodeFiles(id, draft.content.files);
-      }
       // The draft ends, and "Saved" shows, only once the code is safe on this device.
-      await store.kept(id);
+      const { fields } = await saveDraft(wizard.draft, user, asNew);
       wizard.startOver();
       const notice: SavedNotice = {
         savedName: fields.name,

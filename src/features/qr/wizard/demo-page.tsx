@@ -151,7 +151,7 @@ function DraftCode({
             </p>
           </>
         ) : code.status === 'ready' ? (
-          <ReadyCode code={code.code} name={name} text={code.text}>
+          <ReadyCode wizard={wizard} name={name}>
             <SaveToAccount wizard={wizard} />
             <DownloadPanel
               code={code.code}

@@ -2,32 +2,34 @@ import { useState, type ReactNode } from 'react';
 import { GoogleButton } from '../../../lib/auth/google-button';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
+import type { Wizard } from '../draft/wizard-store';
 import { EmailCodeForm } from '../mail/email-code-form';
-import type { RenderedCode } from '../render/render-code';
+import { saveForMail } from '../saved/save-draft';
 
 /**
  * Download, email, and Google. The email form is offered only for a finished code: its message
  * carries the code's files, and a message without a code would promise something it cannot hold.
- * Without a code the section says why there is none instead (NoCode, in no-code.tsx).
+ * Without a code the section says why there is none instead (NoCode, in no-code.tsx). The server
+ * emails saved codes only, drawn from what is saved: sending saves the code first.
  */
 export function ReadyCode({
-  code,
+  wizard,
   name,
-  text,
   children,
 }: {
-  code: RenderedCode;
+  wizard: Wizard;
   name: string;
-  text: string;
   children: ReactNode;
 }) {
   const { user } = useAuth();
   const [linked, setLinked] = useState(false);
+  const save = () =>
+    user ? saveForMail(wizard, user) : Promise.reject(new Error('Sign in again to email codes.'));
   return (
     <>
       {children}
       <h3 className="qr-demo__subtitle">Receive by email</h3>
-      <EmailCodeForm initialEmail={user?.email ?? ''} code={code} name={name} text={text} />
+      <EmailCodeForm initialEmail={user?.email ?? ''} name={name} save={save} />
       <p className="or-divider">or</p>
       <GoogleButton onDone={() => setLinked(true)} />
       {linked ? (

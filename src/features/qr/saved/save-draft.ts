@@ -1,0 +1,101 @@
+// Saving the wizard's draft to the user's codes: what 'Save to My QR Codes' does, and what
+// emailing a code does first (the server emails only saved codes, drawn from what is saved). The
+// code's fields, the checks the rules would make, the write (offline-first: it returns at once and
+// reaches the server when it can), the password and the files. Settles once the code is safe on
+// this device; throws a SavedCodeError with words to show, writing nothing, when it cannot be saved.
+import { draftHasFiles, withHosted, type QrDraft } from '../../../domain/qr/draft';
+import { codeDestination } from '../../../domain/qr/dynamic';
+import { UNVERIFIED_MESSAGE } from '../../../domain/qr/link-policy';
+import {
+  SAVED_CODES_MAX,
+  SavedCodeError,
+  savedFields,
+  TOO_MANY_CODES_MESSAGE,
+  type SavedCodeFields,
+} from '../../../domain/qr/saved-code';
+import type { SessionUser } from '../../../lib/auth/session';
+import type { Wizard } from '../draft/wizard-store';
+import { keepCodeFiles } from './code-files';
+import { hostedFiles, uploadCodeFiles } from './code-uploads';
+import { linkSyncer } from './link-syncer';
+import { logoThumbnail } from './logo-thumbnail';
+import { openStore } from './use-saved-codes';
+
+/**
+ * Saves `draft` for `user`: as changes to the code it edits, or (`asNew`, or no code edited) as a
+ * new code. Returns the code's id and the fields saved.
+ */
+export async function saveDraft(
+  draft: QrDraft,
+  user: SessionUser,
+  asNew: boolean,
+): Promise<{ id: string; fields: SavedCodeFields }> {
+  const { editing } = draft;
+  const logo = draft.design.logo ? await logoThumbnail(draft.design.logo) : null;
+  const fields = savedFields(draft, draft.content.text.qrName, {
+    logo,
+    hosted: await hostedFiles(draft.content.files),
+  });
+  // The rules would refuse it; say why here rather than lose the code on the server.
+  if (fields.dynamic && !user.emailVerified) {
+    throw new SavedCodeError('unverified', UNVERIFIED_MESSAGE);
+  }
+  const target = fields.dynamic ? codeDestination(fields, window.location.origin) : null;
+  if (target && !target.ok) {
+    throw new SavedCodeError('bad-target', `A short link cannot lead there. ${target.message}`);
+  }
+  const store = await openStore(user.uid);
+  // The rules would refuse a code past the limit: say so here, keeping the draft.
+  if ((!editing || asNew) && (await store.count()) >= SAVED_CODES_MAX) {
+    throw new SavedCodeError('too-many-codes', TOO_MANY_CODES_MESSAGE);
+  }
+  let id: string;
+  if (editing && !asNew) {
+    // A dynamic code stays dynamic: printed copies use its short link.
+    store.update(
+      editing.id,
+      { ...fields, dynamic: fields.dynamic || editing.dynamic },
+      editing.dynamic,
+    );
+    id = editing.id;
+  } else {
+    id = store.add(fields);
+  }
+  // A new password goes to the server on its own once the code's link exists; it is never
+  // saved with the code.
+  const password = draft.content.text.password;
+  if (fields.passwordProtected && password) linkSyncer.setPassword(id, password, false);
+  if (draftHasFiles({ ...draft, design: { ...draft.design, logo: null } })) {
+    await keepCodeFiles(user.uid, id, draft);
+    // Uploaded already at the content step, or now: the link is asked for again at its end.
+    uploadCodeFiles(id, draft.content.files);
+  }
+  // "Saved" is said, and the draft may end, only once the code is safe on this device.
+  await store.kept(id);
+  return { id, fields };
+}
+
+/**
+ * Saves the wizard's code before it is emailed, and returns its id: the code it edits, or a new
+ * one, which the draft then edits, so that saving or emailing it again changes that code rather
+ * than adding copies.
+ */
+export async function saveForMail(wizard: Wizard, user: SessionUser): Promise<string> {
+  const { id, fields } = await saveDraft(wizard.draft, user, false);
+  wizard.update((draft) =>
+    draft.editing
+      ? draft
+      : {
+          ...draft,
+          editing: {
+            id,
+            name: fields.name,
+            dynamic: fields.dynamic,
+            linkId: null,
+            passwordProtected: fields.passwordProtected,
+            ...withHosted(fields.hosted),
+          },
+        },
+  );
+  return id;
+}
