@@ -6,14 +6,23 @@
 // Firestore layout, written by the functions alone (firestore.rules lets no client near it):
 //   files/{owner}_{sha256}  the file: owner, sha256, name, size, kind (files.ts), type (the media
 //     type sniffed from its first chunk; null before), received (bytes held, from the start),
-//     complete (every byte in and the whole file's SHA-256 checked), createdAt, completedAt.
+//     complete (every byte in and the whole file's SHA-256 checked), createdAt, completedAt,
+//     unreferencedAt (when the last live link that showed it stopped: see "Letting go" below).
 //   files/{owner}_{sha256}/chunks/{index, 5 digits}  {data: Bytes}: CHUNK_BYTES of it (the last
 //     chunk shorter), one document each, under Firestore's 1 MiB per document.
 //   accounts/{uid}.hostedBytes  the sizes of all of the account's files, complete or not: reserved
-//     when an upload begins (refused past HOSTING_QUOTA_BYTES), released when a file is deleted.
+//     when an upload begins (refused past HOSTING_QUOTA_BYTES), released when no live link shows
+//     a file any more (or when it is deleted, if it was still held against the quota).
 //
 // `received` is the truth: a chunk at or past it is not part of the file (an interrupted upload
 // or a deleted file may leave such chunks behind; the next upload of that file writes over them).
+//
+// Letting go: a link's transaction (link-sync.ts) that stops showing a file no other live link of
+// the owner shows marks it `unreferencedAt` (and gives its bytes back to the quota); one that
+// shows a file clears the mark (and holds its bytes again). Both read and write the file's
+// document in the link's own transaction, so two links changing at once are put in order by
+// Firestore. Nothing is deleted then: file-sweep.ts deletes files marked for longer than a grace
+// period, each in a transaction that checks again that no live link shows it.
 import { createHash } from 'node:crypto';
 import { acceptsType, sniffType, wrongContentMessage } from '../../src/domain/qr/file-signatures';
 import { fileKinds, formatBytes, type FileKindId } from '../../src/domain/qr/files';
@@ -23,7 +32,13 @@ import {
   type UploadAnswer,
   type UploadStart,
 } from '../../src/domain/qr/hosting';
-import { FieldValue, type DocumentReference, type Firestore, type Transaction } from './admin';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+} from './admin';
 
 /** A hosted file, or an upload of one, as the store holds it. */
 export interface StoredFile {
@@ -79,7 +94,33 @@ export interface FileStore {
   ): AsyncIterable<Buffer>;
   /** Removes the file (or upload) and releases its bytes from the quota; false if there was none. */
   delete(owner: string, sha256: string): Promise<boolean>;
+  /**
+   * The owner's files `sha256s` as `transaction` reads them (before its writes): the files held,
+   * by hash, and whether each is marked unreferenced.
+   */
+  readIn(
+    transaction: Transaction,
+    owner: string,
+    sha256s: readonly string[],
+  ): Promise<ReadonlyMap<string, FileInUse>>;
+  /** In `transaction`: a live link shows the file now. Its mark goes, and its bytes count again. */
+  referenced(transaction: Transaction, held: FileInUse): void;
+  /**
+   * In `transaction`: no live link of its owner shows the file any more. It is marked with the
+   * time, and its bytes go back to the quota; the sweep deletes it after the grace period.
+   */
+  unreferenced(transaction: Transaction, held: FileInUse): void;
 }
+
+/** A file as a link's transaction reads it (FileStore.readIn). */
+export interface FileInUse {
+  readonly file: StoredFile;
+  /** Since when no live link has shown it; null while one does (or it never was shown). */
+  readonly unreferencedAt: Date | null;
+}
+
+/** What the sweep did with one file (FirestoreFileStore.sweep). */
+export type SweepOutcome = 'deleted' | 'kept' | 'skipped';
 
 // The rules every store keeps, whatever holds the bytes.
 
@@ -377,15 +418,112 @@ export class FirestoreFileStore implements FileStore {
       const snapshot = await transaction.get(fileRef);
       if (!snapshot.exists) return false;
       transaction.delete(fileRef);
-      this.reserve(transaction, owner, -storedFile(snapshot.data()!).size);
+      // A file marked unreferenced gave its bytes back already.
+      if (snapshot.get('unreferencedAt') == null) {
+        this.reserve(transaction, owner, -storedFile(snapshot.data()!).size);
+      }
       return true;
     });
+    await this.deleteChunks(fileRef);
+    return existed;
+  }
+
+  /**
+   * The chunks of a file whose document is gone, in batches, each written only while the
+   * document is still absent: a new upload of the same file writes its chunks over the old ones,
+   * and they must not go.
+   */
+  private async deleteChunks(fileRef: DocumentReference) {
     const chunks = await fileRef.collection('chunks').listDocuments();
     for (let first = 0; first < chunks.length; first += DELETE_BATCH) {
-      const batch = this.db.batch();
-      for (const chunk of chunks.slice(first, first + DELETE_BATCH)) batch.delete(chunk);
-      await batch.commit();
+      const again = await this.db.runTransaction(async (transaction) => {
+        if ((await transaction.get(fileRef)).exists) return true;
+        for (const chunk of chunks.slice(first, first + DELETE_BATCH)) transaction.delete(chunk);
+        return false;
+      });
+      if (again) return;
     }
-    return existed;
+  }
+
+  async readIn(
+    transaction: Transaction,
+    owner: string,
+    sha256s: readonly string[],
+  ): Promise<ReadonlyMap<string, FileInUse>> {
+    const unique = [...new Set(sha256s)];
+    const held = new Map<string, FileInUse>();
+    if (unique.length === 0) return held;
+    const snapshots = await transaction.getAll(
+      ...unique.map((sha256) => this.fileRef(owner, sha256)),
+    );
+    for (const snapshot of snapshots) {
+      if (!snapshot.exists) continue;
+      const file = storedFile(snapshot.data()!);
+      const mark: unknown = snapshot.get('unreferencedAt');
+      held.set(file.sha256, {
+        file,
+        unreferencedAt: mark instanceof Timestamp ? mark.toDate() : null,
+      });
+    }
+    return held;
+  }
+
+  referenced(transaction: Transaction, { file, unreferencedAt }: FileInUse) {
+    // Written even when there is no mark to clear: a sweep reading the file at the same time is
+    // then put in order with this transaction, and finds it shown.
+    transaction.update(this.fileRef(file.owner, file.sha256), { unreferencedAt: null });
+    if (unreferencedAt) this.reserve(transaction, file.owner, file.size);
+  }
+
+  unreferenced(transaction: Transaction, { file, unreferencedAt }: FileInUse) {
+    if (unreferencedAt) return;
+    transaction.update(this.fileRef(file.owner, file.sha256), {
+      unreferencedAt: FieldValue.serverTimestamp(),
+    });
+    this.reserve(transaction, file.owner, -file.size);
+  }
+
+  /** Up to `limit` files marked unreferenced at or before `cutoff`, the oldest first. */
+  async unreferencedBefore(
+    cutoff: Date,
+    limit: number,
+  ): Promise<{ readonly owner: string; readonly sha256: string }[]> {
+    const found = await this.db
+      .collection('files')
+      .where('unreferencedAt', '<=', Timestamp.fromDate(cutoff))
+      .orderBy('unreferencedAt')
+      .limit(limit)
+      .select('owner', 'sha256')
+      .get();
+    return found.docs.map((document) => ({
+      owner: String(document.get('owner')),
+      sha256: String(document.get('sha256')),
+    }));
+  }
+
+  /**
+   * Deletes the owner's file `sha256` if it is still marked unreferenced since `cutoff` or
+   * before, and `shown` (the hashes the owner's live links show, read in the same transaction)
+   * does not hold it; a file a live link shows after all loses its mark and counts again.
+   */
+  async sweep(
+    owner: string,
+    sha256: string,
+    cutoff: Date,
+    shown: (transaction: Transaction) => Promise<ReadonlySet<string>>,
+  ): Promise<SweepOutcome> {
+    const fileRef = this.fileRef(owner, sha256);
+    const outcome = await this.db.runTransaction(async (transaction): Promise<SweepOutcome> => {
+      const [held] = (await this.readIn(transaction, owner, [sha256])).values();
+      if (!held?.unreferencedAt || held.unreferencedAt > cutoff) return 'skipped';
+      if ((await shown(transaction)).has(sha256)) {
+        this.referenced(transaction, held);
+        return 'kept';
+      }
+      transaction.delete(fileRef);
+      return 'deleted';
+    });
+    if (outcome === 'deleted') await this.deleteChunks(fileRef);
+    return outcome;
   }
 }

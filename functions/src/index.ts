@@ -8,12 +8,14 @@
 //   billing POST /api/billing/orders: orders a plan, paid by EFT (billing-api.ts)
 //   files   POST and PUT /api/files: uploads of the file types' files, in chunks (file-api.ts),
 //           kept in Firestore (file-store.ts) and served by `hosted`
+//   fileSweep  nightly: deletes the hosted files no live link has shown for a day (file-sweep.ts)
 //   mail    POST /api/mail/code: emails a saved code with the files it draws of it (mail-api.ts)
 //           through the SMTP server of mail-transport.ts
 //   account POST /api/account/sessions/revoke signs the account out everywhere; DELETE
 //           /api/account deletes it and everything it owns (account-api.ts, account-delete.ts)
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createAccountApi } from './account-api';
 import { getAuth, initializeApp, openFirestore } from './admin';
 import { createBillingApi } from './billing-api';
@@ -21,6 +23,7 @@ import { blocklistOf } from './blocklist';
 import { createFileApi } from './file-api';
 import { createFileLink } from './file-link';
 import { FirestoreFileStore } from './file-store';
+import { sweepUnreferencedFiles } from './file-sweep';
 import { createLinkApi } from './link-api';
 import { LinkReader } from './link-reader';
 import { createMailApi } from './mail-api';
@@ -93,6 +96,24 @@ export const hosted = onRequest(
     gate: passwordGate,
     store: fileStore,
   }),
+);
+
+export const fileSweep = onSchedule(
+  // Once a night, South African time: deletes the hosted files no live link has shown for a day
+  // (file-sweep.ts). It stops starting files after 8 minutes, within the 9 minutes it may run,
+  // and the next night's run goes on from there.
+  {
+    schedule: 'every day 03:00',
+    timeZone: 'Africa/Johannesburg',
+    region: 'us-central1',
+    memory: '256MiB',
+    timeoutSeconds: 540,
+    retryCount: 0,
+  },
+  async () => {
+    const tally = await sweepUnreferencedFiles(db, fileStore);
+    console.log(JSON.stringify({ severity: 'INFO', message: 'hosted files swept', ...tally }));
+  },
 );
 
 export const links = onRequest(

@@ -31,7 +31,7 @@ import { mintLinkId } from '../../src/domain/qr/short-link';
 import { randomFillSync } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from './admin';
 import type { Caller } from './caller';
-import type { FileStore } from './file-store';
+import type { FileInUse, FileStore } from './file-store';
 import { hashPassword, passwordRef } from './passwords';
 import type { AccountTermsReader } from './terms';
 import { standingOf, isActive } from '../../src/domain/billing';
@@ -91,9 +91,7 @@ export async function syncLink(
   const accountRef = db.collection('accounts').doc(caller.uid);
   const linksOfCode = linkOfCode(db, caller.uid, codeId);
 
-  let letGo: string[] = [];
-  const answer = await db.runTransaction(async (transaction): Promise<SyncAnswer> => {
-    letGo = [];
+  return db.runTransaction(async (transaction): Promise<SyncAnswer> => {
     const [codeSnapshot, linkSnapshot, accountSnapshot] = await Promise.all([
       transaction.get(codeRef),
       transaction.get(linksOfCode),
@@ -104,10 +102,16 @@ export async function syncLink(
     const link = linkDocument ? storedLink(linkDocument.id, linkDocument.data()) : null;
     let passwordSet = linkDocument?.get('passwordSet') === true;
     let destination = code?.dynamic ? codeDestination(code, site.origin, site.hosts) : null;
+    // The files the link shows now and may show next, read in this transaction: a file it stops
+    // showing is marked unreferenced, one it shows loses any mark (file-store.ts, "Letting go").
+    const heldFiles = await files.readIn(transaction, caller.uid, [
+      ...(link ? filesOf(link.destination) : []),
+      ...(destination?.ok ? filesOf(destination.destination) : []),
+    ]);
     if (destination?.ok && filesOf(destination.destination).length > 0) {
       // A file's page is made only once the server holds the whole file, and shows it as the
       // type its bytes are (not as the browser named it).
-      const held = await heldFile(files, caller.uid, destination.destination);
+      const held = heldFile(heldFiles, destination.destination);
       if (!held) {
         return {
           ok: false,
@@ -133,6 +137,16 @@ export async function syncLink(
       active: isActive(standingOf(terms, now.getTime())),
       blocklist: blocklistOf(),
     });
+
+    // The files this change lets go of, and those other live links of the owner still show (read
+    // now: a transaction's reads come before its writes).
+    const shows = plan.kind === 'create' || plan.kind === 'update' ? filesOf(plan.destination) : [];
+    const dropped =
+      plan.kind === 'update' || plan.kind === 'retire'
+        ? filesOf(link!.destination).filter((sha) => !shows.includes(sha))
+        : [];
+    const shownElsewhere =
+      dropped.length > 0 ? await filesShown(db, transaction, caller.uid, link!.id) : new Set();
 
     const stamp = FieldValue.serverTimestamp();
     let result: StoredLink | null = link;
@@ -185,13 +199,9 @@ export async function syncLink(
           updatedAt: stamp,
         });
         result = { ...link!, destination: plan.destination, locked: plan.locked, deleted: false };
-        letGo = filesOf(link!.destination).filter(
-          (sha) => !filesOf(plan.destination).includes(sha),
-        );
         break;
       }
       case 'retire':
-        letGo = filesOf(link!.destination);
         transaction.update(db.collection('dynamic').doc(link!.id), {
           deletedAt: stamp,
           updatedAt: stamp,
@@ -199,59 +209,53 @@ export async function syncLink(
         result = { ...link!, deleted: true };
         break;
     }
+    for (const sha of shows) {
+      const held = heldFiles.get(sha);
+      if (held) files.referenced(transaction, held);
+    }
+    for (const sha of dropped) {
+      const held = heldFiles.get(sha);
+      if (held && !shownElsewhere.has(sha)) files.unreferenced(transaction, held);
+    }
     // Merged: the account also holds the hosted files' bytes (file-store.ts), not ours to reset.
     transaction.set(accountRef, { ...usage, ...termsToStore }, { merge: true });
     return { ok: true, link: result && viewOf(result, passwordSet) } satisfies SyncAnswer;
   });
-  if (answer.ok && letGo.length > 0) await deleteUnusedFiles(db, files, caller.uid, letGo);
-  return answer;
 }
 
 /**
- * The file page of `destination` as the store holds its file (its type from its bytes), or null
- * while the store does not hold all of it.
+ * The file page of `destination` as `held` (the store's files, read in the transaction) has its
+ * file (its type from its bytes), or null while the store does not hold all of it.
  */
-async function heldFile(
-  files: FileStore,
-  owner: string,
+function heldFile(
+  held: ReadonlyMap<string, FileInUse>,
   destination: Destination,
-): Promise<Destination | null> {
+): Destination | null {
   if (destination.kind !== 'page' || destination.page.kind !== 'file') return destination;
   const { page } = destination;
-  const stored = await files.stat(owner, page.file.sha256);
+  const stored = held.get(page.file.sha256)?.file;
   if (!stored?.complete || !stored.type) return null;
   return { kind: 'page', page: { ...page, file: { ...page.file, type: stored.type } } };
 }
 
 /**
- * Deletes the owner's files `candidates` that no live link of theirs shows any more (a deleted
- * code's, a replaced file). Undo after that finds the file missing, and the page that still has
- * it uploads it again (code-uploads.ts). Never throws: a file left over costs only its bytes.
+ * The files the owner's live links show, read in `transaction` (all but the link `except`): what
+ * may not be let go of. The sweep (file-sweep.ts) asks it too.
  */
-async function deleteUnusedFiles(
+export async function filesShown(
   db: Firestore,
-  files: FileStore,
+  transaction: Transaction,
   owner: string,
-  candidates: readonly string[],
-) {
-  try {
-    const live = await db
-      .collection('dynamic')
-      .where('owner', '==', owner)
-      .where('deletedAt', '==', null)
-      .get();
-    const used = new Set(live.docs.flatMap((document) => filesOf(destinationOf(document.data()))));
-    for (const sha256 of candidates) if (!used.has(sha256)) await files.delete(owner, sha256);
-  } catch (error) {
-    console.error(
-      JSON.stringify({
-        severity: 'ERROR',
-        message: 'unused files not deleted',
-        owner,
-        error: String(error),
-      }),
-    );
-  }
+  except?: string,
+): Promise<ReadonlySet<string>> {
+  const live = await transaction.get(
+    db.collection('dynamic').where('owner', '==', owner).where('deletedAt', '==', null),
+  );
+  return new Set(
+    live.docs
+      .filter((document) => document.id !== except)
+      .flatMap((document) => filesOf(destinationOf(document.data()))),
+  );
 }
 
 /** The account's passwords set in the last hour: server-only (no rule matches it). */

@@ -1,7 +1,8 @@
 // A hosted file's code through the real handlers: the code is saved naming its file by hash, its
 // link waits for the whole file ('file-missing'), the file goes up in chunks (POST and PUT
 // /api/files), then the link shows the file's page, which serves the very bytes (ranges too), and
-// only that file; deleting the code lets go of the file, and Undo finds it missing.
+// only that file; deleting the code lets go of the file, and once the sweep has deleted it, Undo
+// finds it missing.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { emptyContent, type FileFieldId } from '../../src/domain/qr/content';
@@ -11,6 +12,7 @@ import type { QrTypeId } from '../../src/domain/qr/qr-types';
 import { savedFields } from '../../src/domain/qr/saved-code';
 import { saveNewCode } from '../../src/features/qr/saved/saved-codes';
 import { doc, serverTimestamp, updateDoc } from 'firebase/firestore';
+import { sweepUnreferencedFiles, UNREFERENCED_GRACE_MS } from '../../functions/src/file-sweep';
 import { countedWrite, useEmulator } from '../rules/emulator';
 import { idToken, PHONE, scan, syncRequest, useFunctions } from './servers';
 
@@ -30,6 +32,12 @@ function pdfBytes(size: number): Buffer {
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The daily sweep, as it runs once a file has been let go of for longer than the grace period. */
+const sweepAfterGrace = () =>
+  sweepUnreferencedFiles(under.db, under.files, {
+    now: new Date(Date.now() + UNREFERENCED_GRACE_MS + 60_000),
+  });
 
 async function call(method: string, path: string, body: BodyInit, json = false) {
   const response = await fetch(`${under.origin}${path}`, {
@@ -140,7 +148,7 @@ describe('a hosted file’s code', () => {
     expect((await scan(under.origin, `/q/${id}/f/${'0'.repeat(64)}`)).status).toBe(404);
   });
 
-  it('lets go of the file when the code is deleted; Undo waits for it to be uploaded again', async () => {
+  it('lets go of the file when the code is deleted; Undo after the sweep waits for it to be uploaded again', async () => {
     const bytes = pdfBytes(3000);
     const { code, fields } = await fileCode('pdf', 'pdfFile', 'flyer.pdf', bytes);
     await upload(bytes, 'pdfFile', 'flyer.pdf');
@@ -150,6 +158,8 @@ describe('a hosted file’s code', () => {
     const ref = doc(asVerified('alice'), 'users/alice/codes', code);
     await countedWrite(ref, null);
     expect((await syncRequest(under.origin, code, idToken('alice'))).status).toBe(200);
+    // Let go of: kept for the grace period (Undo then finds it: file-sweep.test.ts), then swept.
+    await sweepAfterGrace();
     expect(await under.files.stat('alice', sha256(bytes))).toBeNull();
 
     // Undo: the code comes back; its link waits for the file, which the page sends again.
@@ -198,6 +208,8 @@ describe('a hosted file’s code', () => {
     if (!edited.answer.ok || !edited.answer.link) throw new Error(JSON.stringify(edited.answer));
     const page = await (await scan(under.origin, `/q/${edited.answer.link.id}`)).text();
     expect(page).toContain(hostedFilePath(edited.answer.link.id, sha256(replacement)));
+    await sweepAfterGrace();
     expect(await under.files.stat('alice', sha256(shared))).toBeNull();
+    expect(await under.files.stat('alice', sha256(replacement))).toMatchObject({ complete: true });
   });
 });

@@ -531,6 +531,9 @@ describe('the API itself', () => {
         throw new Error('Firestore is away');
       },
       delete: away,
+      readIn: away,
+      referenced: () => undefined,
+      unreferenced: () => undefined,
     };
     const api = createFileApi({
       auth: getAuth(app!),

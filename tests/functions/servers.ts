@@ -21,7 +21,7 @@ import {
 } from '../../functions/src/admin';
 import { createFileApi } from '../../functions/src/file-api';
 import { createFileLink } from '../../functions/src/file-link';
-import { FirestoreFileStore } from '../../functions/src/file-store';
+import { FirestoreFileStore, type FileStore } from '../../functions/src/file-store';
 import { createLinkApi } from '../../functions/src/link-api';
 import { createMailApi } from '../../functions/src/mail-api';
 import type { SendMail } from '../../functions/src/mail-transport';
@@ -118,6 +118,8 @@ export function useFunctions(
     firestore?: () => { host: string; port: number };
     /** How /api/mail sends (tests/functions/mail.test.ts: to its own mail catcher). */
     mail?: () => SendMail;
+    /** The file store the link API is given, over the real one (a test's hooks on it). */
+    linkFiles?: (files: FirestoreFileStore) => FileStore;
   } = {},
 ) {
   let server: Server | undefined;
@@ -156,7 +158,13 @@ export function useFunctions(
       now: () => under.clock(),
     });
     const terms = new AccountTermsReader(db, getAuth(app));
-    const api = createLinkApi({ db, auth: getAuth(app), files, terms, now: () => under.clock() });
+    const api = createLinkApi({
+      db,
+      auth: getAuth(app),
+      files: options.linkFiles?.(files) ?? files,
+      terms,
+      now: () => under.clock(),
+    });
     const fileApi = createFileApi({ auth: getAuth(app), store: files, terms });
     const mailApi = createMailApi({
       db,
