@@ -66,8 +66,15 @@ export function siteOrigins(env: Env = process.env): string[] {
   });
 }
 
-/** Checks at start that the site is configured: throws SiteNotConfigured when it is not. */
+/**
+ * Checks at start that the site is configured: throws SiteNotConfigured when it is not, so no
+ * function starts (nor deploys: the deploy runs this code to list the functions, with the
+ * settings of functions/.env.<project-id>). The one exception is the Functions emulator listing
+ * the functions: it runs the code without the environment its workers then get (where
+ * scripts/serve.mjs sets SITE_ORIGINS), and each worker checks again when it starts.
+ */
 export function requireSiteConfig(env: Env = process.env): void {
+  if (env.FUNCTIONS_EMULATOR === 'true' && env.FUNCTIONS_CONTROL_API === 'true') return;
   siteOrigins(env);
 }
 

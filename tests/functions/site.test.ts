@@ -74,6 +74,12 @@ describe('the site origin', () => {
     // The emulator serves the site on this machine over plain http.
     process.env.SITE_ORIGINS = 'http://127.0.0.1:4173';
     expect(siteOrigin()).toBe('http://127.0.0.1:4173');
+    // The Functions emulator lists the functions without the workers' environment; a deploy, which
+    // lists them the same way, still needs it.
+    const listing = { FUNCTIONS_CONTROL_API: 'true' };
+    expect(() => requireSiteConfig({ ...listing, FUNCTIONS_EMULATOR: 'true' })).not.toThrow();
+    expect(() => requireSiteConfig(listing)).toThrow(SiteNotConfigured);
+    expect(() => requireSiteConfig({ FUNCTIONS_EMULATOR: 'true' })).toThrow(SiteNotConfigured);
   });
 });
 
