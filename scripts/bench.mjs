@@ -32,6 +32,7 @@ import {
 } from './bench-lib.mjs';
 import { firstPaint } from './bench-paint.mjs';
 import { savedCodes } from './bench-codes.mjs';
+import { hostedFiles } from './bench-files.mjs';
 import { landingPages } from './bench-landing.mjs';
 import { shortLinks } from './bench-links.mjs';
 import { qrWizard } from './bench-wizard.mjs';
@@ -59,6 +60,7 @@ const allSections = [
   savedCodes,
   shortLinks,
   landingPages,
+  hostedFiles,
 ];
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = chosen.filter((name) => !allSections.some((run) => run.name === name));
