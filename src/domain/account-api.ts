@@ -53,3 +53,10 @@ export const isAccountAnswer = (value: unknown): value is AccountAnswer =>
 /** Shown on the login page once the account is gone. */
 export const ACCOUNT_DELETED_MESSAGE =
   'Your account has been deleted, with your saved codes, their short links, files and figures.';
+
+/**
+ * Shown on the login page when this device was signed out because the server refused its session
+ * (src/lib/site-api.ts): another device signed the account out everywhere, or it was disabled.
+ */
+export const SESSION_ENDED_MESSAGE =
+  'You were signed out on this device: your account was signed out of every device, or its session ended. Sign in again to go on.';

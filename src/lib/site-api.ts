@@ -1,7 +1,10 @@
 // The page's calls to the site's own API (/api/*): Hosting rewrites those paths to the Cloud
 // Functions, so they are the site's own origin (no CORS, the CSP's connect-src 'self'). Each call
-// carries the signed-in user's ID token, which the function verifies.
-import { idToken } from './auth/session';
+// carries the signed-in user's ID token, which the function verifies, revocation included: after
+// "Sign out other devices" elsewhere, this device's cached token is refused (401). The call then
+// asks Firebase for a new one and tries once more; refused again (or not renewed), the session has
+// ended, and this device signs out (the login page says why) rather than show errors for an hour.
+import { endSession, idToken, renewedIdToken } from './auth/session';
 
 export type ApiReply =
   /** No connection (or the browser says it is offline): nothing reached the server. */
@@ -21,12 +24,23 @@ export async function postToSite(path: string, body: object): Promise<ApiReply> 
     return { kind: 'offline' };
   }
   if (!token) return { kind: 'signed-out' };
-  try {
-    const response = await fetch(path, {
+  const post = (bearer: string) =>
+    fetch(path, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
+  try {
+    let response = await post(token);
+    if (response.status === 401) {
+      const renewed = await renewedIdToken();
+      if (!renewed) return { kind: 'signed-out' };
+      response = await post(renewed);
+      if (response.status === 401) {
+        await endSession();
+        return { kind: 'signed-out' };
+      }
+    }
     return {
       kind: 'answer',
       status: response.status,

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { ACCOUNT_DELETED_MESSAGE } from '../../domain/account-api';
+import { ACCOUNT_DELETED_MESSAGE, SESSION_ENDED_MESSAGE } from '../../domain/account-api';
 import { authErrorMessage } from '../../domain/auth-errors';
 import { loginForm } from '../../domain/auth-forms';
-import { logIn, useAuth } from '../../lib/auth/session';
+import { logIn, sessionEndedHere, useAuth } from '../../lib/auth/session';
 import { FormAlert, FormField } from '../../lib/ui/field';
 import { useForm } from '../../lib/ui/use-form';
 import { useOnline } from '../../lib/use-online';
@@ -22,6 +22,8 @@ export default function LoginPage() {
   // The account page comes here once it has deleted the account.
   const { state } = useLocation() as { state: { accountDeleted?: unknown } | null };
   const accountDeleted = state?.accountDeleted === true;
+  // The server ended this device's session (signed out everywhere from another device).
+  const [sessionEnded] = useState(sessionEndedHere);
   const [values, setValues] = useState(blank);
   const { formRef, bind, check } = useForm(loginForm, values, (name, value) =>
     setValues((current) => ({ ...current, [name]: value })),
@@ -50,6 +52,9 @@ export default function LoginPage() {
     <AuthCard title="Login">
       {accountDeleted && !user ? (
         <FormAlert tone="info">{ACCOUNT_DELETED_MESSAGE}</FormAlert>
+      ) : null}
+      {sessionEnded && !accountDeleted && !user ? (
+        <FormAlert tone="info">{SESSION_ENDED_MESSAGE}</FormAlert>
       ) : null}
       {user && !submitting && !accountDeleted ? (
         <FormAlert tone="info">

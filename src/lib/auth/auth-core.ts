@@ -79,6 +79,30 @@ export async function idToken(): Promise<string | null> {
   return (await auth.currentUser?.getIdToken()) ?? null;
 }
 
+/** Firebase's refusals to renew a session that has ended (revoked, disabled, deleted). */
+const SESSION_ENDED = new Set([
+  'auth/user-token-expired',
+  'auth/user-disabled',
+  'auth/user-not-found',
+  'auth/invalid-user-token',
+]);
+
+/**
+ * A new ID token from Firebase rather than the cached one; null when Firebase refuses to renew
+ * the session (it has ended: Firebase signs this device out then). Other failures (offline)
+ * reject.
+ */
+export async function renewIdToken(): Promise<string | null> {
+  const user = auth.currentUser;
+  if (!user) return null;
+  try {
+    return await user.getIdToken(true);
+  } catch (error) {
+    if (SESSION_ENDED.has((error as { code?: string }).code ?? '')) return null;
+    throw error;
+  }
+}
+
 export const sendReset = (email: string) => sendPasswordResetEmail(auth, email);
 
 export const logOut = () => signOut(auth);

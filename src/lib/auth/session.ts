@@ -24,6 +24,9 @@ export interface Session {
 /** Set in session storage while signed in, as the old site did. */
 export const LOGGED_IN_FLAG = 'IsLoggedIn';
 
+/** Set when the server ended this tab's session (endSession), until someone signs in again. */
+const SESSION_ENDED_FLAG = 'SessionEnded';
+
 let session: Session = { user: null, loading: true };
 const listeners = new Set<() => void>();
 let core: Promise<typeof AuthCore> | undefined;
@@ -58,6 +61,7 @@ function loadCore() {
         // The flag follows the session Firebase restores too, not only this tab's sign-in.
         if (user) {
           safeSessionStorage.set(LOGGED_IN_FLAG, 'true');
+          safeSessionStorage.remove(SESSION_ENDED_FLAG);
           requestMemberAssets();
         } else safeSessionStorage.remove(LOGGED_IN_FLAG);
         publish({ user: toSessionUser(user), loading: false });
@@ -122,6 +126,31 @@ export async function checkEmailVerified(): Promise<boolean> {
 export async function idToken(): Promise<string | null> {
   return (await loadCore()).idToken();
 }
+
+/**
+ * After the site's API refused this device's ID token (401), the token to try once more: renewed
+ * by Firebase. Null when Firebase will not renew it (the account was signed out on every device,
+ * or disabled): this device is then signed out as endSession does.
+ */
+export async function renewedIdToken(): Promise<string | null> {
+  const token = await (await loadCore()).renewIdToken();
+  if (token === null) await endSession();
+  return token;
+}
+
+/**
+ * Signs this device out because the server ended its session (it refused even a renewed ID
+ * token: "Sign out other devices" on another one, say). The login page, where the protected page
+ * then sends the person, says why (sessionEndedHere).
+ */
+export async function endSession() {
+  safeSessionStorage.set(SESSION_ENDED_FLAG, 'true');
+  await logOut();
+}
+
+/** Whether this tab was signed out by endSession and nobody has signed in since. */
+export const sessionEndedHere = (): boolean =>
+  safeSessionStorage.get(SESSION_ENDED_FLAG) === 'true';
 
 export async function sendPasswordReset(email: string) {
   await (await loadCore()).sendReset(email);
