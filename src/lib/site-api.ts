@@ -4,7 +4,7 @@
 // "Sign out other devices" elsewhere, this device's cached token is refused (401). The call then
 // asks Firebase for a new one and tries once more; refused again (or not renewed), the session has
 // ended, and this device signs out (the login page says why) rather than show errors for an hour.
-import { endSession, idToken, renewedIdToken } from './auth/session';
+import { idToken, tokenRefused } from './auth/session';
 
 export type ApiReply =
   /** No connection (or the browser says it is offline): nothing reached the server. */
@@ -33,11 +33,11 @@ export async function postToSite(path: string, body: object): Promise<ApiReply> 
   try {
     let response = await post(token);
     if (response.status === 401) {
-      const renewed = await renewedIdToken();
+      const renewed = await tokenRefused(token);
       if (!renewed) return { kind: 'signed-out' };
       response = await post(renewed);
       if (response.status === 401) {
-        await endSession();
+        await tokenRefused(renewed);
         return { kind: 'signed-out' };
       }
     }

@@ -8,7 +8,7 @@ import { MAIL_CODE_PATH, type CodeMail } from '../../../domain/mail';
 import { installWebLocks } from '../../../lib/outbox/testing';
 import { listMail, removeMail, sendStoredMail, sendUnstoredMail, storeMail } from './mail-outbox';
 
-const session = vi.hoisted(() => ({ uid: 'alice' as string | null }));
+const session = vi.hoisted(() => ({ uid: 'alice' as string | null, refused: [] as string[] }));
 /** Whether the saved code has reached the server, as code-on-server.ts would say. */
 const firestore = vi.hoisted(() => ({ codeOnServer: true, asked: [] as string[] }));
 vi.mock('./code-on-server', () => ({
@@ -24,6 +24,11 @@ vi.mock('../../../lib/auth/session', () => ({
     session.uid
       ? `head.${btoa(JSON.stringify({ sub: session.uid })).replace(/=+$/, '')}.signature`
       : null,
+  // The server refused the token: renewed for the next try, or the device signs out (session.ts).
+  tokenRefused: async (token: string) => {
+    session.refused.push(token);
+    return null;
+  },
 }));
 
 type Answer = number | 'offline';
@@ -50,7 +55,9 @@ function serve(script: Answer[]) {
                 message: 'You can email 5 codes an hour; try again after 15:00 UTC.',
                 retryAt: '2026-11-25T15:00:00.000Z',
               }
-            : { ok: false, problem: 'unavailable', message: 'Try again.' };
+            : answer === 401
+              ? { ok: false, problem: 'unauthenticated', message: 'Sign in again to email codes.' }
+              : { ok: false, problem: 'unavailable', message: 'Try again.' };
       return new Response(JSON.stringify(body), { status: answer });
     }),
   );
@@ -70,6 +77,7 @@ const mail = (): CodeMail => {
 let removeLocks = () => {};
 beforeEach(async () => {
   session.uid = 'alice';
+  session.refused = [];
   firestore.codeOnServer = true;
   firestore.asked = [];
   removeLocks = installWebLocks();
@@ -131,6 +139,16 @@ describe('an emailed code', () => {
       answer: expect.objectContaining({ problem: 'too-many', retryAt: '2026-11-25T15:00:00.000Z' }),
     });
     expect(await listMail()).toEqual([]);
+  });
+
+  it('refused for its ID token (the session ended elsewhere), hands the token to the session', async () => {
+    const posted = serve([401]);
+    const request = mail();
+    await storeMail(request, 'alice');
+    expect(await sendStoredMail(request.id)).toMatchObject({
+      answer: expect.objectContaining({ problem: 'unauthenticated' }),
+    });
+    expect(session.refused).toEqual([posted[0].authorization?.replace(/^Bearer /, '')]);
   });
 
   it('goes only for the account that emailed it', async () => {

@@ -26,7 +26,7 @@ import {
   type OutboxEntry,
   type PostOutcome,
 } from '../../../domain/outbox';
-import { idToken } from '../../../lib/auth/session';
+import { idToken, tokenRefused } from '../../../lib/auth/session';
 import { timeoutSignal } from '../../../lib/compat';
 import { codeOnServer } from './code-on-server';
 
@@ -147,6 +147,8 @@ async function post(fields: OutboxEntry['fields'], uid: string): Promise<Posted>
   } catch {
     return { outcome: 'network', answer: null };
   }
+  // The token was refused: renewed for the next try, or this device signs out (session.ts).
+  if (response.status === 401) await tokenRefused(token);
   const answer = (await response.json().catch(() => null)) as MailAnswer | null;
   // This hour's emails, or today's addresses, are used up: trying again soon would be refused too.
   const outcome = response.status === 429 ? 'rejected' : outcomeOfStatus(response.status);

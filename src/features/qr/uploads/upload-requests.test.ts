@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 // The requests' mapping of what the network does to answers; fetch and XMLHttpRequest are fakes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { idToken } from '../../../lib/auth/session';
+import { idToken, tokenRefused } from '../../../lib/auth/session';
 import { filesApi } from '../../../domain/qr/hosting';
 import { readAnswer } from '../../../lib/api-answer';
 import { OFFLINE_MESSAGE, sendChunk, startUpload } from './upload-requests';
 
-vi.mock(import('../../../lib/auth/session'), () => ({ idToken: vi.fn() }));
+vi.mock(import('../../../lib/auth/session'), () => ({ idToken: vi.fn(), tokenRefused: vi.fn() }));
 
 const sha256 = 'b'.repeat(64);
 
@@ -64,7 +64,10 @@ beforeEach(() => {
   vi.mocked(idToken).mockResolvedValue('token-1');
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(tokenRefused).mockReset();
+});
 
 describe('sendChunk', () => {
   it('PUTs the bytes with the token and hands on progress and the answer', async () => {
@@ -84,6 +87,20 @@ describe('sendChunk', () => {
     xhr.answer(200, JSON.stringify({ ok: true, received: 787432, complete: false }));
     await expect(answer).resolves.toEqual({ ok: true, received: 787432, complete: false });
     expect(progress).toEqual([400, 1000]);
+  });
+
+  it('hands a refused token to the session (renewed for the next try, or the device signs out)', async () => {
+    vi.mocked(tokenRefused).mockResolvedValue('token-2');
+    const answer = sendChunk(sha256, 0, new Blob(['x']));
+    const refusal = { ok: false, problem: 'unauthenticated', message: 'Sign in again.' };
+    (await sent()).answer(401, JSON.stringify(refusal));
+    await expect(answer).resolves.toEqual(refusal);
+    expect(tokenRefused).toHaveBeenCalledWith('token-1');
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(refusal), { status: 401 }));
+    await expect(
+      startUpload({ sha256, size: 5, name: 'menu.pdf', field: 'menuFile' }),
+    ).resolves.toEqual(refusal);
+    expect(tokenRefused).toHaveBeenCalledTimes(2);
   });
 
   it('passes a refusal on as the server wrote it', async () => {

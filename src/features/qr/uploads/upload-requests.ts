@@ -13,7 +13,7 @@ import {
   type UploadStart,
 } from '../../../domain/qr/hosting';
 import { readAnswer } from '../../../lib/api-answer';
-import { idToken } from '../../../lib/auth/session';
+import { idToken, tokenRefused } from '../../../lib/auth/session';
 
 /** What the uploader needs of the network; the tests give fakes. */
 export interface UploadRequests {
@@ -100,6 +100,8 @@ export async function startUpload(start: UploadStart, signal?: AbortSignal): Pro
       }),
       signal: timeout.signal,
     });
+    // The token was refused: renewed for the next try, or this device signs out (session.ts).
+    if (response.status === 401) await tokenRefused(token);
     return parse(response.status, await response.text());
   } catch {
     if (signal?.aborted) return STOPPED;
@@ -138,7 +140,11 @@ export async function sendChunk(
     request.setRequestHeader('Content-Type', 'application/octet-stream');
     request.timeout = REQUEST_TIMEOUT_MS;
     request.upload.onprogress = (event) => onProgress?.(Math.min(event.loaded, bytes.size));
-    request.onload = () => settle(parse(request.status, request.responseText));
+    request.onload = () => {
+      const answer = parse(request.status, request.responseText);
+      if (request.status === 401) void tokenRefused(token).finally(() => settle(answer));
+      else settle(answer);
+    };
     request.onerror = () => settle(OFFLINE);
     request.ontimeout = () => settle(TIMED_OUT);
     request.onabort = () => settle(STOPPED);
