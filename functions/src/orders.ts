@@ -14,7 +14,7 @@ import {
   termsOf,
   type Order,
 } from '../../src/domain/billing';
-import { planMail, type MailCounter } from '../../src/domain/mail';
+import { mailCounterFrom, planMail } from '../../src/domain/mail';
 import { formatRand } from '../../src/domain/pricing';
 import { FieldValue, Timestamp, type Firestore } from './admin';
 
@@ -80,7 +80,7 @@ export async function placeOrder(
     const ref = orders(db).doc();
     const counterRef = orderCounter(db, customer.uid);
     const counted = planMail(
-      ((await transaction.get(counterRef)).data() as MailCounter | undefined) ?? null,
+      mailCounterFrom((await transaction.get(counterRef)).data()),
       ref.id,
       now,
     );
