@@ -104,4 +104,16 @@ describe('orders', () => {
     await assertFails(getDoc(doc(asVerified('alice'), 'billing/invoices')));
     await assertFails(setDoc(doc(asVerified('alice'), 'billing/invoices'), { last: 0 }));
   });
+
+  it('the count of an account’s new orders this hour is the server’s alone, its owner’s too', async () => {
+    const counter = 'mail/alice/limits/orders';
+    await environment().withSecurityRulesDisabled((context) =>
+      setDoc(doc(db(context), counter), { hour: '2026-11-25T10', count: 5, sent: [] }),
+    );
+    const alice = asVerified('alice');
+    await assertFails(getDoc(doc(alice, counter)));
+    await assertFails(setDoc(doc(alice, counter), { hour: '2026-11-25T10', count: 0, sent: [] }));
+    await assertFails(deleteDoc(doc(alice, counter)));
+    await assertFails(getDoc(doc(asVerified('mallory'), counter)));
+  });
 });
