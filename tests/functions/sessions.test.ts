@@ -92,10 +92,10 @@ describe('signed out of every device', () => {
   // above passes either way; deployed, it checks only when asked. This holds callerOf to asking,
   // with an Auth that behaves as production's does.
   it('asks Auth whether the token was revoked, as production only does when asked', async () => {
-    const asked: unknown[] = [];
+    const asked: unknown[][] = [];
     const production = {
       verifyIdToken: async (token: string, checkRevoked?: boolean) => {
-        asked.push(checkRevoked);
+        asked.push([token, checkRevoked]);
         if (checkRevoked)
           throw Object.assign(new Error('revoked'), { code: 'auth/id-token-revoked' });
         return { uid: 'revoked-user', email_verified: true };
@@ -103,6 +103,6 @@ describe('signed out of every device', () => {
     } as unknown as Auth;
     const request = { headers: { authorization: 'Bearer an-old-token' } };
     expect(await callerOf(production, request)).toBeNull();
-    expect(asked).toEqual([true]);
+    expect(asked).toEqual([['an-old-token', true]]);
   });
 });
