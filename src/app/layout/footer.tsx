@@ -1,18 +1,24 @@
 import { Link } from 'react-router-dom';
 import { company } from '../../config/company';
+import { signedInHere } from '../../lib/auth/session';
 import { footerBlocks } from './site-links';
 
+/** An id of one word: aria-labelledby reads a space as two ids. */
+const headingId = (title: string) => `footer-${title.toLowerCase().replace(/\s+/g, '-')}`;
+
 export function Footer() {
+  // Read at each render, as the navbar does: the layout renders again on every navigation.
+  const blocks = footerBlocks(signedInHere());
   return (
     <footer className="site-footer">
       <div className="site-footer__blocks">
-        {footerBlocks.map((block) => (
+        {blocks.map((block) => (
           <section
             key={block.title}
             className="site-footer__block"
-            aria-labelledby={`footer-${block.title}`}
+            aria-labelledby={headingId(block.title)}
           >
-            <h2 id={`footer-${block.title}`}>{block.title}</h2>
+            <h2 id={headingId(block.title)}>{block.title}</h2>
             {block.links || block.mail ? (
               <ul>
                 {block.links?.map((link) => (

@@ -33,14 +33,25 @@ export const navItems: readonly NavItem[] = [
   { label: 'Contact', to: paths.contact },
 ];
 
+const myCodesLink: SiteLink = { label: 'My QR Codes', to: paths.qrDashboard };
+const signInLink: SiteLink = { label: 'Sign in', to: paths.login };
+
 /**
  * The way into the QR service and the account, at the end of the navbar: to sign in, or, for a
  * tab that is signed in, to My QR Codes.
  */
-export const accountLink = (signedIn: boolean): SiteLink =>
+export const accountLink = (signedIn: boolean): SiteLink => (signedIn ? myCodesLink : signInLink);
+
+/**
+ * The same ways in, in the footer, where a visitor who scrolls to the bottom looks for them (on
+ * a phone the navbar's are behind its menu): the QR service, which asks a visitor to sign in
+ * first and then opens, and signing in; for a signed-in tab, My QR Codes and the profile, where
+ * one signs out.
+ */
+const qrLinks = (signedIn: boolean): readonly SiteLink[] =>
   signedIn
-    ? { label: 'My QR Codes', to: paths.qrDashboard }
-    : { label: 'Sign in', to: paths.login };
+    ? [myCodesLink, { label: 'Profile and sign out', to: paths.profile }]
+    : [{ label: 'QR code generator', to: paths.qrDashboard }, signInLink];
 
 export interface FooterBlock {
   readonly title: string;
@@ -49,8 +60,10 @@ export interface FooterBlock {
   readonly text?: string;
 }
 
-export const footerBlocks: readonly FooterBlock[] = [
+/** The footer's blocks, for a tab that is signed in or not (as the navbar's account link). */
+export const footerBlocks = (signedIn: boolean): readonly FooterBlock[] => [
   { title: 'Services', links: serviceLinks },
+  { title: 'QR codes', links: qrLinks(signedIn) },
   {
     title: 'Documents',
     links: [
