@@ -6,21 +6,46 @@ import { FormAlert } from '../../lib/ui/field';
 import { PageLoading } from '../../lib/ui/page-loading';
 import { AuthCard } from './auth-card';
 
+/**
+ * How long signing out waits for the account's writes made on this device to reach the server:
+ * signing out deletes the device's copy, and with it any write still waiting. Online, a write is
+ * confirmed well within this; offline, none is, and the page asks before deleting it.
+ */
+const SEND_WAIT_MS = 3_000;
+
+const UNSENT_MESSAGE =
+  'Some changes you made while offline have not reached your account yet, and signing out deletes this device’s copy of your codes. Go back online and wait a moment before you sign out, or sign out anyway and lose those changes.';
+
+/** Whether the account's writes made on this device have reached the server (asks Firestore). */
+const writesSent = () =>
+  import('../../lib/firestore/firestore-core').then(
+    (firestore) => firestore.writesSent(SEND_WAIT_MS),
+    // Firestore could not even be loaded: this page has made no write.
+    () => true,
+  );
+
 export default function ProfilePage() {
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [unsent, setUnsent] = useState(false);
 
   // The route guard already waits for the session; this covers the moment of signing out.
   if (loading || !user) {
     return <PageLoading />;
   }
 
-  const signOut = async () => {
+  const signOut = async (anyway: boolean) => {
     setSigningOut(true);
     setFailure(null);
     try {
+      // Offline, writes still waiting would be lost with the device's copy: ask first.
+      if (!anyway && !(await writesSent()) && !navigator.onLine) {
+        setUnsent(true);
+        setSigningOut(false);
+        return;
+      }
       await logOut();
       navigate(paths.login, { replace: true });
     } catch {
@@ -38,9 +63,25 @@ export default function ProfilePage() {
         <dd>{user.uid}</dd>
       </dl>
       {failure ? <FormAlert>{failure}</FormAlert> : null}
-      <button type="button" className="button" onClick={signOut} disabled={signingOut}>
+      {unsent ? <FormAlert>{UNSENT_MESSAGE}</FormAlert> : null}
+      <button
+        type="button"
+        className="button"
+        onClick={() => void signOut(false)}
+        disabled={signingOut}
+      >
         {signingOut ? 'Signing out...' : 'Logout'}
       </button>
+      {unsent ? (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void signOut(true)}
+          disabled={signingOut}
+        >
+          Sign out anyway
+        </button>
+      ) : null}
     </AuthCard>
   );
 }

@@ -127,24 +127,15 @@ export async function idToken(): Promise<string | null> {
   return (await loadCore()).idToken();
 }
 
-/** The token Firebase last renewed after the site's API refused one (tokenRefused). */
-let renewedAfterRefusal: string | null = null;
-
 /**
- * What every client of the site's API does when it refused `token` (401): Firebase renews it, and
- * the renewed token is returned to try once more (idToken() gives it from now on). Null when the
- * session has ended: Firebase will not renew it, or `token` is one renewed after a refusal
- * already and refused too (the account was signed out on every device, or disabled). This device
- * is then signed out (endSession), and the login page says why.
+ * After the site's API refused this device's ID token (401), the token to try once more: renewed
+ * by Firebase. Null when Firebase will not renew it (the account was signed out on every device,
+ * or disabled): this device is then signed out as endSession does.
  */
-export async function tokenRefused(token: string): Promise<string | null> {
-  const renewed = token === renewedAfterRefusal ? null : await (await loadCore()).renewIdToken();
-  if (renewed === null) {
-    await endSession();
-    return null;
-  }
-  renewedAfterRefusal = renewed;
-  return renewed;
+export async function renewedIdToken(): Promise<string | null> {
+  const token = await (await loadCore()).renewIdToken();
+  if (token === null) await endSession();
+  return token;
 }
 
 /**
@@ -152,7 +143,7 @@ export async function tokenRefused(token: string): Promise<string | null> {
  * token: "Sign out other devices" on another one, say). The login page, where the protected page
  * then sends the person, says why (sessionEndedHere).
  */
-async function endSession() {
+export async function endSession() {
   safeSessionStorage.set(SESSION_ENDED_FLAG, 'true');
   await logOut();
 }
@@ -165,9 +156,29 @@ export async function sendPasswordReset(email: string) {
   await (await loadCore()).sendReset(email);
 }
 
+/**
+ * How long signing out waits for the device's copy of the account's saved data to be deleted:
+ * another tab that holds the database open (its own closes it at once) could keep the deletion
+ * waiting, and the person must not be kept signed in for it. It goes on after that.
+ */
+const FORGET_WAIT_MS = 5_000;
+
+/**
+ * Signs out, and deletes the device's copy of the account's saved codes and figures (Firestore's
+ * cache, firestore-core.ts), so a shared device keeps nothing of them; drafts stay, per user.
+ */
 export async function logOut() {
   await (await loadCore()).logOut();
   safeSessionStorage.remove(LOGGED_IN_FLAG);
+  const forgotten = import('../firestore/firestore-core').then((module) =>
+    module.forgetAccountData(),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    forgotten.catch((error: unknown) => console.error(error)),
+    new Promise((resolve) => (timer = setTimeout(resolve, FORGET_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
 }
 
 /** The account page's settings and its deletion (account-core.ts), loaded on first use. */

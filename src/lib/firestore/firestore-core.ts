@@ -4,15 +4,26 @@
 //
 // It re-exports the few Firestore functions the app uses, so the stores beside the features
 // import Firestore from here and take the database as a parameter (the rules tests pass the
-// emulator's). Importing this module opens nothing; openFirestore() does, once.
+// emulator's). Importing this module opens nothing; openFirestore() does, once per account.
+//
+// The persistent cache is the device's copy of the signed-in account's documents and of its
+// writes not yet sent. On a shared device it must not outlive the account's session: when the
+// account signs out (here or in another tab, by the person or because the session ended) the
+// database is closed and its IndexedDB copy deleted (forgetAccountData), and the next sign-in
+// opens a fresh one. The wizard's drafts are not Firestore's: they stay on the device, per user.
+import type { FirebaseApp } from 'firebase/app';
 import {
+  clearIndexedDbPersistence,
   connectFirestoreEmulator,
   initializeFirestore,
   memoryLocalCache,
   persistentLocalCache,
   persistentMultipleTabManager,
+  terminate,
+  waitForPendingWrites,
   type Firestore,
 } from 'firebase/firestore';
+import type * as AuthCore from '../auth/auth-core';
 import { firestoreEmulatorHost } from '../auth/firebase-config';
 
 export {
@@ -43,6 +54,8 @@ export type {
 } from 'firebase/firestore';
 
 let opened: Promise<Firestore> | undefined;
+/** The deletion of the device's copy under way, if any: a new database opens after it. */
+let forgetting: Promise<void> = Promise.resolve();
 
 /**
  * A write's promise that may be left unawaited (offline-first: it settles only when the server
@@ -53,6 +66,24 @@ export function settled(write: Promise<void>): Promise<void> {
   return write;
 }
 
+/** A Firestore on the app's Firebase app, with the persistent cache or, `persistent` false, memory. */
+function newFirestore(app: FirebaseApp, persistent: boolean): Firestore {
+  const db = initializeFirestore(app, {
+    localCache: persistent
+      ? persistentLocalCache({ tabManager: persistentMultipleTabManager() })
+      : memoryLocalCache(),
+  });
+  if (firestoreEmulatorHost) {
+    const colon = firestoreEmulatorHost.lastIndexOf(':');
+    connectFirestoreEmulator(
+      db,
+      firestoreEmulatorHost.slice(0, colon),
+      Number(firestoreEmulatorHost.slice(colon + 1)),
+    );
+  }
+  return db;
+}
+
 /**
  * The app's Firestore, on the same Firebase app as the signed-in user (its requests carry the
  * user's token), with the persistent multi-tab cache: writes show at once and wait offline, and
@@ -60,30 +91,79 @@ export function settled(write: Promise<void>): Promise<void> {
  * blocked) it runs on a memory cache: saving still works while the page is open.
  */
 export function openFirestore(): Promise<Firestore> {
-  opened ??= Promise.all([import('../auth/auth-core'), indexedDbWorks()]).then(
-    ([{ app }, persistent]) => {
-      const db = initializeFirestore(app, {
-        localCache: persistent
-          ? persistentLocalCache({ tabManager: persistentMultipleTabManager() })
-          : memoryLocalCache(),
-      });
-      if (firestoreEmulatorHost) {
-        const colon = firestoreEmulatorHost.lastIndexOf(':');
-        connectFirestoreEmulator(
-          db,
-          firestoreEmulatorHost.slice(0, colon),
-          Number(firestoreEmulatorHost.slice(colon + 1)),
-        );
-      }
-      return db;
-    },
-    (error: unknown) => {
-      // The auth code could not be downloaded (offline before it was cached): try again later.
-      opened = undefined;
-      throw error;
-    },
-  );
+  opened ??= forgetting
+    .then(() => Promise.all([import('../auth/auth-core'), indexedDbWorks()]))
+    .then(
+      ([core, persistent]) => {
+        forgetOnSignOut(core);
+        return newFirestore(core.app, persistent);
+      },
+      (error: unknown) => {
+        // The auth code could not be downloaded (offline before it was cached): try again later.
+        opened = undefined;
+        throw error;
+      },
+    );
   return opened;
+}
+
+let watching = false;
+
+/**
+ * Forgets the device's copy whenever the signed-in account this page saw signs out or gives way
+ * to another: in this tab, or in another (the session is shared), or because its session ended.
+ */
+function forgetOnSignOut(core: typeof AuthCore) {
+  if (watching) return;
+  watching = true;
+  let signedIn: string | null = null;
+  core.watchUser((user) => {
+    if (signedIn !== null && user?.uid !== signedIn) void forgetAccountData();
+    signedIn = user?.uid ?? null;
+  });
+}
+
+/**
+ * Closes this page's Firestore and deletes the device's copy of the account's data (cached
+ * documents, and writes not yet sent: the sign-out page asks first when there are some). Nothing
+ * is opened meanwhile; the next openFirestore() opens a fresh database once it is done. Another
+ * tab's Firestore closes by itself when its database is deleted, and opens afresh the same way.
+ */
+export function forgetAccountData(): Promise<void> {
+  const previous = opened;
+  opened = undefined;
+  const run = forgetting.then(async () => {
+    const [core, persistent] = await Promise.all([import('../auth/auth-core'), indexedDbWorks()]);
+    // Nothing of a memory cache outlives the page; with IndexedDB blocked there is nothing to do.
+    const db = previous
+      ? await previous.catch(() => null)
+      : persistent
+        ? newFirestore(core.app, true)
+        : null;
+    if (!db) return;
+    await terminate(db);
+    if (persistent) await clearIndexedDbPersistence(db);
+  });
+  forgetting = run.catch((error: unknown) => console.error(error));
+  return run;
+}
+
+/**
+ * Whether the signed-in account's writes made on this device (in this page or an earlier one:
+ * the cache keeps them) have all reached the server. A write waits while offline; online one is
+ * confirmed within a moment, so no answer within `withinMs` means some wait.
+ */
+export async function writesSent(withinMs: number): Promise<boolean> {
+  const db = await openFirestore();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), withinMs);
+  });
+  try {
+    return await Promise.race([waitForPendingWrites(db).then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const PROBE_TIMEOUT_MS = 3000;

@@ -1,0 +1,135 @@
+// Signing out on a shared device: the device's copy of the account's saved codes (Firestore's
+// persistent cache in IndexedDB) goes with the session, so the next person at the device finds
+// nothing of them, not even offline; the wizard's draft stays on the device for its owner, and
+// signing in again opens a fresh copy that works.
+import { expect, test, type Page } from '@playwright/test';
+import { qrTypes } from '../src/domain/qr/qr-types';
+import { savedRow } from './support/my-codes';
+import { userWithCodes } from './support/saved-user';
+import { chooseType, label } from './support/wizard';
+
+const secret = 'Locker code for the back office';
+
+/**
+ * What Firestore keeps in this page's IndexedDB that mentions `needle`: the name of each of its
+ * databases and object stores with a record holding it (read as they are, past Firestore).
+ */
+function firestoreRecordsWith(page: Page, needle: string): Promise<string[]> {
+  return page.evaluate(async (needle) => {
+    const found: string[] = [];
+    const names = (await indexedDB.databases()).map((database) => database.name ?? '');
+    for (const name of names.filter((name) => name.startsWith('firestore'))) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const records = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(store, 'readonly').objectStore(store).getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        if (records.some((record) => JSON.stringify(record).includes(needle))) {
+          found.push(`${name} ${store}`);
+        }
+      }
+      db.close();
+    }
+    return found;
+  }, needle);
+}
+
+test('signing out leaves no saved code of the account on the device, even offline; the draft stays', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const user = await userWithCodes(page, [
+    {
+      id: 'locker',
+      name: secret,
+      url: 'https://example.co.za/locker',
+      updatedAt: '2026-11-20T09:00:00Z',
+    },
+  ]);
+  // A new account's first listing waits for Firestore's first answer (seconds on a busy machine).
+  await expect(savedRow(page, secret)).toBeVisible({ timeout: 20_000 });
+  // The device keeps a copy while signed in (what makes My QR Codes work offline).
+  await expect.poll(() => firestoreRecordsWith(page, secret)).not.toEqual([]);
+  // A draft of a new code, which stays on the device for its owner.
+  await chooseType(
+    page,
+    qrTypes.find((type) => type.id === 'web')!,
+  );
+  await page.getByLabel(label('qrName'), { exact: true }).fill('Half-made flyer');
+  await expect(page.getByText('Draft saved')).toBeVisible();
+
+  // Another tab holds the same database open while this one signs out.
+  const other = await context.newPage();
+  await other.goto('/QR_Dashboard');
+  await expect(savedRow(other, secret)).toBeVisible();
+
+  await page.goto('/Profile');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/Login$/);
+  await context.setOffline(true);
+  expect(await firestoreRecordsWith(page, secret)).toEqual([]);
+  expect(await firestoreRecordsWith(page, user.uid)).toEqual([]);
+  // The other tab is signed out too (the session is the device's), and shows nothing of it.
+  await expect(other).toHaveURL(/\/Login$/);
+  await expect(other.getByText(secret)).toHaveCount(0);
+
+  // Signing in again, in this same page and in the other tab, opens a fresh copy that works.
+  await context.setOffline(false);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const myCodes = (tab: Page) =>
+    tab.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My QR Codes' });
+  await myCodes(page).click();
+  // From the server again: the device kept nothing.
+  await expect(savedRow(page, secret)).toBeVisible({ timeout: 20_000 });
+  await other.getByRole('link', { name: 'Go to your profile' }).click();
+  await myCodes(other).click();
+  await expect(savedRow(other, secret)).toBeVisible({ timeout: 20_000 });
+  // The draft waited on the device for its owner.
+  await page.goto('/QR_Type');
+  await page.getByRole('link', { name: 'Continue your draft' }).click();
+  await expect(page.getByLabel(label('qrName'), { exact: true })).toHaveValue('Half-made flyer');
+});
+
+test('offline, signing out asks first when changes have not reached the account yet', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await userWithCodes(page, [
+    {
+      id: 'menu',
+      name: 'Menu board',
+      url: 'https://example.co.za/menu',
+      updatedAt: '2026-11-20T09:00:00Z',
+    },
+  ]);
+  // The profile's code is fetched while online; the rest of the way goes by the page's links.
+  await page.goto('/Profile');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'My QR Codes' }).click();
+  await expect(savedRow(page, 'Menu board')).toBeVisible({ timeout: 20_000 });
+
+  await context.setOffline(true);
+  await savedRow(page, 'Menu board').getByRole('button', { name: 'Duplicate' }).click();
+  await expect(savedRow(page, 'Copy of Menu board')).toContainText('Waiting to sync');
+  await footer.getByRole('link', { name: 'Profile and sign out' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('alert')).toContainText('have not reached your account yet');
+  await expect(page.getByRole('button', { name: 'Sign out anyway' })).toBeVisible();
+  await expect(page).toHaveURL(/\/Profile$/);
+
+  // Back online, the change reaches the account, and signing out goes ahead.
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/Login$/);
+});
