@@ -127,15 +127,24 @@ export async function idToken(): Promise<string | null> {
   return (await loadCore()).idToken();
 }
 
+/** The token Firebase last renewed after the site's API refused one (tokenRefused). */
+let renewedAfterRefusal: string | null = null;
+
 /**
- * After the site's API refused this device's ID token (401), the token to try once more: renewed
- * by Firebase. Null when Firebase will not renew it (the account was signed out on every device,
- * or disabled): this device is then signed out as endSession does.
+ * What every client of the site's API does when it refused `token` (401): Firebase renews it, and
+ * the renewed token is returned to try once more (idToken() gives it from now on). Null when the
+ * session has ended: Firebase will not renew it, or `token` is one renewed after a refusal
+ * already and refused too (the account was signed out on every device, or disabled). This device
+ * is then signed out (endSession), and the login page says why.
  */
-export async function renewedIdToken(): Promise<string | null> {
-  const token = await (await loadCore()).renewIdToken();
-  if (token === null) await endSession();
-  return token;
+export async function tokenRefused(token: string): Promise<string | null> {
+  const renewed = token === renewedAfterRefusal ? null : await (await loadCore()).renewIdToken();
+  if (renewed === null) {
+    await endSession();
+    return null;
+  }
+  renewedAfterRefusal = renewed;
+  return renewed;
 }
 
 /**
@@ -143,7 +152,7 @@ export async function renewedIdToken(): Promise<string | null> {
  * token: "Sign out other devices" on another one, say). The login page, where the protected page
  * then sends the person, says why (sessionEndedHere).
  */
-export async function endSession() {
+async function endSession() {
   safeSessionStorage.set(SESSION_ENDED_FLAG, 'true');
   await logOut();
 }
