@@ -5,12 +5,13 @@
 // off goes on from where it was; a file whose content is not what its name says is refused.
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { PLAN_NEEDED_MESSAGE, TRIAL_DAYS } from '../src/domain/billing';
 import { CHUNK_BYTES, FILES_API_PATH } from '../src/domain/qr/hosting';
 import { qrTypes } from '../src/domain/qr/qr-types';
 import { seriousViolations } from './support/axe';
 import { bytesOf } from './support/downloads';
 import { printedText, savedRow, shortLinkIdOf } from './support/my-codes';
-import { userWithCodes } from './support/saved-user';
+import { seedTrialStart, userWithCodes } from './support/saved-user';
 import { chooseType, label, mp3Head, patternedBytes, sampleFile, tinyPng } from './support/wizard';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -193,4 +194,44 @@ test('a file whose content is not what its name says is refused, and the form sa
   await expect(page.getByText('Uploaded.', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByText('Please choose a PDF to upload.')).toBeVisible();
+});
+
+test('after the trial, an upload says a plan is needed, leads to Billing, and waits for the person', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // The page's clock, to let the time of every wait the uploader could sit out go by at once.
+  await page.clock.install();
+  const user = await userWithCodes(page, []);
+  await seedTrialStart(user.uid, TRIAL_DAYS + 6);
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith(FILES_API_PATH)) requests.push(`${request.method()} ${pathname}`);
+  });
+  await chooseType(
+    page,
+    qrTypes.find((type) => type.id === 'pdf')!,
+  );
+  const path = ownFile('late-menu.pdf', pdfOf(5000));
+  const name = path.split('/').pop()!;
+  await page.getByLabel('PDF file', { exact: true }).setInputFiles(path);
+  // The files function's answer (its first can take seconds on a busy machine).
+  await expect(page.getByRole('alert')).toHaveText(PLAN_NEEDED_MESSAGE, { timeout: 20_000 });
+  const billing = page.getByRole('link', { name: 'Choose a plan on the Billing page' });
+  await expect(billing).toHaveAttribute('href', '/UserBilling');
+  await expect(page.getByRole('button', { name: `Try again to upload ${name}` })).toBeVisible();
+  expect(requests).toEqual([`POST ${FILES_API_PATH}`]);
+
+  // Ten minutes go by, past every wait the uploader sits out before a try of its own (2 s
+  // doubling to a minute): none is made, the message stays, and the draft keeps the file.
+  await page.clock.runFor(10 * 60_000);
+  await expect(page.getByRole('alert')).toHaveText(PLAN_NEEDED_MESSAGE);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  expect(requests).toEqual([`POST ${FILES_API_PATH}`]);
+  await expect(page.getByRole('button', { name: `Remove ${name}` })).toBeVisible();
+
+  await billing.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await expect(page.getByText(/^Your free trial ended on /)).toBeVisible();
 });
