@@ -205,6 +205,9 @@ test('another user sees none of these codes; a fresh browser of the owner sees t
 test('a PDF code is saved with its file hosted; this device keeps a copy, which Edit gives back', async ({
   page,
 }) => {
+  // Sign-in, the wizard, two first answers of the server (below) and Edit: about 23 s alone,
+  // over 30 on a busy machine.
+  test.setTimeout(60_000);
   await userWithCodes(page, []);
   // A file of this test's own: a chosen file rewritten on disk by another test cannot be read.
   const file = `price-list-${test.info().workerIndex}-${test.info().repeatEachIndex}.pdf`;
@@ -220,7 +223,11 @@ test('a PDF code is saved with its file hosted; this device keeps a copy, which 
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
 
-  await expect(page).toHaveURL(/\/QR_Dashboard$/);
+  // Saving reads the account's count of codes from the server (the limit the rules hold to) before
+  // My QR Codes opens: this page's first answer from Firestore, which takes seconds on a busy
+  // machine (its channel opens then), as a function's first answer does. The row itself shows at
+  // once from the device's copy; it does not wait for the upload or the link.
+  await expect(page).toHaveURL(/\/QR_Dashboard$/, { timeout: 20_000 });
   const saved = row(page, 'Price list');
   await expect(saved).toContainText('PDF');
   await expect(saved).toContainText(`Shows ${file} (1 KB)`, { timeout: 20_000 });
