@@ -22,6 +22,7 @@ import { INBOX_PORT, startInbox } from './enquiry-inbox.mjs';
 import { seedFirestore, startFirestore } from './firestore-emulator.mjs';
 import { MAIL_SMTP_PORT, MAIL_WEB_PORT, startMailCatcher } from './mail-catcher.mjs';
 import { portIsFree } from './ports.mjs';
+import { descendantsOf, endProcesses, processTable } from './process-tree.mjs';
 
 const projectId = 'demo-kcw';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -115,7 +116,12 @@ await startInbox();
 const mailCatcher = await startMailCatcher();
 
 // Not detached: the emulator stays in this process group, so a kill of the group (Playwright
-// stops its web server that way) ends it too.
+// stops its web server with SIGKILL to it) ends it and its workers too. A SIGTERM or SIGINT is
+// another matter: the Functions emulator's workers run the functions' code, which keeps going
+// after a first SIGTERM (functions/src/index.ts saves the scans it holds, as Cloud Run allows
+// before it stops an instance), and firebase-tools can exit without ending them, leaving workers
+// of about 115 MB each with no parent. So the server ends them itself once the emulator has
+// exited: the processes it found under the emulator (noteEmulatorTree), by pid, never by name.
 const emulator = spawn(
   join(root, 'node_modules/.bin/firebase'),
   [
@@ -156,6 +162,14 @@ const emulator = spawn(
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );
+/** The emulator's descendants (its workers) as last seen: the ones to end when it has exited. */
+const emulatorTree = [];
+const noteEmulatorTree = () => {
+  const seen = descendantsOf(processTable(), emulator.pid);
+  const known = new Set(emulatorTree.map((p) => `${p.pid} ${p.started}`));
+  emulatorTree.push(...seen.filter((p) => !known.has(`${p.pid} ${p.started}`)));
+};
+
 let tail = ''; // the end of the output so far, in case the ready message comes in two chunks
 let ready = false;
 emulator.stdout.on('data', (chunk) => {
@@ -166,6 +180,7 @@ emulator.stdout.on('data', (chunk) => {
   if (text.includes('All emulators ready')) {
     ready = true;
     void warmUpFunctions().then(() => {
+      noteEmulatorTree();
       console.log(
         `\nEnquiry inbox on http://127.0.0.1:${INBOX_PORT}/f/enquiries (and /f/enquiries-copy)`,
       );
@@ -201,13 +216,17 @@ let stopping = false;
 let firestoreLost = false;
 emulator.on('exit', async (code, signal) => {
   stopping = true;
-  await Promise.all([firestore?.stop(), mailCatcher.stop()]);
+  // Workers the emulator left running: a second SIGTERM ends them (their code's handler runs only
+  // once), and SIGKILL any that is still there 3 s later.
+  await Promise.all([firestore?.stop(), mailCatcher.stop(), endProcesses(emulatorTree)]);
   process.exit(firestoreLost ? 1 : (code ?? (signal ? 1 : 0)));
 });
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   // The emulator ignores a repeat of a signal within 100 ms (Ctrl-C reaches both processes).
   process.on(signal, () => {
     stopping = true;
+    // Its workers now, before it ends them or leaves them without a parent.
+    noteEmulatorTree();
     emulator.kill(signal);
   });
 }
@@ -221,6 +240,7 @@ void firestore?.exited.then(({ code, signal }) => {
   if (requireFirestore) {
     stopping = true;
     firestoreLost = true;
+    noteEmulatorTree();
     emulator.kill('SIGTERM');
   }
 });
