@@ -4,8 +4,12 @@
 // taking all of those instances' capacity (and the company's reads and egress) from the others.
 //
 // A client is the address the platform vouches for (client-address.ts), an IPv6 one as its /64.
-// The counts live in one instance: a client spread over several instances by the load balancer
-// gets each instance's allowance, which still bounds it by the function's maxInstances.
+// Whoever calls the function at its own address can write that entry, so the peer (the right-most
+// entry: Hosting's edge through Hosting, the caller itself on a direct call) has limits of its
+// own beside, ten clients' worth, as the password guesses do. The counts live in one instance: a
+// client spread over several instances by the load balancer gets each instance's allowance,
+// which still bounds it by the function's maxInstances.
+import { networkOf, type ClientAddresses } from './client-address';
 import type { Admission } from './file-serve';
 
 /**
@@ -22,6 +26,12 @@ export const DOWNLOADS_PER_CLIENT = 6;
  * of ranges after a seek) and then gets it back at a steady 1 MiB a second.
  */
 export const CLIENT_BYTES_PER_MINUTE = 60 * 1024 * 1024;
+
+/**
+ * A peer may take ten clients' worth: through Hosting one edge carries many visitors, while a
+ * direct caller who writes a new client entry each time is held to this.
+ */
+export const PEER_FACTOR = 10;
 
 /** Retry-After when a client has all its downloads open: about how long an answer takes. */
 const BUSY_RETRY_SECONDS = 5;
@@ -128,4 +138,34 @@ export class ClientLimits {
   get size(): number {
     return this.clients.size;
   }
+}
+
+/** The limits of the clients and of the peers (ten clients' worth each unless given). */
+export function downloadLimits(
+  clients = new ClientLimits(),
+  peers = new ClientLimits({
+    downloads: PEER_FACTOR * DOWNLOADS_PER_CLIENT,
+    bytesPerMinute: PEER_FACTOR * CLIENT_BYTES_PER_MINUTE,
+  }),
+) {
+  /** An answer of `bytes` taken from the client's and the peer's allowance, or neither. */
+  return ({ client, peer }: ClientAddresses, bytes: number): Admission => {
+    const clientNetwork = networkOf(client);
+    const peerNetwork = networkOf(peer);
+    const first = clients.take(clientNetwork, bytes);
+    // No proxy wrote an entry: the peer is the client itself, counted once.
+    if (!first.ok || peerNetwork === clientNetwork) return first;
+    const second = peers.take(peerNetwork, bytes);
+    if (!second.ok) {
+      first.done(0);
+      return second;
+    }
+    return {
+      ok: true,
+      done: (sent) => {
+        first.done(sent);
+        second.done(sent);
+      },
+    };
+  };
 }

@@ -9,8 +9,8 @@
 // and a locked link's browser is unlocked), and is served only if the link's page shows it. Then
 // file-serve.ts streams it, within one client's limits (file-limits.ts).
 import { filesOf } from '../../src/domain/qr/link-policy';
-import { clientAddress, networkOf } from './client-address';
-import { ClientLimits } from './file-limits';
+import { clientAddresses } from './client-address';
+import { downloadLimits } from './file-limits';
 import { storedFileServer, type StreamingResponse } from './file-serve';
 import type { FileStore } from './file-store';
 import type { HttpRequest } from './http';
@@ -20,8 +20,8 @@ import { checkLink, logError, notAllowed, shortLinkPath, type LinkChecks } from 
 
 export interface FileLinkDeps extends LinkChecks {
   readonly store: FileStore;
-  /** One client's allowance (a fresh ClientLimits with the defaults unless given). */
-  readonly limits?: ClientLimits;
+  /** Takes an answer from a client's (and its peer's) allowance (file-limits.ts). */
+  readonly limits?: ReturnType<typeof downloadLimits>;
   /** The most one answer carries (file-serve.ts MAX_ANSWER_BYTES unless given). */
   readonly maxAnswerBytes?: number;
   readonly now?: () => Date;
@@ -33,14 +33,14 @@ export function createFileLink({
   blocklist,
   gate,
   store,
-  limits = new ClientLimits(),
+  limits = downloadLimits(),
   maxAnswerBytes,
   now = () => new Date(),
   log = logError,
 }: FileLinkDeps) {
   const files = storedFileServer(store, {
     maxAnswerBytes,
-    admit: (request, bytes) => limits.take(networkOf(clientAddress(request)), bytes),
+    admit: (request, bytes) => limits(clientAddresses(request), bytes),
   });
 
   return async function answerFile(request: HttpRequest, response: StreamingResponse) {

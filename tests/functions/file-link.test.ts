@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocklistOf } from '../../functions/src/blocklist';
-import { ClientLimits } from '../../functions/src/file-limits';
+import { ClientLimits, downloadLimits, PEER_FACTOR } from '../../functions/src/file-limits';
 import { createFileLink, type FileLinkDeps } from '../../functions/src/file-link';
 import { MAX_ANSWER_BYTES } from '../../functions/src/file-serve';
 import { FirestoreFileStore } from '../../functions/src/file-store';
@@ -195,13 +195,18 @@ describe('one client’s limits', () => {
   let busyStore: CountingStore;
   beforeAll(async () => {
     // Three chunks a minute, so that a test goes past it in two requests.
-    server = await fileFunction({ limits: new ClientLimits({ bytesPerMinute: 3 * CHUNK_BYTES }) });
+    server = await fileFunction({
+      limits: downloadLimits(
+        new ClientLimits({ bytesPerMinute: 3 * CHUNK_BYTES }),
+        new ClientLimits({ bytesPerMinute: 6 * CHUNK_BYTES }),
+      ),
+    });
     // Long answers, and bytes enough for six of them at once.
     busyStore = new CountingStore(under.db);
     busy = await fileFunction({
       store: busyStore,
       maxAnswerBytes: LONG_ANSWER,
-      limits: new ClientLimits({ bytesPerMinute: 10 * LONG_ANSWER }),
+      limits: downloadLimits(new ClientLimits({ bytesPerMinute: 10 * LONG_ANSWER })),
     });
   });
   afterAll(() => Promise.all([server?.close(), busy?.close()]));
@@ -256,6 +261,34 @@ describe('one client’s limits', () => {
     const other = await get('10.3.0.2', `bytes=${2 * CHUNK_BYTES}-${4 * CHUNK_BYTES - 1}`);
     expect(other.status).toBe(206);
     expect((await other.arrayBuffer()).byteLength).toBe(2 * CHUNK_BYTES);
+  });
+
+  it('a caller who writes a new client address each time is held by its peer’s limit', async () => {
+    const { path } = await hostedVideo(4 * CHUNK_BYTES);
+    // As at the function's own address: the caller writes the left entry, Google's front end
+    // appends the caller itself. The peer here may take six chunks a minute.
+    const get = (forged: string) =>
+      fetch(`${server.origin}${path}`, {
+        headers: {
+          'User-Agent': PHONE,
+          'X-Forwarded-For': `${forged}, 10.6.0.1`,
+          Range: `bytes=0-${2 * CHUNK_BYTES - 1}`,
+        },
+      });
+    for (const forged of ['10.7.0.1', '10.7.0.2', '10.7.0.3']) {
+      const answer = await get(forged);
+      expect(answer.status, forged).toBe(206);
+      await answer.arrayBuffer();
+    }
+    const fourth = await get('10.7.0.4');
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another caller is served.
+    const other = await fetch(`${server.origin}${path}`, {
+      headers: { 'User-Agent': PHONE, 'X-Forwarded-For': '10.7.0.5, 10.6.0.2', Range: 'bytes=0-9' },
+    });
+    expect(other.status).toBe(206);
+    expect(PEER_FACTOR).toBe(10);
   });
 
   it('the limits hold by default: six downloads at once, 60 MiB a minute, 4 MiB an answer', () => {
