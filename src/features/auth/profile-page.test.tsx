@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logOut } from '../../lib/auth/session';
+import { writesSent } from '../../lib/firestore/firestore-core';
 import ProfilePage from './profile-page';
 
 vi.mock('../../lib/auth/session', () => ({
@@ -15,6 +16,10 @@ vi.mock('../../lib/auth/session', () => ({
   }),
   logOut: vi.fn(),
 }));
+
+// Signing out deletes the device's copy of the account's data; the page first asks whether the
+// account's writes have reached the server.
+vi.mock('../../lib/firestore/firestore-core', () => ({ writesSent: vi.fn(async () => true) }));
 
 function renderProfile() {
   render(
@@ -29,12 +34,18 @@ function renderProfile() {
 
 /** A sign-out the test settles by hand, so the in-between state can be seen. */
 function pendingSignOut() {
-  const settle = { resolve: () => {}, reject: (_error: Error) => {} };
+  const settle = { resolve: () => {}, reject: (_error: Error) => {}, asked: false };
   vi.mocked(logOut).mockImplementation(
-    () => new Promise<void>((resolve, reject) => Object.assign(settle, { resolve, reject })),
+    () =>
+      new Promise<void>((resolve, reject) =>
+        Object.assign(settle, { resolve, reject, asked: true }),
+      ),
   );
   return settle;
 }
+
+/** Waits until the page has asked to sign out (after it has asked about unsent writes). */
+const asked = (settle: { asked: boolean }) => vi.waitFor(() => expect(settle.asked).toBe(true));
 
 afterEach(cleanup);
 
@@ -44,6 +55,7 @@ describe('Profile sign-out', () => {
     renderProfile();
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(screen.getByRole('button', { name: 'Signing out...' })).toHaveProperty('disabled', true);
+    await asked(signOut);
     await act(async () => signOut.resolve());
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
   });
@@ -52,6 +64,7 @@ describe('Profile sign-out', () => {
     const signOut = pendingSignOut();
     renderProfile();
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await asked(signOut);
     await act(async () => signOut.reject(new Error('storage unavailable')));
     expect(screen.getByRole('alert').textContent).toBe('Unable to sign out. Please try again.');
     expect(screen.getByRole('heading', { level: 1, name: 'Hello, Thandi' })).toBeTruthy();
@@ -61,7 +74,26 @@ describe('Profile sign-out', () => {
     const again = pendingSignOut();
     fireEvent.click(retry);
     expect(screen.queryByRole('alert')).toBeNull();
+    await asked(again);
     await act(async () => again.resolve());
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+  });
+
+  it('offline with writes not sent, asks before deleting them; Sign out anyway goes ahead', async () => {
+    vi.mocked(writesSent).mockResolvedValueOnce(false);
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const signOut = pendingSignOut();
+    vi.mocked(logOut).mockClear();
+    renderProfile();
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(
+      (await screen.findByRole('alert')).textContent?.includes('have not reached your account yet'),
+    ).toBe(true);
+    expect(logOut).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out anyway' }));
+    await asked(signOut);
+    await act(async () => signOut.resolve());
+    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    offline.mockRestore();
   });
 });
