@@ -1,11 +1,22 @@
-// "Receive by email" on the demo page, for real: the page asks the `mail` function (in the
-// Functions emulator that the test server runs) to email the code, and the email lands in the
-// local mail catcher (scripts/mail-catcher.mjs), read here through its REST API. Each test has an
-// account and a recipient of its own, so the two test workers and the hourly limit never meet.
+// "Receive by email" on the demo page, for real: the page saves the code, then asks the `mail`
+// function (in the Functions emulator that the test server runs) to email it; the function draws
+// the saved code's files itself, and the email lands in the local mail catcher
+// (scripts/mail-catcher.mjs), read here through its REST API. Each test has an account and a
+// recipient of its own, so the two test workers and the limits never meet.
+import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { seedFirestore } from '../scripts/firestore-emulator.mjs';
-import { hourlyLimitMessage, MAIL_PER_HOUR, mailHour, nextHour } from '../src/domain/mail';
+import {
+  hourlyLimitMessage,
+  MAIL_PER_HOUR,
+  MAIL_RECIPIENTS_PER_DAY,
+  mailDay,
+  mailHour,
+  nextDay,
+  nextHour,
+  recipientLimitMessage,
+} from '../src/domain/mail';
 import { createUser, projectId, uniqueEmail, type TestUser } from './support/auth-emulator';
 import { seriousViolations } from './support/axe';
 import { openWebCode } from './support/demo-code';
@@ -13,6 +24,12 @@ import { attachmentOf, catcher, emailsTo } from './support/mail-catcher';
 import { logIn } from './support/saved-user';
 import { scanFile } from './support/scan-svg';
 import { untilControlled } from './support/service-worker';
+
+// Each email saves its code, waits for Cloud Firestore to have it, then the function draws the
+// code's three files: more than the default 30 s when the machine is busy.
+test.describe.configure({ timeout: 90_000 });
+/** How long the page may take to say how a send ended: the save, the wait, the drawing. */
+const SEND_MS = 60_000;
 
 const firestorePort = (
   JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8')) as {
@@ -46,6 +63,31 @@ function recipient() {
   return address;
 }
 
+/**
+ * An SVG with its ids numbered in the order they appear, and every reference to them too: the
+ * page and the server number qr-code-styling's ids by how many codes each has drawn.
+ */
+function withOrdinalIds(svg: string): string {
+  const ids = [...svg.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]!);
+  let renamed = svg;
+  ids.forEach((id, index) => {
+    const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    renamed = renamed.replace(new RegExp(`(id="|#)${escaped}(?=["')])`, 'g'), `$1id-${index}`);
+  });
+  return renamed;
+}
+
+/** The page's own SVG download of the code it shows. */
+async function pageSvg(page: Page): Promise<string> {
+  // Not exact: the chosen format's name gains the check mark drawn after it.
+  await page.getByRole('radio', { name: 'SVG' }).check();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download', exact: true }).click(),
+  ]);
+  return readFile((await file.path())!, 'utf8');
+}
+
 test.afterEach(async () => {
   for (const address of recipients.splice(0)) {
     for (const email of await emailsTo(address)) {
@@ -58,7 +100,7 @@ test.describe('with the service worker out of the way', () => {
   // The request is held back below, which the service worker would make out of reach.
   test.use({ serviceWorkers: 'block' });
 
-  test('a verified account emails its code: one email, whose PNG scans to the code', async ({
+  test('a verified account emails its code: it is saved, and one email comes, whose PNG scans to the code and whose SVG is the page’s drawing', async ({
     page,
   }) => {
     const url = `https://kemptoncodeworks.co.za/menu?m=${Date.now().toString(36)}`;
@@ -78,8 +120,11 @@ test.describe('with the service worker out of the way', () => {
     await expect(form.getByRole('status')).toHaveText('Sending…');
     release();
     // The mail function's answer: its first call through the Functions emulator starts a worker.
-    await expect(form.getByRole('status')).toHaveText(`Sent to ${to}.`, { timeout: 20_000 });
+    await expect(form.getByRole('status')).toHaveText(`Sent to ${to}.`, { timeout: SEND_MS });
     await expect(email).toHaveValue(to);
+    // The code was saved first: the page now edits the saved code.
+    await expect(page.getByText(`This is “${name}” from My QR Codes`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
 
     const [message, ...more] = await emailsTo(to);
     expect(more).toHaveLength(0);
@@ -94,6 +139,9 @@ test.describe('with the service worker out of the way', () => {
     const png = await attachmentOf(message, `${name}.png`);
     expect((await scanFile(page, png, 'image/png')).text).toBe(url);
     expect((await attachmentOf(message, `${name}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-');
+    // The server drew the saved code as the page draws it: the same markup, ids aside.
+    const emailed = (await attachmentOf(message, `${name}.svg`)).toString('utf8');
+    expect(withOrdinalIds(emailed)).toBe(withOrdinalIds(await pageSvg(page)));
 
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -123,6 +171,44 @@ test.describe('with the service worker out of the way', () => {
       await submit.click();
       await expect(form.getByRole('alert')).toHaveText(
         hourlyLimitMessage(nextHour(now), 'Africa/Johannesburg'),
+        { timeout: SEND_MS },
+      );
+      await expect(email).toHaveValue(to);
+      await expect(form.getByRole('status')).toBeEmpty();
+      expect(await emailsTo(to)).toHaveLength(0);
+    });
+
+    test(`after ${MAIL_RECIPIENTS_PER_DAY} different addresses today, a new one is refused and the page says when it may go`, async ({
+      page,
+    }) => {
+      const { user, form, email, submit } = await withCode(page, {
+        url: 'https://kemptoncodeworks.co.za/many',
+        name: 'Many',
+      });
+      const now = new Date();
+      // Today's addresses used up, as the server counts them (by keys, never the addresses).
+      await seedFirestore({
+        port: firestorePort,
+        projectId,
+        documents: {
+          [`mail/${user.uid}`]: {
+            hour: mailHour(now),
+            count: 0,
+            sent: [],
+            day: mailDay(now),
+            recipients: Array.from(
+              { length: MAIL_RECIPIENTS_PER_DAY },
+              (_, index) => `key${index}`,
+            ),
+          },
+        },
+      });
+      const to = recipient();
+      await email.fill(to);
+      await submit.click();
+      await expect(form.getByRole('alert')).toHaveText(
+        recipientLimitMessage(nextDay(now), 'Africa/Johannesburg'),
+        { timeout: SEND_MS },
       );
       await expect(email).toHaveValue(to);
       await expect(form.getByRole('status')).toBeEmpty();
@@ -149,7 +235,8 @@ test('emailed offline, the code waits on the device and goes once back online', 
   expect(await emailsTo(to)).toHaveLength(0);
 
   await context.setOffline(false);
-  await expect(form.getByRole('status')).toHaveText(`Sent to ${to}.`, { timeout: 20_000 });
+  // Once the code saved offline has reached Firestore, the function draws it and sends it.
+  await expect(form.getByRole('status')).toHaveText(`Sent to ${to}.`, { timeout: SEND_MS });
   const [message, ...more] = await emailsTo(to);
   expect(more).toHaveLength(0);
   expect((await scanFile(page, await attachmentOf(message, 'Window.png'), 'image/png')).text).toBe(

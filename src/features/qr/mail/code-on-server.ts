@@ -4,8 +4,11 @@
 // until the device's copy of the code has no write pending and has been confirmed by the server.
 // Loaded only when an email is sent (Firestore is its own chunk: lib/firestore/firestore-core.ts).
 
-/** How long one send waits for the code's write: after that it is tried again later. */
-const WAIT_MS = 15_000;
+/**
+ * How long one send waits for the code's write to be confirmed (a second or two, usually; more
+ * while the server is busy): after that the email is kept and tried again later.
+ */
+const WAIT_MS = 30_000;
 
 /**
  * Resolves true once the server holds the code `codeId` of `uid` as this device last wrote it (or

@@ -48,9 +48,7 @@ export async function sendCodeMail({
     return {
       result: 'failed',
       message: refusalMessage(outcome.answer),
-      recipient:
-        outcome.answer?.problem === 'bad-recipient' ||
-        outcome.answer?.problem === 'too-many-recipients',
+      recipient: outcome.answer?.problem === 'bad-recipient',
     };
   }
   if (outcome.result === 'sent') return { result: 'sent' };
