@@ -3,7 +3,7 @@
 // code's fields, the checks the rules would make, the write (offline-first: it returns at once and
 // reaches the server when it can), the password and the files. Settles once the code is safe on
 // this device; throws a SavedCodeError with words to show, writing nothing, when it cannot be saved.
-import { draftHasFiles, withHosted, type QrDraft } from '../../../domain/qr/draft';
+import { draftHasFiles, type QrDraft } from '../../../domain/qr/draft';
 import { codeDestination } from '../../../domain/qr/dynamic';
 import { UNVERIFIED_MESSAGE } from '../../../domain/qr/link-policy';
 import {
@@ -78,7 +78,9 @@ export async function saveDraft(
 /**
  * Saves the wizard's code before it is emailed, and returns its id: the code it edits, or a new
  * one, which the draft then edits, so that saving or emailing it again changes that code rather
- * than adding copies.
+ * than adding copies. Only `editing` changes: the code's content and what the page draws stay as
+ * they are (a change there would redraw the code, and the email form with it, mid-send). So the
+ * new `editing` names no hosted files either: the draft still has its files on this device.
  */
 export async function saveForMail(wizard: Wizard, user: SessionUser): Promise<string> {
   const { id, fields } = await saveDraft(wizard.draft, user, false);
@@ -93,7 +95,6 @@ export async function saveForMail(wizard: Wizard, user: SessionUser): Promise<st
             dynamic: fields.dynamic,
             linkId: null,
             passwordProtected: fields.passwordProtected,
-            ...withHosted(fields.hosted),
           },
         },
   );
