@@ -123,9 +123,36 @@ export default tseslint.config(
       ],
     },
   },
+  // The Cloud Functions share the app's domain rules and the company's facts, and nothing of the
+  // page: what both need moves down into src/domain (docs/architecture.md).
   {
     files: ['functions/src/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/(app|features|lib|sw)(/|$)',
+              message:
+                'functions/src imports only src/domain and src/config; move what the page and a function share into src/domain.',
+            },
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react-router*',
+                'firebase',
+                'firebase/*',
+                'idb-keyval',
+              ],
+              message: 'functions/src runs on the server: no React, browser storage or web SDK.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{js,mjs}', 'tests/**/*.ts', '*.config.ts'],

@@ -1,5 +1,5 @@
 // The files an emailed code carries, drawn here from the saved code, never taken from a request:
-//   SVG  the page's own drawing code (src/features/qr/render/code-drawing.ts: qr-code-styling and
+//   SVG  the page's own drawing code (src/domain/qr/drawing/code-drawing.ts: qr-code-styling and
 //        frame-art), written out as the browser writes it, byte for byte;
 //   PNG  that SVG drawn by resvg (a Rust SVG renderer whose npm package carries a prebuilt binary
 //        for each platform), 1024 px on its longer side as the page's default PNG;
@@ -17,14 +17,14 @@ import {
   drawingMarkup,
   type CodeDrawing,
   type RenderDesign,
-} from '../../src/features/qr/render/code-drawing';
+} from '../../src/domain/qr/drawing/code-drawing';
 import {
   DEFAULT_PNG_SIZE,
   PDF_LONGER_SIDE_MM,
   rasterSize,
   svgFile,
-} from '../../src/features/qr/render/file-sizes';
-import { lightWindow, renameIds } from '../../src/features/qr/render/light-tree';
+} from '../../src/domain/qr/drawing/file-sizes';
+import { lightWindow, renameIds } from '../../src/domain/qr/drawing/light-tree';
 import { LogoImage, pictureSize, rasterLogo } from './logo-picture';
 
 const require = createRequire(import.meta.url);

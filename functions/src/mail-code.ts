@@ -8,7 +8,7 @@ import { destinationOf } from '../../src/domain/qr/link-policy';
 import { savedCodeFrom } from '../../src/domain/qr/saved-code';
 import { shortLinkUrl } from '../../src/domain/qr/short-link';
 import { canonicalTarget } from '../../src/domain/qr/target';
-import type { RenderDesign } from '../../src/features/qr/render/code-drawing';
+import type { RenderDesign } from '../../src/domain/qr/drawing/code-drawing';
 import type { Firestore } from './admin';
 
 export type MailCode =

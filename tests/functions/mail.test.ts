@@ -29,7 +29,7 @@ import { emptyDraft } from '../../src/domain/qr/draft';
 import type { QrTypeId } from '../../src/domain/qr/qr-types';
 import { savedCodeFrom, savedFields } from '../../src/domain/qr/saved-code';
 import { printedLinkUrl, shortLinkUrl } from '../../src/domain/qr/short-link';
-import { svgFile } from '../../src/features/qr/render/file-sizes';
+import { svgFile } from '../../src/domain/qr/drawing/file-sizes';
 import { idToken, serverLink, useFunctions } from './servers';
 
 let catcher: Awaited<ReturnType<typeof startMailCatcher>> | undefined;

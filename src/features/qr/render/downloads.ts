@@ -3,7 +3,12 @@
 // when a PDF is asked for, so they stay out of every page's first load.
 import { fileBaseName } from '../../../domain/file-name';
 import type { RenderedCode } from './render-code';
-import { DEFAULT_PNG_SIZE, PDF_LONGER_SIDE_MM, rasterSize, svgFile } from './file-sizes';
+import {
+  DEFAULT_PNG_SIZE,
+  PDF_LONGER_SIDE_MM,
+  rasterSize,
+  svgFile,
+} from '../../../domain/qr/drawing/file-sizes';
 import { drawPicture, loadSvgPicture, parseSvg } from './svg-picture';
 
 // Where the download panel and the tests have always found them.
@@ -14,7 +19,7 @@ export {
   rasterSize,
   svgFile,
   type PngSize,
-} from './file-sizes';
+} from '../../../domain/qr/drawing/file-sizes';
 
 // Kept here too, where the download panel and its tests find it.
 export { saveFile } from '../../../lib/save-file';

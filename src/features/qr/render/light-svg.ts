@@ -15,10 +15,14 @@
 // Written against qr-code-styling 1.9.2 (pinned in package.json); tests/qr-render.spec.ts decodes
 // every pattern, corner and frame drawn this way.
 
-import { lightWindow, realisedChildren, type LightElement } from './light-tree';
+import {
+  lightWindow,
+  realisedChildren,
+  type LightElement,
+} from '../../../domain/qr/drawing/light-tree';
 
 // The tree's parts, where the page and its tests have always found them.
-export { LightElement, relativePath, shapePath } from './light-tree';
+export { LightElement, relativePath, shapePath } from '../../../domain/qr/drawing/light-tree';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 

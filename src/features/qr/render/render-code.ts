@@ -5,10 +5,10 @@
 // The drawing itself needs no DOM (code-drawing.ts: the server draws the same); here it becomes a
 // live SVG element. Loaded only on the QR screens (qr-code-styling stays out of the marketing pages).
 import type { QrDesign } from '../../../domain/qr/design';
-import { drawCode, SVG_NS, type RenderDesign } from './code-drawing';
+import { drawCode, SVG_NS, type RenderDesign } from '../../../domain/qr/drawing/code-drawing';
 import { LightDom, realise } from './light-svg';
 
-export type { RenderDesign } from './code-drawing';
+export type { RenderDesign } from '../../../domain/qr/drawing/code-drawing';
 
 export interface RenderedCode {
   /** A complete SVG document (no XML declaration), serialised from `element` when first read. */

@@ -4,14 +4,9 @@
 // drawn by itself (functions/src/code-files.ts), writes the same drawing out as markup
 // (drawingMarkup), so both draw a code one way.
 import QRCodeStyling from 'qr-code-styling';
-import {
-  codeSize,
-  errorCorrectionFor,
-  stylingOptions,
-  tooLongMessage,
-} from '../../../domain/qr/code-plan';
-import type { QrDesign } from '../../../domain/qr/design';
-import { frameArt, type FramedCode } from '../../../domain/qr/frame-art';
+import { codeSize, errorCorrectionFor, stylingOptions, tooLongMessage } from '../code-plan';
+import type { QrDesign } from '../design';
+import { frameArt, type FramedCode } from '../frame-art';
 import { lightElements, lightMarkup, type LightElement } from './light-tree';
 
 /** A design whose logo, if any, is already a data: URL. */
