@@ -16,6 +16,11 @@ import { untilControlled } from './support/service-worker';
 import { useShop } from './support/shop';
 import { label } from './support/wizard';
 
+// Each story here signs in, goes through the wizard and waits on a Cloud Function's answers: on a
+// busy 2-core machine their steps take one to two seconds each, and 30 s ran out before the last
+// step (every step was moving). The longest story sets its own time below.
+test.describe.configure({ timeout: 60_000 });
+
 const row = savedRow;
 
 /** The id of a row's short link, once the server has made it: one it minted at random. */
