@@ -45,6 +45,9 @@ test('after one visit every public route opens offline, by address and by link',
   page,
   context,
 }) => {
+  // Every public route, one navigation each (about a second each on a busy 2-core machine, where
+  // 30 s ran out with every step moving).
+  test.setTimeout(60_000);
   await visitOnce(page);
   await context.setOffline(true);
 
