@@ -29,7 +29,10 @@ export default defineConfig({
   workers: 2,
   reporter: 'list',
   globalTeardown: './tests/support/loopback-guard.teardown.ts',
-  timeout: 30_000,
+  // A story's whole budget (each step still waits at most expect's 7 s): the wizard's stories now
+  // also wait on the server's drawing and revocation checks, and on a busy 2-core machine 30 s ran
+  // out with every step moving.
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
