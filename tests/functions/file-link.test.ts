@@ -38,14 +38,15 @@ class CountingStore extends FirestoreFileStore {
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
-/** `handler` behind a node:http server on 127.0.0.1, for this file's own tests. */
-async function serve(handler: Handler) {
-  const server: Server = createServer((request, response) => {
-    handler(request, response).catch((error: unknown) => {
-      response.statusCode = 500;
-      response.end(String(error));
-    });
+/** Runs `handler`, answering 500 with the error when it throws. */
+const answer = (handler: Handler, request: IncomingMessage, response: ServerResponse) =>
+  handler(request, response).catch((error: unknown) => {
+    response.statusCode = 500;
+    response.end(String(error));
   });
+
+/** `server` listening on a free port of 127.0.0.1: its origin, and how to close it. */
+async function listenOnLoopback(server: Server) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -55,6 +56,10 @@ async function serve(handler: Handler) {
     },
   };
 }
+
+/** `handler` behind a node:http server on 127.0.0.1, for this file's own tests. */
+const serve = (handler: Handler) =>
+  listenOnLoopback(createServer((request, response) => void answer(handler, request, response)));
 
 const under = useFunctions();
 
@@ -357,20 +362,9 @@ async function hostingFront(functions: Record<string, Handler>) {
     }
     inFlight[id] = (inFlight[id] ?? 0) + 1;
     response.once('close', () => (inFlight[id] -= 1));
-    handler(request, response).catch((error: unknown) => {
-      response.statusCode = 500;
-      response.end(String(error));
-    });
+    void answer(handler, request, response);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    inFlight,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return { ...(await listenOnLoopback(server)), inFlight };
 }
 
 describe('scans beside downloads', () => {
