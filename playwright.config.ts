@@ -2,9 +2,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { launchOptions } from './scripts/chromium.mjs';
+import { launchOptions } from './scripts/test/chromium.mjs';
 // Installs the loopback guard in the runner and, as each of them loads this file, its workers.
-import './scripts/loopback-guard.mjs';
+import './scripts/test/loopback-guard.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4174);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -16,7 +16,7 @@ const guardLog = (process.env.LOOPBACK_GUARD_LOG ??= join(
   tmpdir(),
   `kcw-loopback-guard-${process.pid}.jsonl`,
 ));
-const guard = pathToFileURL(join(import.meta.dirname, 'scripts/loopback-guard.mjs')).href;
+const guard = pathToFileURL(join(import.meta.dirname, 'scripts/test/loopback-guard.mjs')).href;
 const nodeOptions = [process.env.NODE_OPTIONS, `--import ${guard}`].filter(Boolean).join(' ');
 
 export default defineConfig({
@@ -59,7 +59,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/serve.mjs',
+    command: 'node scripts/serve/serve.mjs',
     // Without the Firestore emulator the tests of saved codes cannot pass: stop with its message.
     env: {
       PORT: String(port),

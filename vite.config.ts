@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import type { ManifestTransform } from 'workbox-build';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { MEMBER_ASSETS_FILE, memberFiles } from './scripts/precache-groups.mjs';
+import { MEMBER_ASSETS_FILE, memberFiles } from './scripts/build/precache-groups.mjs';
 import { defineConfig } from 'vitest/config';
 
 // The top-level manifest.webmanifest is the one source; the plugin emits it and links it.
@@ -32,7 +32,7 @@ const unusedHelpers = ['html2canvas', 'purify', 'index.es-'];
 const isUnusedHelper = (file: string) =>
   unusedHelpers.some((name) => file.slice(file.lastIndexOf('/') + 1).startsWith(name));
 
-// The built files only signed-in users need (scripts/precache-groups.mjs): left out of the
+// The built files only signed-in users need (scripts/build/precache-groups.mjs): left out of the
 // precache, listed in member-assets.json for the service worker to cache at sign-in.
 let members = new Set<string>();
 const memberAssets: Plugin = {

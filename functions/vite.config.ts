@@ -18,7 +18,7 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   build: {
-    // The functions, and the company's billing step that scripts/billing-admin.mjs runs.
+    // The functions, and the company's billing step that scripts/admin/billing-admin.mjs runs.
     ssr: true,
     outDir: here('lib'),
     emptyOutDir: true,

@@ -4,7 +4,7 @@
 // its own (never the shared demo user: these change or delete it).
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { seedFirestore } from '../scripts/firestore-emulator.mjs';
+import { seedFirestore } from '../scripts/serve/firestore-emulator.mjs';
 import { ACCOUNT_DELETED_MESSAGE } from '../src/domain/account-api';
 import { scanDay } from '../src/domain/qr/scan-time';
 import { seriousViolations } from './support/axe';

@@ -1,6 +1,6 @@
 // The free trial, ordering a plan and paying by EFT, as a customer meets them: the dashboard
 // counts the trial's days from the account's start, Billing orders a plan and shows how to pay it,
-// the company's step (scripts/billing-admin.mjs, run here as the company runs it) marks it paid,
+// the company's step (scripts/admin/billing-admin.mjs, run here as the company runs it) marks it paid,
 // which unlocks what waited, and the invoice downloads. Printed codes keep working throughout.
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import { seriousViolations } from './support/axe';
 import { catcher, emailsTo } from './support/mail-catcher';
 import { seedCodes, seedTrialStart, userWithCodes } from './support/saved-user';
 
-const script = fileURLToPath(new URL('../scripts/billing-admin.mjs', import.meta.url));
+const script = fileURLToPath(new URL('../scripts/admin/billing-admin.mjs', import.meta.url));
 
 /** Runs the company's billing step on the test server's Firestore emulator. */
 function billingAdmin(...args: string[]) {

@@ -9,7 +9,7 @@ const precachedUrls = () =>
 
 test('every JS and CSS chunk is precached or cached at sign-in, exactly once', () => {
   const precached = precachedUrls();
-  // Signed-in screens' files (scripts/precache-groups.mjs), cached by the service worker at sign-in.
+  // Signed-in screens' files (scripts/build/precache-groups.mjs), cached by the service worker at sign-in.
   const members = (JSON.parse(readFileSync('dist/member-assets.json', 'utf8')) as string[]).map(
     (path) => path.slice(1),
   );

@@ -1,12 +1,12 @@
 // "Receive by email" on the demo page, for real: the page saves the code, then asks the `mail`
 // function (in the Functions emulator that the test server runs) to email it; the function draws
 // the saved code's files itself, and the email lands in the local mail catcher
-// (scripts/mail-catcher.mjs), read here through its REST API. Each test has an account and a
+// (scripts/serve/mail-catcher.mjs), read here through its REST API. Each test has an account and a
 // recipient of its own, so the two test workers and the limits never meet.
 import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { seedFirestore } from '../scripts/firestore-emulator.mjs';
+import { seedFirestore } from '../scripts/serve/firestore-emulator.mjs';
 import {
   hourlyLimitMessage,
   MAIL_PER_HOUR,

@@ -10,7 +10,7 @@ import {
   userExists,
 } from './support/auth-emulator';
 
-// The plumbing the account specs rely on: scripts/serve.mjs starts the Auth emulator with the
+// The plumbing the account specs rely on: scripts/serve/serve.mjs starts the Auth emulator with the
 // seeded users and production's error codes.
 
 test('the seeded users sign in and have their names', async () => {

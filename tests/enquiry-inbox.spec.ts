@@ -1,9 +1,9 @@
-// The local enquiry inbox (scripts/enquiry-inbox.mjs) on its own port, without a browser.
+// The local enquiry inbox (scripts/serve/enquiry-inbox.mjs) on its own port, without a browser.
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as pause } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
-import { INBOX_MAX_BODY_BYTES, startInbox } from '../scripts/enquiry-inbox.mjs';
+import { INBOX_MAX_BODY_BYTES, startInbox } from '../scripts/serve/enquiry-inbox.mjs';
 
 let server: Server;
 let origin: string;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { cspAllows, deployCsp, GOOGLE_SIGN_IN_REQUESTS } from '../scripts/deploy-config.mjs';
+import { cspAllows, deployCsp, GOOGLE_SIGN_IN_REQUESTS } from '../scripts/deploy/deploy-config.mjs';
 import { projectId } from './support/auth-emulator';
 
 // What firebase.json makes Firebase Hosting (here its emulator) send. Exact values on purpose:

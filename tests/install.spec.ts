@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, devices, expect, test, type Page } from '@playwright/test';
-import { launchOptions } from '../scripts/chromium.mjs';
+import { launchOptions } from '../scripts/test/chromium.mjs';
 import { untilControlled } from './support/service-worker';
 
 test('Chromium finds the app installable', async ({ baseURL }) => {

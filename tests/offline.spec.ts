@@ -115,7 +115,7 @@ const cachedPaths = (page: Page) =>
     return held;
   });
 
-/** The files only signed-in users run, as the build lists them (scripts/precache-groups.mjs). */
+/** The files only signed-in users run, as the build lists them (scripts/build/precache-groups.mjs). */
 async function memberList(page: Page): Promise<string[]> {
   const response = await page.request.get('/member-assets.json');
   expect(response.ok()).toBe(true);

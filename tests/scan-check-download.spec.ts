@@ -3,7 +3,7 @@
 // went out without a word.
 import { readFileSync } from 'node:fs';
 import { expect, test as freshTest } from '@playwright/test';
-import { seedFirestore } from '../scripts/firestore-emulator.mjs';
+import { seedFirestore } from '../scripts/serve/firestore-emulator.mjs';
 import { defaultDesign } from '../src/domain/qr/design';
 import { findQrType } from '../src/domain/qr/qr-types';
 import { createUser, projectId, uniqueEmail } from './support/auth-emulator';

@@ -5,7 +5,7 @@
 // a report goes through the contact form into the enquiry inbox, naming the link.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { seedFirestore } from '../scripts/firestore-emulator.mjs';
+import { seedFirestore } from '../scripts/serve/firestore-emulator.mjs';
 import { projectId, uniqueEmail } from './support/auth-emulator';
 import { seriousViolations } from './support/axe';
 import { receivedFrom } from './support/inbox';

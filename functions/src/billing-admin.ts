@@ -1,4 +1,4 @@
-// The company's billing steps, for scripts/billing-admin.mjs (built beside the functions into
+// The company's billing steps, for scripts/admin/billing-admin.mjs (built beside the functions into
 // lib/billing-admin.js, so the script and the functions share one rule for what a payment buys).
 export { initializeApp } from './admin';
 export { openFirestore } from './admin';

@@ -154,7 +154,7 @@ export const billing = onRequest(
 
 export const mail = onRequest(
   // A request names a saved code, whose three files the function draws itself (code-files.ts):
-  // scripts/bench-mail.mjs measured about 15 MB and a few hundred ms of CPU a drawing, ten at once
+  // scripts/bench/mail.mjs measured about 15 MB and a few hundred ms of CPU a drawing, ten at once
   // (this concurrency) peaking near 230 MB of the process with the drawing modules loaded.
   {
     region: 'us-central1',

@@ -4,7 +4,7 @@
 //   the server wants a login; the password from Secret Manager when deployed), MAIL_FROM.
 // Deployed, SMTP_HOST and MAIL_FROM must be set, or the function answers that email is not set up.
 // In the Functions emulator (`npm start`, the end-to-end tests) mail always goes to the local mail
-// catcher on 127.0.0.1:1025 (scripts/mail-catcher.mjs), whatever else is set (the emulator also
+// catcher on 127.0.0.1:1025 (scripts/serve/mail-catcher.mjs), whatever else is set (the emulator also
 // reads functions/.env): a local run never sends real email, and never reaches another host.
 import { createTransport } from 'nodemailer';
 import type { OutgoingMail } from './mail-message';
@@ -18,7 +18,7 @@ export interface SmtpSettings {
   readonly from: string;
 }
 
-/** The local mail catcher's SMTP port (scripts/mail-catcher.mjs MAIL_SMTP_PORT). */
+/** The local mail catcher's SMTP port (scripts/serve/mail-catcher.mjs MAIL_SMTP_PORT). */
 export const LOCAL_SMTP_PORT = 1025;
 const LOCAL_FROM = 'Kempton Code Works <codes@kemptoncodeworks.co.za>';
 

@@ -1,5 +1,5 @@
 // Orders of a plan paid by EFT (src/domain/billing.ts): made by the account's owner through the
-// billing API, marked paid by the company alone (scripts/billing-admin.mjs, through the Admin SDK:
+// billing API, marked paid by the company alone (scripts/admin/billing-admin.mjs, through the Admin SDK:
 // no client can write an order or an account's terms, firestore.rules), which extends the
 // account's paid period and gives the order its invoice number.
 import { randomFillSync } from 'node:crypto';

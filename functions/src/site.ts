@@ -5,9 +5,9 @@
 // `https://kemptoncodeworks.co.za,https://<project>.web.app`), never from a request: whoever calls
 // a function at its own address writes X-Forwarded-Host and Host, so an origin taken from them
 // would put an attacker's site into the company's own mail. SITE_ORIGINS is required: index.ts
-// refuses to start without it (scripts/serve.mjs sets it in the emulator, the tests in
+// refuses to start without it (scripts/serve/serve.mjs sets it in the emulator, the tests in
 // tests/functions/servers.ts), and the deploy check refuses a deploy whose functions settings
-// lack it (scripts/deploy-config.mjs).
+// lack it (scripts/deploy/deploy-config.mjs).
 //
 // The host names the site answers on are more, for the loop guard (a short link may not lead to
 // another: src/domain/qr/target.ts): every configured origin's host, the project's own Firebase
@@ -71,7 +71,7 @@ export function siteOrigins(env: Env = process.env): string[] {
  * function starts (nor deploys: the deploy runs this code to list the functions, with the
  * settings of functions/.env.<project-id>). The one exception is the Functions emulator listing
  * the functions: it runs the code without the environment its workers then get (where
- * scripts/serve.mjs sets SITE_ORIGINS), and each worker checks again when it starts.
+ * scripts/serve/serve.mjs sets SITE_ORIGINS), and each worker checks again when it starts.
  */
 export function requireSiteConfig(env: Env = process.env): void {
   if (env.FUNCTIONS_EMULATOR === 'true' && env.FUNCTIONS_CONTROL_API === 'true') return;

@@ -124,7 +124,7 @@ export const PLAN_NEEDED_MESSAGE =
   'Your free trial or plan has ended, so new dynamic codes, changes to where one leads and new hosted files wait for a plan. Your printed codes keep working. Choose a plan on the Billing page.';
 
 // Orders: a plan bought by EFT. The page asks the server for an order (POST /api/billing/orders);
-// the customer pays with its reference; the company marks it paid (scripts/billing-admin.mjs, an
+// the customer pays with its reference; the company marks it paid (scripts/admin/billing-admin.mjs, an
 // Admin SDK step no client can take), which extends the account's paid period. Card payment
 // through a provider would mark orders paid the same way, from the provider's webhook.
 

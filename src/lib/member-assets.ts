@@ -5,7 +5,7 @@ import { askServiceWorker, swRequests } from './service-worker-requests';
 // someone signs in, and keeps it on that device, so the QR screens work offline there as before.
 // The page asks for it at each signed-in start: the worker fetches only what it does not hold.
 
-/** The cache that holds them, and the list of them the build writes (scripts/precache-groups.mjs). */
+/** The cache that holds them, and the list of them the build writes (scripts/build/precache-groups.mjs). */
 export const memberAssets = {
   cacheName: 'member-assets',
   listUrl: '/member-assets.json',

@@ -1,4 +1,4 @@
-// The company's switch for short links (scripts/link-admin.mjs), run as the company runs it: a
+// The company's switch for short links (scripts/admin/link-admin.mjs), run as the company runs it: a
 // child process of Node, here against the Firestore emulator of `npm run test:rules`, while the
 // redirect's handler answers scans (servers.ts, which reads links afresh at every scan). The child
 // runs under the loopback guard with a log of its own: the script must never dial Google's
@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { Timestamp } from '../../functions/src/admin';
 import { LINK_ID } from '../../src/domain/qr/short-link';
-import { formatAttempts, readLoopbackLog } from '../../scripts/loopback-guard-log.mjs';
-import { LINK_ID as SCRIPT_LINK_ID } from '../../scripts/link-admin.mjs';
+import { formatAttempts, readLoopbackLog } from '../../scripts/test/loopback-guard-log.mjs';
+import { LINK_ID as SCRIPT_LINK_ID } from '../../scripts/admin/link-admin.mjs';
 import { PROJECT_ID, countsOf, scan, serverLink, useFunctions } from './servers';
 
 const under = useFunctions();
-const script = fileURLToPath(new URL('../../scripts/link-admin.mjs', import.meta.url));
-const guard = new URL('../../scripts/loopback-guard.mjs', import.meta.url).href;
+const script = fileURLToPath(new URL('../../scripts/admin/link-admin.mjs', import.meta.url));
+const guard = new URL('../../scripts/test/loopback-guard.mjs', import.meta.url).href;
 const logs = mkdtempSync(join(tmpdir(), 'kcw-link-admin-'));
 afterAll(() => rmSync(logs, { recursive: true, force: true }));
 

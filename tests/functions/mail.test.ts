@@ -1,6 +1,6 @@
 // POST /api/mail/code (functions/src/mail-api.ts) over real HTTP, against the Firestore and Auth
 // emulators, sending through nodemailer to a real SMTP server: a MailDev catcher of this file's own
-// on free ports (scripts/mail-catcher.mjs), read back through its REST API. The codes emailed are
+// on free ports (scripts/serve/mail-catcher.mjs), read back through its REST API. The codes emailed are
 // saved as the app saves them (users/{uid}/codes/{id}), and the emailed PNG is read back by ZXing.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,8 +10,8 @@ import { FieldValue } from '../../functions/src/admin';
 import { codeSvg } from '../../functions/src/code-files';
 import { smtpSender, type SendMail } from '../../functions/src/mail-transport';
 import { siteOrigin } from '../../functions/src/site';
-import { freePort } from '../../scripts/ports.mjs';
-import { startMailCatcher } from '../../scripts/mail-catcher.mjs';
+import { freePort } from '../../scripts/serve/ports.mjs';
+import { startMailCatcher } from '../../scripts/serve/mail-catcher.mjs';
 import { fileBaseName } from '../../src/domain/file-name';
 import {
   MAIL_BODY_MAX,

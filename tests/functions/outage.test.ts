@@ -4,8 +4,8 @@
 // meanwhile are counted once Firestore is back, none twice.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFirestore } from '../../scripts/firestore-emulator.mjs';
-import { freePort } from '../../scripts/ports.mjs';
+import { startFirestore } from '../../scripts/serve/firestore-emulator.mjs';
+import { freePort } from '../../scripts/serve/ports.mjs';
 import { FieldValue } from '../../functions/src/admin';
 import { countsOf, PROJECT_ID, scan, useFunctions } from './servers';
 

@@ -209,7 +209,7 @@ export function useFunctions(
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    // What the functions need to start (functions/src/site.ts), as scripts/serve.mjs sets it for
+    // What the functions need to start (functions/src/site.ts), as scripts/serve/serve.mjs sets it for
     // the emulator: the site's origin, this server's own, and the project they run under.
     process.env.SITE_ORIGINS = origin;
     process.env.GCLOUD_PROJECT = PROJECT_ID;

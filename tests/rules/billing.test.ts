@@ -1,5 +1,5 @@
 // An account's terms (trial, plan: accounts/{uid}.terms) and its orders (orders/*) are written by
-// the server alone (functions/src/orders.ts, terms.ts; scripts/billing-admin.mjs marks orders
+// the server alone (functions/src/orders.ts, terms.ts; scripts/admin/billing-admin.mjs marks orders
 // paid): a client reads its own and nobody's else, and no client gives itself a plan, a longer
 // trial, or a paid order.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';

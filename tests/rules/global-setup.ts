@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startAuthEmulator } from '../../scripts/auth-emulator.mjs';
-import { startFirestore } from '../../scripts/firestore-emulator.mjs';
-import { freePort } from '../../scripts/ports.mjs';
+import { startAuthEmulator } from '../../scripts/serve/auth-emulator.mjs';
+import { startFirestore } from '../../scripts/serve/firestore-emulator.mjs';
+import { freePort } from '../../scripts/serve/ports.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,4 +1,4 @@
-// Helpers for specs that talk to the Firebase Auth emulator (started by scripts/serve.mjs with
+// Helpers for specs that talk to the Firebase Auth emulator (started by scripts/serve/serve.mjs with
 // the users in emulator-seed/) over its REST API. Two test workers share one emulator, so specs
 // create their own users with unique addresses and never delete all accounts.
 

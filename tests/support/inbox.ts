@@ -1,7 +1,7 @@
-// Helpers for specs that check what the local enquiry inbox (scripts/enquiry-inbox.mjs, started
-// by scripts/serve.mjs) received. Two test workers share it, so specs find their own enquiries by
+// Helpers for specs that check what the local enquiry inbox (scripts/serve/enquiry-inbox.mjs, started
+// by scripts/serve/serve.mjs) received. Two test workers share it, so specs find their own enquiries by
 // a unique email address.
-import { INBOX_FORMS, INBOX_PORT } from '../../scripts/enquiry-inbox.mjs';
+import { INBOX_FORMS, INBOX_PORT } from '../../scripts/serve/enquiry-inbox.mjs';
 
 const origin = `http://127.0.0.1:${INBOX_PORT}`;
 

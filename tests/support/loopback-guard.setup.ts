@@ -1,5 +1,5 @@
 // Vitest setup of `npm run test:unit` and `npm run test:rules`: the loopback guard
-// (scripts/loopback-guard.mjs) refuses every connection or DNS query of a test to anything but
+// (scripts/test/loopback-guard.mjs) refuses every connection or DNS query of a test to anything but
 // 127.0.0.1, and here a refused attempt fails the test that made it (or the file, for one made in
 // a hook or outside any test), with where it came from. The refusal alone is not enough: the
 // code under test may well swallow the error and take its offline path.
@@ -8,7 +8,7 @@ import {
   formatAttempts,
   loopbackAttempts,
   type LoopbackAttempt,
-} from '../../scripts/loopback-guard.mjs';
+} from '../../scripts/test/loopback-guard.mjs';
 
 // A worker process may run several files: what earlier ones did is theirs.
 const seen = new Set<LoopbackAttempt>(loopbackAttempts());
@@ -25,7 +25,7 @@ function fail(where: string, attempts: LoopbackAttempt[]) {
   if (attempts.length === 0) return;
   const what = attempts.length === 1 ? 'a host' : `${attempts.length} hosts`;
   throw new Error(
-    `${where} tried to reach ${what} outside 127.0.0.1 (refused by scripts/loopback-guard.mjs):\n` +
+    `${where} tried to reach ${what} outside 127.0.0.1 (refused by scripts/test/loopback-guard.mjs):\n` +
       formatAttempts(attempts),
   );
 }

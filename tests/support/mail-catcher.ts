@@ -1,7 +1,7 @@
-// The local mail catcher (scripts/mail-catcher.mjs, MailDev) as the tests read it: the emails it
+// The local mail catcher (scripts/serve/mail-catcher.mjs, MailDev) as the tests read it: the emails it
 // holds for one address, through its REST API.
 import { expect } from '@playwright/test';
-import { MAIL_WEB_PORT } from '../../scripts/mail-catcher.mjs';
+import { MAIL_WEB_PORT } from '../../scripts/serve/mail-catcher.mjs';
 
 export const catcher = `http://127.0.0.1:${MAIL_WEB_PORT}`;
 

@@ -3,7 +3,7 @@
 // then signed in through the login page as a person would. Each test sees only its own codes.
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { seedFirestore } from '../../scripts/firestore-emulator.mjs';
+import { seedFirestore } from '../../scripts/serve/firestore-emulator.mjs';
 import { scanDay } from '../../src/domain/qr/scan-time';
 import { createUser, projectId, uniqueEmail, type TestUser } from './auth-emulator';
 

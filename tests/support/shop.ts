@@ -1,11 +1,11 @@
 // "A shop's site" for the dynamic codes' tests to lead to: a real HTTP server (Playwright's routes
 // do not see the hops of a redirect) on 127.0.0.1, under a public-looking name that the tests'
-// Chromium resolves to it (scripts/chromium.mjs), since short links refuse private addresses.
+// Chromium resolves to it (scripts/test/chromium.mjs), since short links refuse private addresses.
 // Each page is titled by its path.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from '@playwright/test';
-import { TEST_SITE_HOST } from '../../scripts/chromium.mjs';
+import { TEST_SITE_HOST } from '../../scripts/test/chromium.mjs';
 
 export async function startShop() {
   const server = createServer((request, response) => {

@@ -67,7 +67,7 @@ export function useScanCheck(code: CodeState, design: QrDesign): ScanCheckState 
       const active = checker.current;
       judgeDrawn(active, design, drawing, text)
         .then((verdict) => {
-          // The check itself, for the bench (scripts/bench-wizard.mjs).
+          // The check itself, for the bench (scripts/bench/wizard.mjs).
           performance.measure(SCAN_CHECK_MEASURE, { start: started, end: performance.now() });
           if (!current) return;
           // The verdict shows at once; its fix follows once one has been drawn and decoded.

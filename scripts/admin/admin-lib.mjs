@@ -1,0 +1,174 @@
+// What the company's admin scripts (link-admin.mjs, billing-admin.mjs) share: which Firestore they
+// work on (an emulator with FIRESTORE_EMULATOR_HOST, else production of the project named), the
+// Admin SDK from functions/' own dependencies, a deadline so an unreachable Firestore does not
+// hang the shell, errors said in words, and the command-line frame (usage, exit codes).
+import { createRequire } from 'node:module';
+import { userInfo } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+export const EMULATOR_PROJECT = 'demo-kcw';
+/** How long Firestore may take to answer before a script gives up (it would retry for long). */
+const TIMEOUT_MS = 20_000;
+
+/** A mistake in the command line: printed with the usage, exit code 2. */
+export class UsageError extends Error {}
+
+/** A command that cannot be done (no such link or order): printed alone, exit code 1. */
+export class CommandError extends Error {}
+
+/**
+ * A command line's words and options: `--project`, `--by` and `--help` for every script, with
+ * `options` of its own (all taking a value). A slip is a UsageError.
+ * @param {string[]} args
+ * @param {string[]} options
+ */
+export function commandLine(args, options) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        project: { type: 'string' },
+        by: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        ...Object.fromEntries(options.map((name) => [name, { type: 'string' }])),
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * The Firestore a command works on: the emulator FIRESTORE_EMULATOR_HOST names (project demo-kcw
+ * unless --project says otherwise), or production of the project --project names.
+ */
+export function firestoreTarget(project, env) {
+  const emulator = env.FIRESTORE_EMULATOR_HOST || null;
+  const chosen = project ?? (emulator ? EMULATOR_PROJECT : undefined);
+  if (!chosen) {
+    throw new UsageError(
+      'FIRESTORE_EMULATOR_HOST is not set, so this would change production: name the project ' +
+        'with --project <id> (or set FIRESTORE_EMULATOR_HOST to work on an emulator).',
+    );
+  }
+  return { project: chosen, emulator };
+}
+
+/** Who runs the command: --by, else the login name. */
+export function operator(by, env) {
+  const given = by?.trim() || env.USER || env.USERNAME;
+  if (given) return given;
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The Admin SDK, from the functions' own dependencies (the root does not install it). */
+export function adminSdk() {
+  const require = createRequire(new URL('../../functions/package.json', import.meta.url));
+  try {
+    return {
+      app: require('firebase-admin/app'),
+      firestore: require('firebase-admin/firestore'),
+    };
+  } catch (error) {
+    throw new CommandError(
+      `The Admin SDK is not installed in functions/ (run npm ci at the root): ${error.message}`,
+    );
+  }
+}
+
+/** Rejects after `ms` with what to check, so an unreachable Firestore does not hang the shell. */
+function deadline(ms, where) {
+  let timer;
+  const promise = new Promise((_, reject) => {
+    timer = setTimeout(
+      () => reject(new CommandError(`Firestore did not answer within ${ms / 1000} s (${where}).`)),
+      ms,
+    );
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
+/**
+ * Runs `work(db, firestore)` on the target's Firestore (an app of its own, deleted afterwards),
+ * within the deadline, with Firestore's failures said in words.
+ */
+export async function withFirestore({ project, emulator }, name, work) {
+  const { app: adminApp, firestore } = adminSdk();
+  // The project id is given, so the SDK never asks Google's metadata server for it; the emulator
+  // needs no credentials, production uses Application Default Credentials.
+  const app = adminApp.initializeApp(
+    emulator
+      ? { projectId: project }
+      : { projectId: project, credential: adminApp.applicationDefault() },
+    `${name}-${process.pid}`,
+  );
+  const db = firestore.getFirestore(app);
+  // Without it the client asks the metadata server for its universe domain (functions/src/admin.ts).
+  db.settings({ universeDomain: 'googleapis.com' });
+  const where = emulator
+    ? `the Firestore emulator at ${emulator}, project ${project}: is it running?`
+    : `project ${project}: check the network and your credentials`;
+  const limit = deadline(TIMEOUT_MS, where);
+  try {
+    return await Promise.race([work(db, firestore), limit.promise]);
+  } catch (error) {
+    if (error instanceof CommandError || error instanceof UsageError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    if (/default credentials|invalid_grant|reauth/i.test(message)) {
+      throw new CommandError(
+        `No usable Google credentials for project ${project}: run \`gcloud auth ` +
+          `application-default login\`, or set GOOGLE_APPLICATION_CREDENTIALS to a service ` +
+          `account's key file. (${message})`,
+      );
+    }
+    if (/PERMISSION_DENIED|permission/i.test(message)) {
+      throw new CommandError(
+        `Your account may not change project ${project}'s Firestore (it needs the Cloud ` +
+          `Datastore User role or more): ${message}`,
+      );
+    }
+    throw new CommandError(`Firestore failed: ${message}`);
+  } finally {
+    limit.cancel();
+    await adminApp.deleteApp(app).catch(() => undefined);
+  }
+}
+
+/**
+ * Runs a script as a command line when it is the program (`meta` is its import.meta): parses,
+ * says where it works, runs, prints, exits 0, 1 (the command failed) or 2 (the usage).
+ */
+export async function main(meta, { usage, parse, run }) {
+  if (process.argv[1] !== fileURLToPath(meta.url)) return;
+  let options;
+  try {
+    options = parse(process.argv.slice(2), process.env);
+  } catch (error) {
+    // The whole usage for a bare call, a pointer to it for a slip.
+    console.error(
+      process.argv.length > 2 ? `${error.message}\nSee --help for the commands.` : usage,
+    );
+    process.exit(2);
+  }
+  if (options.command === 'help') {
+    console.log(usage);
+    process.exit(0);
+  }
+  const place = options.emulator
+    ? `Firestore emulator ${options.emulator}, project ${options.project}`
+    : `PRODUCTION, project ${options.project}`;
+  console.error(`(${place})`);
+  try {
+    console.log(await run(options));
+    process.exit(0);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
