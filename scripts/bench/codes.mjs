@@ -3,10 +3,17 @@
 // codes after a reload, from Firestore's cache on the device. A new user of the Auth emulator gets
 // 200 website codes written straight into the Firestore emulator (scripts/serve/serve.mjs runs both),
 // signs in, opens My QR Codes once online (which fills the cache), then reloads it five times.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { seedFirestore } from '../serve/firestore-emulator.mjs';
-import { collectScripts, kb, median, oneDecimal, root, startServe, verdict } from './lib.mjs';
+import {
+  collectScripts,
+  firebase,
+  kb,
+  median,
+  oneDecimal,
+  projectId,
+  startServe,
+  verdict,
+} from './lib.mjs';
 
 const codeCount = 200;
 /** FIRST_ROWS of src/features/qr/saved/saved-codes-list.tsx. */
@@ -14,8 +21,6 @@ const firstRows = 12;
 const reloads = 5;
 const targets = { listMs: 300 };
 const visitorPaths = ['/', '/AboutPage', '/CustomPC', '/ContactPage', '/Login'];
-const firebase = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
-const projectId = 'demo-kcw';
 const password = 'Bench-pass-1';
 
 export async function savedCodes({ browser }) {

@@ -13,32 +13,27 @@
 // 2. The file function's memory: its RSS and live heap (after a garbage collection) idle, and
 //    with the 30 slow downloads in flight; the chunk documents it read meanwhile.
 //
-// Each function runs in a Node process of its own (scripts/bench/files-server.mjs), as Cloud Run
-// gives each its own instances: the same handlers index.ts wires (built from functions/src with
-// the functions' Vite config, scripts/bench/files-entry.ts) on node:http, over a Firestore
-// emulator of this section's own on a free port. Not through the Functions emulator, whose process
-// model (a worker per request at a time) is not production's. Everything listens on 127.0.0.1
-// only; the children run under the loopback guard. Bounded: a number of scans, a time-out per
-// request, a limit for the whole section, and the children and the emulator stopped whatever
-// happens.
+// Each function runs in a Node process of its own (files-server.mjs), as Cloud Run gives each its
+// own instances: the same handlers index.ts wires, built from functions/src (functions.mjs), on
+// node:http over a Firestore emulator of this section's own on a free port. Not through the
+// Functions emulator, whose process model (a worker per request at a time) is not production's.
+// Everything listens on 127.0.0.1 only; the children run under the loopback guard. Bounded: a
+// number of scans, a time-out per request, a limit for the whole section, and the children and the
+// emulator stopped whatever happens. The scans are the bench's load generator's (load.mjs).
 //
-// Sizes for quick runs: BENCH_FILE_SCANS (600 a burst), BENCH_FILE_ROUNDS (4), BENCH_FILE_CONCURRENCY (10),
-// BENCH_SLOW_DOWNLOADS (30), BENCH_SLOW_BYTES_PER_S (8192), BENCH_FILE_LIMIT_S (300).
+// Sizes for quick runs: BENCH_FILE_SCANS (600 a burst), BENCH_FILE_ROUNDS (4),
+// BENCH_FILE_CONCURRENCY (10), BENCH_SLOW_DOWNLOADS (30), BENCH_SLOW_BYTES_PER_S (8192),
+// BENCH_FILE_LIMIT_S (300).
 import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { build } from 'vite';
-import { envNumber, oneDecimal, percentile, root } from './lib.mjs';
-import { formatAttempts, readLoopbackLog } from '../test/loopback-guard-log.mjs';
-import { startFirestore } from '../serve/firestore-emulator.mjs';
-import { freePort } from '../serve/ports.mjs';
+import { withFunctions } from './functions.mjs';
+import { envNumber, oneDecimal, percentile, refusedIn, root } from './lib.mjs';
+import { PHONE, sendAll, visitorAddress } from './load.mjs';
 
-const firebase = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
 const projectId = 'demo-kcw-files';
 const owner = 'benchFiles';
 const posterId = 'benchFilesPoster';
@@ -47,10 +42,6 @@ const target = 'https://kemptoncodeworks.co.za/bench-poster';
 /** The video the slow clients download: bigger than one answer, so each asks for 4 MiB. */
 const videoBytes = 8 * 1024 * 1024;
 const targets = { p95Ratio: 1.1 };
-
-/** A phone's browser: Node's own user agent (`node`) is a bot to the redirect, not a scan. */
-const PHONE =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
 const load = {
   scans: envNumber('BENCH_FILE_SCANS', 600),
@@ -66,32 +57,21 @@ const load = {
 hostedFiles.budgetMs = load.limitMs + 60_000;
 
 export async function hostedFiles() {
-  const folder = mkdtempSync(join(tmpdir(), 'kcw-bench-files-'));
   const guardLog = join(tmpdir(), `kcw-bench-files-guard-${process.pid}.jsonl`);
   const stop = AbortSignal.timeout(load.limitMs);
-  const environment = {
-    FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
-    METADATA_SERVER_DETECTION: process.env.METADATA_SERVER_DETECTION,
-  };
-  let firestore;
-  let app;
-  let parts;
+  const figures = await withFunctions({ projectId, name: 'files' }, ({ parts, bundle }) =>
+    measure(parts, bundle, guardLog, stop),
+  );
+  refusedIn(guardLog, 'the file bench');
+  return report(figures);
+}
+
+/** The rounds of bursts without and beside slow downloads, and the file function's memory. */
+async function measure(parts, bundle, guardLog, stop) {
+  const app = parts.initializeApp({ projectId }, 'bench-files-seed');
   const functions = [];
   const downloads = [];
-  let figures;
   try {
-    // Held to 127.0.0.1 like the children: the Admin SDK seeds from this process.
-    await import('../test/loopback-guard.mjs');
-    const bundle = await buildParts(folder);
-    parts = await import(pathToFileURL(bundle).href);
-    firestore = await startFirestore({
-      port: await freePort(),
-      rulesPath: join(root, firebase.firestore.rules),
-      projectId,
-    });
-    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${firestore.port}`;
-    process.env.METADATA_SERVER_DETECTION = 'none';
-    app = parts.initializeApp({ projectId }, 'bench-files-seed');
     const sha256 = await seed(parts, parts.openFirestore(app));
     const env = {
       ...process.env,
@@ -139,7 +119,7 @@ export async function hostedFiles() {
       const opened = [];
       for (let index = 0; index < load.downloads; index += 1) {
         opened.push(
-          slowDownload(hosted.port, filePath, `10.${200 + round}.${index >> 8}.${index & 255}`),
+          slowDownload(hosted.port, filePath, visitorAddress((200 + round) * 65_536 + index)),
         );
       }
       downloads.push(...opened);
@@ -176,61 +156,17 @@ export async function hostedFiles() {
     }
     sampling = false;
     await sampler.catch(() => undefined);
-    figures = summarize({ without, beside, idle, samples, rounds, qrIdle, downloads });
+    const figures = summarize({ without, beside, idle, samples, rounds, qrIdle, downloads });
     figures.loadAverage = { before: loadBefore, after: loadavg()[0] };
+    return figures;
   } finally {
     for (const download of downloads) download.close();
     await Promise.all(functions.map((child) => child.stop()));
-    if (app) await parts.deleteApp(app);
-    await firestore?.stop();
-    rmSync(folder, { recursive: true, force: true });
-    for (const [name, value] of Object.entries(environment)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    await parts.deleteApp(app);
   }
-  const attempts = readLoopbackLog(guardLog);
-  rmSync(guardLog, { force: true });
-  if (attempts.length > 0) {
-    throw new Error(
-      'the file bench tried to reach hosts outside 127.0.0.1 (refused by the loopback guard):\n' +
-        formatAttempts(attempts),
-    );
-  }
-  return report(figures);
 }
 
 // --- set-up --------------------------------------------------------------------------------------
-
-/**
- * functions/src's redirect and file function, built from scripts/bench/files-entry.ts with the
- * functions' own Vite config into `folder`. The Admin SDK stays outside the bundle as in
- * lib/index.js; its imports name the files of functions/node_modules.
- */
-async function buildParts(folder) {
-  const functionsRequire = createRequire(join(root, 'functions/package.json'));
-  await build({
-    configFile: join(root, 'functions/vite.config.ts'),
-    logLevel: 'warn',
-    build: {
-      ssr: join(root, 'scripts/bench/files-entry.ts'),
-      outDir: folder,
-      emptyOutDir: true,
-      sourcemap: false,
-      rollupOptions: {
-        output: {
-          entryFileNames: 'functions.mjs',
-          paths: (module) =>
-            /^firebase-(admin|functions)(\/|$)/.test(module)
-              ? pathToFileURL(functionsRequire.resolve(module)).href
-              : module,
-        },
-      },
-    },
-  });
-  return join(folder, 'functions.mjs');
-}
-
 /** The video, uploaded through the store as the upload API does; the poster's and its links. */
 async function seed(parts, db) {
   const { createHash, randomBytes } = await import('node:crypto');
@@ -358,7 +294,11 @@ async function fetchAll(url, range, stop) {
   let from = Number(/\d+/.exec(range)[0]);
   for (;;) {
     const response = await fetch(url, {
-      headers: { 'User-Agent': PHONE, Range: `bytes=${from}-`, 'X-Forwarded-For': '10.199.0.1' },
+      headers: {
+        'User-Agent': PHONE,
+        Range: `bytes=${from}-`,
+        'X-Forwarded-For': visitorAddress(199 * 65_536 + 1),
+      },
       signal: AbortSignal.any([stop, AbortSignal.timeout(load.requestTimeoutMs)]),
     });
     const body = await response.arrayBuffer();
@@ -374,43 +314,30 @@ async function fetchAll(url, range, stop) {
  * its own; the latency of each to the end of its answer, and the answers that were not a 302 to
  * the poster's target.
  */
-async function scanRun(origin, count, stop, burst) {
-  const times = [];
-  const errors = {};
-  let next = 0;
-  const started = performance.now();
-  const lane = async () => {
-    while (next < count && !stop.aborted) {
-      const index = next++;
-      const begun = performance.now();
-      try {
-        const response = await fetch(`${origin}/q/${posterId}?qr=1`, {
-          redirect: 'manual',
-          headers: {
-            'User-Agent': PHONE,
-            'X-Forwarded-For': `10.${burst}.${index >> 8}.${index & 255}`,
-          },
-          signal: AbortSignal.any([stop, AbortSignal.timeout(load.requestTimeoutMs)]),
-        });
-        await response.arrayBuffer();
-        if (response.status !== 302 || response.headers.get('location') !== target) {
-          errors[`status ${response.status}`] = (errors[`status ${response.status}`] ?? 0) + 1;
-        }
-      } catch (error) {
-        const kind = error.name === 'TimeoutError' ? 'time-out' : 'failed';
-        errors[kind] = (errors[kind] ?? 0) + 1;
-      }
-      times.push(performance.now() - begun);
-    }
-  };
-  await Promise.all(Array.from({ length: load.concurrency }, lane));
-  return { times, errors, wallMs: performance.now() - started };
-}
-
 /**
- * A client that asks for the whole video (`bytes=0-`) and reads it at `load.slowBytesPerS`, as a
- * phone on a poor connection does: its answer stays in flight far longer than the burst.
+ * `count` GETs of the poster's short link, `load.concurrency` at a time, each from an address of
+ * its own (`burst` numbers the set of addresses); the latency of each to the end of its answer, and
+ * how many were not a 302 to the poster's target.
  */
+async function scanRun(origin, count, stop, burst) {
+  const poster = { id: posterId, target };
+  const requests = Array.from({ length: count }, (_, index) => ({
+    link: poster,
+    path: `/q/${posterId}?qr=1`,
+    from: visitorAddress(burst * 65_536 + index),
+  }));
+  const results = await sendAll({
+    origin,
+    requests,
+    concurrency: load.concurrency,
+    timeoutMs: load.requestTimeoutMs,
+    stop,
+  });
+  return {
+    times: results.map((result) => result.ms),
+    errors: results.filter((result) => !result.ok).length,
+  };
+}
 function slowDownload(port, path, from) {
   const download = { received: 0, status: null, done: false, close: () => undefined };
   const socket = connect(port, '127.0.0.1');
@@ -446,8 +373,7 @@ function slowDownload(port, path, from) {
 
 function summarize({ without, beside, idle, samples, rounds, qrIdle, downloads }) {
   const times = (runs) => runs.flatMap((run) => run.times);
-  const errors = (runs) =>
-    runs.reduce((total, run) => total + Object.values(run.errors).reduce((a, b) => a + b, 0), 0);
+  const errors = (runs) => runs.reduce((total, run) => total + run.errors, 0);
   const figures = (runs) => ({
     scans: times(runs).length,
     p50Ms: percentile(times(runs), 50),

@@ -24,27 +24,28 @@
 // sizes the upload for quick runs. The emulators' ports are fixed: start the bench under the
 // shared lock, `flock /tmp/kcw-emulators.lock node scripts/bench/bench.mjs landingPages`.
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { runnerImport } from 'vite';
 import { seedFirestore } from '../serve/firestore-emulator.mjs';
 import {
   envNumber,
+  firebase,
   gzipBytes,
   kb,
   median,
+  ms,
   oneDecimal,
   percentile,
+  projectId,
   root,
   startServe,
+  sum,
   verdict,
 } from './lib.mjs';
 
 const warmRuns = 20;
 const readRuns = 3;
 const targets = { beforeFileKb: 20 };
-const firebase = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
-const projectId = 'demo-kcw';
 /** The key the build uses without VITE_FIREBASE_* variables (the emulator accepts any). */
 const apiKey = 'demo-kcw-key';
 const password = 'Bench-pass-1';
@@ -572,10 +573,7 @@ async function measureReadBack(site, user, uploaded, signal) {
 
 // --- printing ------------------------------------------------------------------------------------
 
-const sum = (values) => values.reduce((total, value) => total + value, 0);
 const kbText = (bytes) => `${oneDecimal(kb(bytes))} KB`;
-const ms = (value) =>
-  Number.isFinite(value) ? `${value < 10 ? oneDecimal(value) : Math.round(value)} ms` : '—';
 const list = (values) => `[${values.map((value) => Math.round(value)).join(', ')}]`;
 
 function report({ pages, upload, readBack }, failures) {

@@ -13,6 +13,12 @@ import { freePort } from '../serve/ports.mjs';
 
 export const root = join(import.meta.dirname, '../..');
 
+/** The emulators' settings (their ports) that serve.mjs starts them with. */
+export const firebase = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+
+/** The project serve.mjs runs the emulators as. */
+export const projectId = 'demo-kcw';
+
 // Inputs of the build: a change to any of them makes dist/ out of date.
 const buildInputs = ['src', 'public', 'index.html', 'vite.config.ts'];
 
@@ -116,6 +122,12 @@ export const verdict = (value, max, unit) => `${value <= max ? '✓' : '✗'} �
 
 export const oneDecimal = (value) => value.toFixed(1);
 
+/** Milliseconds as a table shows them: one decimal below 10, whole above; a dash for none. */
+export const ms = (value) =>
+  Number.isFinite(value) ? `${value < 10 ? oneDecimal(value) : Math.round(value)} ms` : '—';
+
+export const sum = (values) => values.reduce((total, value) => total + value, 0);
+
 /**
  * Prints a title and an indented table of already formatted cells. `align` holds one letter
  * per column, 'l' or 'r'; columns it does not cover are left-aligned.
@@ -215,14 +227,23 @@ export async function startServe() {
         return; // already gone
       }
       await exited;
-      const attempts = readLoopbackLog(guardLog);
-      rmSync(guardLog, { force: true });
-      if (attempts.length > 0) {
-        throw new Error(
-          'serve.mjs tried to reach hosts outside 127.0.0.1 (refused by the loopback guard):\n' +
-            formatAttempts(attempts),
-        );
-      }
+      refusedIn(guardLog, 'serve.mjs');
     },
   };
+}
+
+/**
+ * Throws when the loopback guard's log `guardLog` (of processes the bench started with
+ * LOOPBACK_GUARD_LOG) holds attempts to reach a host outside 127.0.0.1, naming `who` made them;
+ * the log is removed either way.
+ */
+export function refusedIn(guardLog, who) {
+  const attempts = readLoopbackLog(guardLog);
+  rmSync(guardLog, { force: true });
+  if (attempts.length > 0) {
+    throw new Error(
+      `${who} tried to reach hosts outside 127.0.0.1 (refused by the loopback guard):\n` +
+        formatAttempts(attempts),
+    );
+  }
 }
