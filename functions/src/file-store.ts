@@ -1,7 +1,8 @@
 // Where hosted files live (src/domain/qr/hosting.ts): behind FileStore, so the upload API and the
 // file links do not care where the bytes are. FirestoreFileStore keeps them in Cloud Firestore,
 // since the Cloud Storage emulator cannot run where this project is built and tested; a Cloud
-// Storage store would keep the same rules (the policy functions below) and its own bytes.
+// Storage store would ask the same decisions (src/domain/qr/upload-protocol.ts: what a start or a
+// chunk finds, what the hash check says) and write them with its own bytes.
 //
 // Firestore layout, written by the functions alone (firestore.rules lets no client near it):
 //   files/{owner}_{sha256}  the file: owner, sha256, name, size, kind (files.ts), type (the media
@@ -24,14 +25,16 @@
 // Firestore. Nothing is deleted then: file-sweep.ts deletes files marked for longer than a grace
 // period, each in a transaction that checks again that no live link shows it.
 import { createHash } from 'node:crypto';
-import { acceptsType, sniffType, wrongContentMessage } from '../../src/domain/qr/file-signatures';
-import { fileKinds, formatBytes, type FileKindId } from '../../src/domain/qr/files';
+import { fileKinds, type FileKindId } from '../../src/domain/qr/files';
+import { CHUNK_BYTES, type UploadAnswer, type UploadStart } from '../../src/domain/qr/hosting';
 import {
-  CHUNK_BYTES,
-  HOSTING_QUOTA_BYTES,
-  type UploadAnswer,
-  type UploadStart,
-} from '../../src/domain/qr/hosting';
+  planAppend,
+  planBegin,
+  planCheck,
+  planVerdict,
+  type Then,
+  type UploadRecord,
+} from '../../src/domain/qr/upload-protocol';
 import {
   FieldValue,
   Timestamp,
@@ -41,19 +44,9 @@ import {
 } from './admin';
 
 /** A hosted file, or an upload of one, as the store holds it. */
-export interface StoredFile {
+export interface StoredFile extends UploadRecord {
   readonly owner: string;
   readonly sha256: string;
-  /** The name it was first uploaded with. */
-  readonly name: string;
-  readonly size: number;
-  readonly kind: FileKindId;
-  /** The media type found in its first bytes (file-signatures.ts); null before they are in. */
-  readonly type: string | null;
-  /** Bytes held, from the start: the next chunk starts here. */
-  readonly received: number;
-  /** Every byte is in and the whole file's SHA-256 is the one it is known by. */
-  readonly complete: boolean;
 }
 
 /** An upload as the API starts it: the page's UploadStart, with the kind its field takes. */
@@ -122,84 +115,6 @@ export interface FileInUse {
 /** What the sweep did with one file (FirestoreFileStore.sweep). */
 export type SweepOutcome = 'deleted' | 'kept' | 'skipped';
 
-// The rules every store keeps, whatever holds the bytes.
-
-/** 'too-large' for a file over its kind's limit, as checkFile() in files.ts words it. */
-export function sizeProblem(kind: FileKindId, name: string, size: number): UploadAnswer | null {
-  const { maxBytes, noun } = fileKinds[kind];
-  if (size <= maxBytes) return null;
-  const limit = formatBytes(maxBytes);
-  const shown = formatBytes(size);
-  // 20 MB and a few bytes still reads "20 MB": say "just over" rather than seem to agree.
-  const said = parseFloat(shown) <= parseFloat(limit) ? `just over ${limit}` : shown;
-  return {
-    ok: false,
-    problem: 'too-large',
-    message: `"${name}" is ${said}; the limit for ${noun} is ${limit}. Please choose a smaller file.`,
-  };
-}
-
-/** The quota in words: '1 GB' (formatBytes says MB at most). */
-const QUOTA_SAID =
-  HOSTING_QUOTA_BYTES % 1024 ** 3 === 0
-    ? `${HOSTING_QUOTA_BYTES / 1024 ** 3} GB`
-    : formatBytes(HOSTING_QUOTA_BYTES);
-
-/** 'quota' when `extra` more bytes would take the account past HOSTING_QUOTA_BYTES. */
-export function quotaProblem(name: string, used: number, extra: number): UploadAnswer | null {
-  if (used + extra <= HOSTING_QUOTA_BYTES) return null;
-  const left = formatBytes(Math.max(0, HOSTING_QUOTA_BYTES - used));
-  return {
-    ok: false,
-    problem: 'quota',
-    message:
-      `There is no room for "${name}" (${formatBytes(extra)}): your files may take ` +
-      `${QUOTA_SAID} in all, and ${left} is left. ` +
-      'Delete codes with files you no longer need, or choose a smaller file.',
-  };
-}
-
-/** Why a chunk of `length` bytes at the end of what `file` holds cannot be added, or null. */
-export function chunkProblem(file: StoredFile, length: number): UploadAnswer | null {
-  const rest = file.size - file.received;
-  const expected = Math.min(CHUNK_BYTES, rest);
-  if (length === expected) return null;
-  return badRequest(
-    length > rest
-      ? `That is ${length} bytes, more than the ${rest} left of "${file.name}".`
-      : `The chunk at ${file.received} of "${file.name}" is ${expected} bytes, not ${length}.`,
-  );
-}
-
-const ok = (received: number, complete: boolean): UploadAnswer => ({
-  ok: true,
-  received,
-  complete,
-});
-
-const badRequest = (message: string): UploadAnswer => ({
-  ok: false,
-  problem: 'bad-request',
-  message,
-});
-
-const offsetAnswer = (file: StoredFile): UploadAnswer => ({
-  ok: false,
-  problem: 'offset',
-  message: `The server holds the first ${file.received} bytes of "${file.name}": go on from there.`,
-  received: file.received,
-});
-
-const noUpload = () =>
-  badRequest('There is no upload of this file: start it first (POST /api/files).');
-
-const hashMismatch = (name: string): UploadAnswer => ({
-  ok: false,
-  problem: 'hash-mismatch',
-  message: `"${name}" did not arrive as it was sent (its SHA-256 is not the one given): send it again from the start.`,
-  received: 0,
-});
-
 // Firestore.
 
 /** Chunks read at once while a file is hashed: a few MB in memory, whatever the file's size. */
@@ -225,9 +140,6 @@ function storedFile(data: Record<string, unknown>): StoredFile {
   };
 }
 
-/** What a transaction of begin or append decided; `check` sends the file to finish(). */
-type Step = { readonly answer: UploadAnswer } | { readonly check: true };
-
 export class FirestoreFileStore implements FileStore {
   constructor(private readonly db: Firestore) {}
 
@@ -250,49 +162,33 @@ export class FirestoreFileStore implements FileStore {
   async begin(owner: string, start: HostingStart): Promise<UploadAnswer> {
     const fileRef = this.fileRef(owner, start.sha256);
     const accountRef = this.db.collection('accounts').doc(owner);
-    const step = await this.db.runTransaction(async (transaction): Promise<Step> => {
+    const then = await this.db.runTransaction(async (transaction): Promise<Then> => {
       const [fileSnapshot, account] = await Promise.all([
         transaction.get(fileRef),
         transaction.get(accountRef),
       ]);
-      const file = fileSnapshot.exists ? storedFile(fileSnapshot.data()!) : null;
-      // A file held already is what its hash says; its size is the one it was checked with.
-      const size = file?.complete ? file.size : start.size;
-      const tooLarge = sizeProblem(start.kind, start.name, size);
-      if (tooLarge) return { answer: tooLarge };
-      if (file?.type && !acceptsType(start.kind, file.type)) {
-        const message = wrongContentMessage(start.name, start.kind, file.type);
-        return { answer: { ok: false, problem: 'wrong-content', message } };
-      }
-      if (file && (file.complete || file.size === start.size)) {
-        if (file.kind !== start.kind && !file.complete) {
-          transaction.update(fileRef, { kind: start.kind });
-        }
-        if (file.complete) return { answer: ok(file.size, true) };
-        return file.received === file.size ? { check: true } : { answer: ok(file.received, false) };
-      }
-      // A new upload, or one begun with another size (which its hash would have refused): it
-      // starts from nothing, and the quota holds the difference.
-      const extra = start.size - (file?.size ?? 0);
+      const held = fileSnapshot.exists ? storedFile(fileSnapshot.data()!) : null;
       const used = Math.max(0, Number(account.get('hostedBytes')) || 0);
-      const overQuota = extra > 0 ? quotaProblem(start.name, used, extra) : null;
-      if (overQuota) return { answer: overQuota };
-      transaction.set(fileRef, {
-        owner,
-        sha256: start.sha256,
-        name: start.name,
-        size: start.size,
-        kind: start.kind,
-        type: null,
-        received: 0,
-        complete: false,
-        createdAt: FieldValue.serverTimestamp(),
-        completedAt: null,
-      });
-      this.reserve(transaction, owner, extra);
-      return { answer: ok(0, false) };
+      const { write, then } = planBegin(held, start, used);
+      if (write?.does === 'set-kind') transaction.update(fileRef, { kind: write.kind });
+      if (write?.does === 'create') {
+        transaction.set(fileRef, {
+          owner,
+          sha256: start.sha256,
+          name: start.name,
+          size: start.size,
+          kind: start.kind,
+          type: null,
+          received: 0,
+          complete: false,
+          createdAt: FieldValue.serverTimestamp(),
+          completedAt: null,
+        });
+        this.reserve(transaction, owner, write.reserve);
+      }
+      return then;
     });
-    return 'check' in step ? this.finish(owner, start.sha256) : step.answer;
+    return then === 'check' ? this.finish(owner, start.sha256) : then;
   }
 
   async append(
@@ -303,60 +199,47 @@ export class FirestoreFileStore implements FileStore {
   ): Promise<UploadAnswer> {
     const fileRef = this.fileRef(owner, sha256);
     const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const step = await this.db.runTransaction(async (transaction): Promise<Step> => {
+    const then = await this.db.runTransaction(async (transaction): Promise<Then> => {
       const snapshot = await transaction.get(fileRef);
-      if (!snapshot.exists) return { answer: noUpload() };
-      const file = storedFile(snapshot.data()!);
-      if (file.complete) return { answer: ok(file.size, true) };
-      // Every byte is in, but its check did not finish (the function was stopped): do it now.
-      if (file.received === file.size) return { check: true };
-      if (offset !== file.received) return { answer: offsetAnswer(file) };
-      const wrongLength = chunkProblem(file, data.length);
-      if (wrongLength) return { answer: wrongLength };
-      // The first chunk says what the file is (the whole chunk: see sniffType on ID3 tags).
-      const type = offset === 0 ? sniffType(data) : file.type;
-      if (!type || !acceptsType(file.kind, type)) {
-        // Nothing of it is kept, and its bytes go back to the quota.
+      const held = snapshot.exists ? storedFile(snapshot.data()!) : null;
+      const { write, then } = planAppend(held, offset, data);
+      if (write?.does === 'drop') {
         transaction.delete(fileRef);
-        this.reserve(transaction, owner, -file.size);
-        const message = wrongContentMessage(file.name, file.kind, type);
-        return { answer: { ok: false, problem: 'wrong-content', message } };
+        this.reserve(transaction, owner, -write.release);
       }
-      const received = offset + data.length;
-      transaction.set(this.chunkRef(owner, sha256, offset / CHUNK_BYTES), { data });
-      transaction.update(fileRef, { type, received });
-      return received === file.size ? { check: true } : { answer: ok(received, false) };
+      if (write?.does === 'add') {
+        transaction.set(this.chunkRef(owner, sha256, write.index), { data });
+        transaction.update(fileRef, { type: write.type, received: write.received });
+      }
+      return then;
     });
-    return 'check' in step ? this.finish(owner, sha256) : step.answer;
+    return then === 'check' ? this.finish(owner, sha256) : then;
   }
 
   /**
-   * Once every byte is in: reads the file back and hashes it. The right hash makes it complete;
-   * a wrong one empties the upload (its quota stays reserved for the next try). The decision is
-   * written only if the file did not change while it was read.
+   * Once every byte is in: reads the file back and hashes it, and planVerdict decides. The
+   * decision is written only if the file did not change while it was read.
    */
   private async finish(owner: string, sha256: string): Promise<UploadAnswer> {
     const fileRef = this.fileRef(owner, sha256);
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const before = await fileRef.get();
-      if (!before.exists) return noUpload();
-      const file = storedFile(before.data()!);
-      if (file.complete || file.received !== file.size) return ok(file.received, file.complete);
-      const right = (await this.hashOf(owner, sha256, file.size)) === sha256;
-      const answer = await this.db.runTransaction(async (transaction) => {
+      const check = planCheck(before.exists ? storedFile(before.data()!) : null);
+      if ('then' in check) return check.then;
+      const digest = await this.hashOf(owner, sha256, check.hash.size);
+      const { write, then } = planVerdict(check.hash, sha256, digest);
+      const written = await this.db.runTransaction(async (transaction) => {
         const now = await transaction.get(fileRef);
-        if (!now.exists || !now.updateTime?.isEqual(before.updateTime!)) return null;
-        if (right) {
-          transaction.update(fileRef, {
-            complete: true,
-            completedAt: FieldValue.serverTimestamp(),
-          });
-          return ok(file.size, true);
-        }
-        transaction.update(fileRef, { received: 0, type: null });
-        return hashMismatch(file.name);
+        if (!now.exists || !now.updateTime?.isEqual(before.updateTime!)) return false;
+        transaction.update(
+          fileRef,
+          write.does === 'complete'
+            ? { complete: true, completedAt: FieldValue.serverTimestamp() }
+            : { received: 0, type: null },
+        );
+        return true;
       });
-      if (answer) return answer;
+      if (written) return then;
     }
     throw new Error(`files/${owner}_${sha256} kept changing while it was checked.`);
   }

@@ -1,13 +1,23 @@
 // @vitest-environment jsdom
-// The uploader against an in-memory server that keeps what it takes, as the real one does: the
-// network and the hashing are fakes, the timers too (the waits between tries).
+// The uploader against an in-memory server that keeps what it takes and decides as the real one
+// does (the protocol's own planBegin and planAppend): the network and the hashing are fakes, the
+// timers too (the waits between tries).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fileFields } from '../../../domain/qr/content';
 import {
   CHUNK_BYTES,
   type UploadAnswer,
   type FinalUploadProblem,
   type UploadStart,
 } from '../../../domain/qr/hosting';
+import {
+  planAppend,
+  planBegin,
+  planCheck,
+  planVerdict,
+  type Then,
+  type UploadRecord,
+} from '../../../domain/qr/upload-protocol';
 import type { UploadRequests } from './upload-requests';
 import { Uploader, UploadError, type UploaderOptions, type UploadState } from './uploader';
 
@@ -16,9 +26,24 @@ const DROPPED: UploadAnswer = { ok: false, problem: 'unavailable', message: 'Con
 /** What a PUT answers instead of the server's usual, or 'hang' until it is aborted. */
 type PutOverride = UploadAnswer | 'hang' | undefined;
 
+/**
+ * Stands in for SHA-256, cheaply: the first bytes (each test file's format signature and name)
+ * and the size. The same bytes give the same hash, as they would; the server checks it as the
+ * real one checks SHA-256.
+ */
+async function fakeDigest(bytes: Blob): Promise<string> {
+  const head = new Uint8Array(await bytes.slice(0, 64).arrayBuffer());
+  let fnv = 0x811c9dc5;
+  for (const byte of head) fnv = Math.imul(fnv ^ byte, 0x01000193) >>> 0;
+  const hex = (value: number) => value.toString(16).padStart(8, '0');
+  return `${hex(fnv)}${hex(bytes.size)}`.padEnd(64, '0');
+}
+
 class FakeServer {
-  readonly held = new Map<string, number>();
-  readonly sizes = new Map<string, number>();
+  /** The uploads it holds, by hash: the protocol's record of each, and its chunks. */
+  readonly files = new Map<string, { record: UploadRecord; chunks: Blob[] }>();
+  /** Bytes held against the account's quota. */
+  used = 0;
   readonly starts: UploadStart[] = [];
   /** The offset of every PUT, in order. */
   readonly puts: number[] = [];
@@ -26,22 +51,18 @@ class FakeServer {
   /** Answers the POST instead of the server, while it gives something. */
   onStart: (start: UploadStart) => UploadAnswer | undefined = () => undefined;
   /** Called with each PUT's offset and its index among all PUTs. */
-  onPut: (offset: number, index: number) => PutOverride = () => undefined;
+  onPut: (offset: number, index: number) => PutOverride | Promise<PutOverride> = () => undefined;
 
   readonly requests: UploadRequests = {
     start: async (start, signal) => {
       this.starts.push(start);
       if (signal) this.signals.push(signal);
-      const override = this.onStart(start);
-      if (override) return override;
-      this.sizes.set(start.sha256, start.size);
-      const received = this.held.get(start.sha256) ?? 0;
-      return { ok: true, received, complete: received === start.size };
+      return this.onStart(start) ?? this.begin(start);
     },
     send: async (sha256, offset, bytes, onProgress, signal) => {
       this.puts.push(offset);
       if (signal) this.signals.push(signal);
-      const override = this.onPut(offset, this.puts.length - 1);
+      const override = await this.onPut(offset, this.puts.length - 1);
       if (override === 'hang') {
         return new Promise<UploadAnswer>((resolve) =>
           signal?.addEventListener('abort', () =>
@@ -49,33 +70,103 @@ class FakeServer {
           ),
         );
       }
-      if (override) return override;
-      const received = this.held.get(sha256) ?? 0;
-      if (offset !== received) {
-        return { ok: false, problem: 'offset', message: 'Not there.', received };
-      }
-      onProgress?.(Math.floor(bytes.size / 2));
-      onProgress?.(bytes.size);
-      const now = received + bytes.size;
-      this.held.set(sha256, now);
-      return { ok: true, received: now, complete: now === this.sizes.get(sha256) };
+      return override ?? this.append(sha256, offset, bytes, onProgress);
     },
   };
+
+  async begin({ sha256, size, name, field }: UploadStart): Promise<UploadAnswer> {
+    const held = this.files.get(sha256);
+    const { write, then } = planBegin(
+      held?.record ?? null,
+      { name, size, kind: fileFields[field].kindId },
+      this.used,
+    );
+    if (held && write?.does === 'set-kind') held.record = { ...held.record, kind: write.kind };
+    if (write?.does === 'create') {
+      const record = { name, size, kind: fileFields[field].kindId, type: null, received: 0 };
+      this.files.set(sha256, { record: { ...record, complete: false }, chunks: [] });
+      this.used += write.reserve;
+    }
+    return this.then(sha256, then);
+  }
+
+  async append(
+    sha256: string,
+    offset: number,
+    bytes: Blob,
+    onProgress?: (sentBytes: number) => void,
+  ): Promise<UploadAnswer> {
+    const held = this.files.get(sha256);
+    const data = new Uint8Array(await bytes.arrayBuffer());
+    const { write, then } = planAppend(held?.record ?? null, offset, data);
+    if (held && write?.does === 'add') {
+      onProgress?.(Math.floor(bytes.size / 2));
+      onProgress?.(bytes.size);
+      held.chunks[write.index] = bytes;
+      held.record = { ...held.record, type: write.type, received: write.received };
+    }
+    if (write?.does === 'drop') {
+      this.files.delete(sha256);
+      this.used -= write.release;
+    }
+    return this.then(sha256, then);
+  }
+
+  /** Holds `file` whole already, as if uploaded before (nothing of it is counted as asked). */
+  async hold(sha256: string, file: File, field: UploadStart['field']) {
+    await this.begin({ sha256, size: file.size, name: file.name, field });
+    for (let from = 0; from < file.size; from += CHUNK_BYTES) {
+      await this.append(sha256, from, file.slice(from, Math.min(from + CHUNK_BYTES, file.size)));
+    }
+  }
+
+  private async then(sha256: string, then: Then): Promise<UploadAnswer> {
+    if (then !== 'check') return then;
+    const held = this.files.get(sha256);
+    const check = planCheck(held?.record ?? null);
+    if ('then' in check) return check.then;
+    const chunks = held?.chunks ?? [];
+    const digest = await fakeDigest(new Blob(chunks));
+    const { write, then: verdict } = planVerdict(check.hash, sha256, digest);
+    const record = check.hash;
+    this.files.set(sha256, {
+      chunks,
+      record:
+        write.does === 'complete'
+          ? { ...record, complete: true }
+          : { ...record, received: 0, type: null },
+    });
+    return verdict;
+  }
 }
 
-/** A file of `chunks` chunks and a bit (the last chunk shorter, as in life). */
-const fileOf = (name: string, chunks: number) =>
-  new File([new Uint8Array(Math.floor(chunks * CHUNK_BYTES) + 100)], name, {
-    type: 'application/pdf',
-  });
+/** The first bytes of a file of each format the tests upload: what the server sniffs. */
+const signatures: Record<string, number[]> = {
+  pdf: [...'%PDF-1.7'].map((c) => c.charCodeAt(0)),
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  // An ID3 tag with nothing in it: an MP3.
+  mp3: [0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0],
+  // An 'ftyp' box of brand isom: an MP4.
+  mp4: [0, 0, 0, 16, ...[...'ftypisom'].map((c) => c.charCodeAt(0)), 0, 0, 0, 0],
+};
+
+/**
+ * A file of `chunks` chunks and a bit (the last chunk shorter, as in life): its format's
+ * signature, then its name, then zeros.
+ */
+function fileOf(name: string, chunks: number) {
+  const bytes = new Uint8Array(Math.floor(chunks * CHUNK_BYTES) + 100);
+  bytes.set(signatures[name.split('.').pop() ?? ''] ?? []);
+  bytes.set(new TextEncoder().encode(name), 16);
+  return new File([bytes], name, { type: 'application/pdf' });
+}
 
 type Hash = NonNullable<UploaderOptions['hash']>;
 
-/** Stands in for hashing: the same name gives the same hash, as the same bytes would. */
+/** Stands in for hashing (fakeDigest). */
 const fakeHash: Hash = async (file, onProgress) => {
   onProgress?.(file.size, file.size);
-  const hex = Array.from((file as File).name, (c) => c.charCodeAt(0).toString(16)).join('');
-  return hex.padEnd(64, '0').slice(0, 64);
+  return fakeDigest(file);
 };
 
 let server: FakeServer;
@@ -286,12 +377,9 @@ describe('Uploader', () => {
     const uploader = makeUploader();
     const file = fileOf('menu.pdf', 3);
     const sha256 = await uploader.hashOf(file);
-    // Another tab sent the second chunk meanwhile.
-    server.onPut = (_offset, index) => {
-      if (index === 1) {
-        server.held.set(sha256, 2 * C);
-        return { ok: false, problem: 'offset', message: 'Not there.', received: 2 * C };
-      }
+    // Another tab sent the second chunk meanwhile: the server answers 'offset', at 2 * C.
+    server.onPut = async (_offset, index) => {
+      if (index === 1) await server.append(sha256, C, file.slice(C, 2 * C));
       return undefined;
     };
     await uploader.upload(file, 'menuFile');
@@ -303,7 +391,7 @@ describe('Uploader', () => {
     const uploader = makeUploader();
     const file = fileOf('menu.pdf', 2);
     const sha256 = await uploader.hashOf(file);
-    server.held.set(sha256, file.size);
+    await server.hold(sha256, file, 'menuFile');
     await uploader.upload(file, 'menuFile');
     expect(server.puts).toEqual([]);
     expect(uploader.stateOf(file)?.status).toBe('done');

@@ -1,24 +1,26 @@
 // Uploads of hosted files, resumable: a file is hashed in the page, then sent in chunks of
-// CHUNK_BYTES, one after the other (the protocol: src/domain/qr/hosting.ts). The server keeps
-// every chunk it took, so an upload the connection cuts goes on from what the server holds (a new
-// POST asks how much that is) when the browser is back online, or after a wait of 2 seconds
-// doubling to a minute; never from the start unless the server says it holds nothing. A final
-// refusal (too large, not what the field takes, over the quota, a plan needed: filesApi's table
-// says which are final) stops it with the server's own words, until the person acts.
+// CHUNK_BYTES, one after the other (the API: src/domain/qr/hosting.ts). What each answer leads to
+// is the protocol's to say (nextStep in src/domain/qr/upload-protocol.ts): the server keeps every
+// chunk it took, so an upload the connection cuts goes on from what the server holds (a new POST
+// asks how much that is) when the browser is back online, or after a wait of 2 seconds doubling
+// to a minute; never from the start unless the server says it holds nothing. A final refusal (too
+// large, not what the field takes, over the quota, a plan needed: filesApi's table says which are
+// final) stops it with the server's own words, until the person acts. This module runs the
+// requests, the waits and the states the page shows.
 //
 // One uploader for the page (a module), keyed by the file's hash: the same file asked for twice
 // (two fields, or the form and then the save) is one upload, and its progress goes on being
 // shown when the form is left and opened again.
 import { useSyncExternalStore } from 'react';
 import type { FileFieldId } from '../../../domain/qr/content';
-import { isFinal } from '../../../domain/api';
+import type { FinalUploadProblem, HostedFile } from '../../../domain/qr/hosting';
 import {
-  CHUNK_BYTES,
-  filesApi,
-  type FinalUploadProblem,
-  type HostedFile,
-  type UploadAnswer,
-} from '../../../domain/qr/hosting';
+  cursorAt,
+  nextStep,
+  retryWait,
+  STALLED_MESSAGE,
+  type ClientStep,
+} from '../../../domain/qr/upload-protocol';
 import { sha256OfFile } from './file-hash';
 import { uploadRequests, type UploadRequests } from './upload-requests';
 
@@ -75,19 +77,6 @@ export interface UploaderOptions {
   readonly onOnline?: (listener: () => void) => () => void;
 }
 
-const FIRST_RETRY_MS = 2_000;
-const MAX_RETRY_MS = 60_000;
-
-/**
- * Answers in a row that move nothing forward (an 'offset' naming where the page already was)
- * before the uploader stops asking at once and waits as for a lost connection: a server and a
- * page that disagree must not spin.
- */
-const MAX_STALLS = 3;
-
-const STALLED =
-  'The server did not take the next part of the file: the upload will go on in a moment.';
-
 interface Deferred {
   readonly promise: Promise<HostedFile>;
   readonly resolve: (file: HostedFile) => void;
@@ -131,6 +120,12 @@ interface Hashing {
 
 /** What every state of a job's upload says of its file. */
 const about = ({ sha256, file }: Job) => ({ sha256, name: file.name, total: file.size });
+
+const sending = (job: Job, sent: number): UploadState => ({
+  status: 'uploading',
+  ...about(job),
+  sent,
+});
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -336,74 +331,53 @@ export class Uploader {
     // Numbered by run before its first await.
     const attempt = job.attempt;
     running.catch(() => {
-      if (job.attempt === attempt) this.waitAndRetry(job, STALLED);
+      if (job.attempt === attempt) this.waitAndRetry(job, STALLED_MESSAGE);
     });
   }
 
+  /** One run: asks where to go on, then does what each answer says (nextStep) until it stops. */
   private async run(job: Job) {
     this.stop(job);
     const attempt = ++job.attempt;
     const controller = new AbortController();
     job.controller = controller;
     const { signal } = controller;
-    const { sha256, file } = job;
-    const current = () => job.attempt === attempt;
-    const sending = (sent: number): UploadState => ({ status: 'uploading', ...about(job), sent });
-
-    // Asks the server how much of the file it holds (and starts the upload if nothing).
+    const { sha256, file, field } = job;
     const start = () =>
-      this.requests.start({ sha256, size: file.size, name: file.name, field: job.field }, signal);
+      this.requests.start({ sha256, size: file.size, name: file.name, field }, signal);
 
-    this.setState(job, sending(job.received));
-    let answer: UploadAnswer = await start();
-    let stalls = 0;
-    let offset = -1;
-    let chunkSent = false;
-    for (;;) {
-      if (!current()) return;
-      let from: number;
-      if (answer.ok) {
-        // A chunk taken: the connection works, so a later cut starts its waits short again.
-        if (chunkSent) job.wait = 0;
-        job.received = Math.min(answer.received, file.size);
-        if (answer.complete) return this.finish(job);
-        from = job.received;
-      } else if (answer.problem === 'offset' && answer.received !== undefined) {
-        job.received = Math.min(answer.received, file.size);
-        from = job.received;
-      } else if (isFinal(filesApi, answer.problem)) {
-        return this.fail(job, answer.problem, answer.message);
-      } else {
-        // The server busy, the connection gone, or an 'offset' that does not say where the
-        // server's copy ends (a new start answers that): the same request may do later.
-        return this.waitAndRetry(job, answer.message);
-      }
-      stalls = from > offset ? 0 : stalls + 1;
-      if (stalls >= MAX_STALLS) return this.waitAndRetry(job, STALLED);
-      offset = from;
-      chunkSent = false;
-      if (from >= file.size) {
-        // Everything is there and the server has not said it is complete: ask it again.
-        answer = await start();
-        continue;
-      }
-      this.setState(job, sending(from));
-      const chunk = file.slice(from, Math.min(from + CHUNK_BYTES, file.size));
-      answer = await this.requests.send(
-        sha256,
-        from,
-        chunk,
-        (sentBytes) => {
-          const shown = job.state;
-          const sent = from + Math.min(sentBytes, chunk.size);
-          if (current() && shown.status === 'uploading' && sent > shown.sent) {
-            this.setState(job, sending(sent));
-          }
-        },
-        signal,
-      );
-      chunkSent = true;
+    this.setState(job, sending(job, job.received));
+    let cursor = cursorAt(file.size, job.received);
+    let answer = await start();
+    while (job.attempt === attempt) {
+      const next = nextStep(cursor, answer);
+      cursor = next.cursor;
+      job.received = cursor.received;
+      if (next.connected) job.wait = 0;
+      const { step } = next;
+      if (step.does === 'done') return this.finish(job);
+      if (step.does === 'stop') return this.fail(job, step.problem, step.message);
+      if (step.does === 'wait') return this.waitAndRetry(job, step.message);
+      answer = step.does === 'ask' ? await start() : await this.send(job, step, attempt, signal);
     }
+  }
+
+  /** Sends one chunk, showing its bytes as they go. */
+  private send(
+    job: Job,
+    { from, to }: Extract<ClientStep, { does: 'send' }>,
+    attempt: number,
+    signal: AbortSignal,
+  ) {
+    this.setState(job, sending(job, from));
+    const onProgress = (sentBytes: number) => {
+      const sent = from + Math.min(sentBytes, to - from);
+      const shown = job.state;
+      if (job.attempt === attempt && shown.status === 'uploading' && sent > shown.sent) {
+        this.setState(job, sending(job, sent));
+      }
+    };
+    return this.requests.send(job.sha256, from, job.file.slice(from, to), onProgress, signal);
   }
 
   private finish(job: Job) {
@@ -425,7 +399,7 @@ export class Uploader {
   /** Waits the next of the doubling waits, then asks the server again. */
   private waitAndRetry(job: Job, message: string) {
     this.stop(job);
-    job.wait = Math.min(MAX_RETRY_MS, job.wait ? job.wait * 2 : FIRST_RETRY_MS);
+    job.wait = retryWait(job.wait);
     this.setState(job, { status: 'waiting', ...about(job), sent: job.received, message });
     const attempt = job.attempt;
     job.retry = setTimeout(() => {
