@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatBytes } from '../../../domain/qr/files';
 import { useOnline } from '../../../lib/use-online';
 import { uploadRemedies } from './upload-remedies';
-import type { UploadState } from './uploader';
+import type { UploadState } from './upload-state';
 import './uploads.css';
 
 /** formatBytes says at least "1 KB": nothing sent yet is "0 KB". */

@@ -19,7 +19,8 @@ import {
   type UploadRecord,
 } from '../../../domain/qr/upload-protocol';
 import type { UploadRequests } from './upload-requests';
-import { Uploader, UploadError, type UploaderOptions, type UploadState } from './uploader';
+import { UploadError, type UploadState } from './upload-state';
+import { Uploader, type UploaderOptions } from './uploader';
 
 const DROPPED: UploadAnswer = { ok: false, problem: 'unavailable', message: 'Connection lost.' };
 

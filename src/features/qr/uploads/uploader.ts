@@ -22,57 +22,13 @@ import {
   type ClientStep,
 } from '../../../domain/qr/upload-protocol';
 import { sha256OfFile } from './file-hash';
+import { FileHashes, type HashFile } from './file-hashes';
 import { uploadRequests, type UploadRequests } from './upload-requests';
-
-interface Progress {
-  /** The name the file was chosen with. */
-  readonly name: string;
-  /** The file's size in bytes. */
-  readonly total: number;
-}
-
-interface Sending extends Progress {
-  readonly sha256: string;
-  /** Bytes sent: those the server holds, and those of the chunk on its way. */
-  readonly sent: number;
-}
-
-export type UploadState =
-  /** Working out the file's hash before anything is sent. */
-  | (Progress & { readonly status: 'hashing'; readonly hashed: number })
-  | (Sending & { readonly status: 'uploading' })
-  /** Stopped by the connection or the server being unavailable: goes on by itself. */
-  | (Sending & { readonly status: 'waiting'; readonly message: string })
-  | (Progress & {
-      readonly status: 'failed';
-      /** Absent when the file could not even be read to be hashed. */
-      readonly sha256?: string;
-      readonly sent: number;
-      readonly problem: FinalUploadProblem | 'unreadable';
-      /** Said as is: the server's words, written for the person uploading. */
-      readonly message: string;
-    })
-  | (Progress & { readonly status: 'canceled'; readonly sha256?: string; readonly sent: number })
-  | (Sending & { readonly status: 'done'; readonly file: HostedFile });
-
-/** Why `upload` gave up: a refusal, a file that cannot be read, or a cancel. */
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly problem: FinalUploadProblem | 'unreadable' | 'canceled',
-  ) {
-    super(message);
-    this.name = 'UploadError';
-  }
-}
+import { UploadError, type UploadState } from './upload-state';
 
 export interface UploaderOptions {
   readonly requests?: UploadRequests;
-  readonly hash?: (
-    file: Blob,
-    onProgress?: (hashedBytes: number, totalBytes: number) => void,
-    signal?: AbortSignal,
-  ) => Promise<string>;
+  readonly hash?: HashFile;
   /** Calls `listener` when the browser is back online; gives what stops that. */
   readonly onOnline?: (listener: () => void) => () => void;
 }
@@ -112,12 +68,6 @@ interface Job {
   wait: number;
 }
 
-interface Hashing {
-  readonly promise: Promise<string>;
-  readonly controller: AbortController;
-  sha256?: string;
-}
-
 /** What every state of a job's upload says of its file. */
 const about = ({ sha256, file }: Job) => ({ sha256, name: file.name, total: file.size });
 
@@ -127,8 +77,6 @@ const sending = (job: Job, sent: number): UploadState => ({
   sent,
 });
 
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
 function browserOnline(listener: () => void): () => void {
   if (typeof window === 'undefined') return () => undefined;
   window.addEventListener('online', listener);
@@ -137,18 +85,15 @@ function browserOnline(listener: () => void): () => void {
 
 export class Uploader {
   private readonly jobs = new Map<string, Job>();
-  /** What is known of a File before its hash is: being hashed, or why that stopped. */
-  private readonly fileStates = new WeakMap<File, UploadState>();
-  private readonly hashes = new WeakMap<File, Hashing>();
+  private readonly hashes: FileHashes;
   private readonly listeners = new Set<() => void>();
   private snapshot: ReadonlyMap<string, UploadState> = new Map();
   private account: string | null = null;
   private readonly requests: UploadRequests;
-  private readonly hash: NonNullable<UploaderOptions['hash']>;
 
   constructor(options: UploaderOptions = {}) {
     this.requests = options.requests ?? uploadRequests;
-    this.hash = options.hash ?? sha256OfFile;
+    this.hashes = new FileHashes(options.hash ?? sha256OfFile, () => this.publish());
     (options.onOnline ?? browserOnline)(() => this.resumeWaiting());
   }
 
@@ -157,53 +102,12 @@ export class Uploader {
    * Rejects with an UploadError when the file cannot be read or the hashing is canceled.
    */
   hashOf(file: File): Promise<string> {
-    const known = this.hashes.get(file);
-    if (known) return known.promise;
-    const controller = new AbortController();
-    const name = file.name;
-    const total = file.size;
-    this.setFileState(file, { status: 'hashing', name, total, hashed: 0 });
-    const promise = this.hash(
-      file,
-      (hashed) => {
-        if (!controller.signal.aborted) {
-          this.setFileState(file, { status: 'hashing', name, total, hashed });
-        }
-      },
-      controller.signal,
-    ).then(
-      (sha256) => {
-        hashing.sha256 = sha256;
-        this.fileStates.delete(file);
-        this.publish();
-        return sha256;
-      },
-      (error: unknown) => {
-        this.hashes.delete(file);
-        if (controller.signal.aborted || isAbort(error)) {
-          throw new UploadError('The upload was canceled.', 'canceled');
-        }
-        const message = `“${name}” could not be read. Please choose the file again.`;
-        this.setFileState(file, {
-          status: 'failed',
-          name,
-          total,
-          sent: 0,
-          problem: 'unreadable',
-          message,
-        });
-        throw new UploadError(message, 'unreadable');
-      },
-    );
-    promise.catch(() => undefined);
-    const hashing: Hashing = { promise, controller };
-    this.hashes.set(file, hashing);
-    return promise;
+    return this.hashes.of(file);
   }
 
   /** The hash of `file` if it is already known; undefined while it is worked out. */
   knownHash(file: File): string | undefined {
-    return this.hashes.get(file)?.sha256;
+    return this.hashes.known(file);
   }
 
   /**
@@ -252,19 +156,8 @@ export class Uploader {
    */
   cancel(target: string | File) {
     if (typeof target !== 'string') {
-      const hashing = this.hashes.get(target);
-      if (hashing?.sha256) {
-        this.cancel(hashing.sha256);
-      } else if (hashing) {
-        hashing.controller.abort();
-        this.hashes.delete(target);
-        this.setFileState(target, {
-          status: 'canceled',
-          name: target.name,
-          total: target.size,
-          sent: 0,
-        });
-      }
+      const sha256 = this.hashes.cancel(target);
+      if (sha256) this.cancel(sha256);
       return;
     }
     const job = this.jobs.get(target);
@@ -311,8 +204,8 @@ export class Uploader {
   stateOf(target: string | File | null | undefined): UploadState | undefined {
     if (!target) return undefined;
     if (typeof target === 'string') return this.snapshot.get(target);
-    const sha256 = this.hashes.get(target)?.sha256;
-    return (sha256 && this.snapshot.get(sha256)) || this.fileStates.get(target);
+    const sha256 = this.hashes.known(target);
+    return (sha256 && this.snapshot.get(sha256)) || this.hashes.stateOf(target);
   }
 
   subscribe = (listener: () => void) => {
@@ -426,11 +319,6 @@ export class Uploader {
   private setState(job: Job, state: UploadState) {
     job.state = state;
     if (this.jobs.get(job.sha256) === job) this.publish();
-  }
-
-  private setFileState(file: File, state: UploadState) {
-    this.fileStates.set(file, state);
-    this.publish();
   }
 
   private publish() {
