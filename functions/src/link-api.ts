@@ -6,21 +6,13 @@
 // short link match the code (link-sync.ts) once the code has reached Firestore: after a save, an
 // edit, a delete or an Undo, and when My QR Codes finds a code whose link is not as it should be.
 // The caller is the bearer of a Firebase ID token (verified by the Admin SDK), so nobody acts on
-// another's codes. Answers JSON (SyncAnswer): 200 with the link, or a refusal with its message.
-import { problemStatus, type SyncAnswer } from '../../src/domain/qr/link-policy';
+// another's codes. Answers JSON as linksApi (src/domain/qr/link-policy.ts) describes it: 200 with the
+// link, or a refusal with its message and the status the API's table gives it.
+import { linksApi } from '../../src/domain/qr/link-policy';
 import type { Auth, Firestore } from './admin';
-import { callerOf } from './caller';
+import { serveApi } from './api-handler';
 import type { FileStore } from './file-store';
-import {
-  acceptApiRequest,
-  jsonObject,
-  readBody,
-  refusal,
-  requestPath,
-  sendJson,
-  type HttpRequest,
-  type HttpResponse,
-} from './http';
+import { refusal } from './http';
 import { setLinkPassword, syncLink } from './link-sync';
 import { siteHosts, siteOrigin } from './site';
 import type { AccountTermsReader } from './terms';
@@ -29,31 +21,16 @@ import type { AccountTermsReader } from './terms';
 const CODE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const BODY_LIMIT = 1024;
 
-const statusOf = (answer: SyncAnswer) => {
-  if (answer.ok) return 200;
-  switch (answer.problem) {
-    case 'unauthenticated':
-      return 401;
-    case 'bad-request':
-      return 400;
-    case 'unavailable':
-      return 503;
-    case 'file-missing':
-      return 409;
-    default:
-      return problemStatus[answer.problem];
-  }
-};
+const badRequest = (message: string) => refusal('bad-request', message);
 
-function send(response: HttpResponse, answer: SyncAnswer) {
-  sendJson(response, statusOf(answer), answer);
-}
+/** JSON that is no object (`null`, a list), or too long, is answered as a body without a code. */
+const NO_CODE = badRequest('Send {"code": "<the id of one of your saved codes>"}.');
 
-const badRequest = (message: string): SyncAnswer => ({
-  ok: false,
-  problem: 'bad-request',
-  message,
-});
+const body = { limit: BODY_LIMIT, tooLarge: NO_CODE, notJson: NO_CODE };
+
+/** The saved code's id a request names, or null. */
+const codeOf = (json: Record<string, unknown>) =>
+  typeof json.code === 'string' && CODE_ID.test(json.code) ? json.code : null;
 
 export function createLinkApi({
   db,
@@ -70,46 +47,35 @@ export function createLinkApi({
   files: FileStore;
   now?: () => Date;
 }) {
-  return async function answerLinkRequest(request: HttpRequest, response: HttpResponse) {
-    if (!acceptApiRequest(request, response, ['POST'])) return;
-    const caller = await callerOf(auth, request);
-    if (!caller) {
-      send(response, refusal('unauthenticated', 'Sign in again to make or change short links.'));
-      return;
-    }
-    const body = await readBody(request, BODY_LIMIT).catch(() => null);
-    // JSON that is no object (`null`, a list) is as good as none: the checks below refuse it.
-    const { code, password } = jsonObject(body) ?? {};
-    if (typeof code !== 'string' || !CODE_ID.test(code)) {
-      send(response, badRequest('Send {"code": "<the id of one of your saved codes>"}.'));
-      return;
-    }
-    const path = requestPath(request);
-    try {
-      if (path.endsWith('/password')) {
-        if (password !== null && typeof password !== 'string') {
-          send(response, badRequest('Send {"code": "…", "password": "<the new one>" or null}.'));
-          return;
-        }
-        send(response, await setLinkPassword(db, caller, code, password, now()));
-        return;
-      }
-      const site = { origin: siteOrigin(), hosts: siteHosts(request) };
-      send(response, await syncLink(db, caller, code, site, now(), files, terms));
-    } catch (error) {
-      console.error(
-        JSON.stringify({
-          severity: 'ERROR',
-          message: 'link sync failed',
-          code,
-          error: String(error),
-        }),
-      );
-      send(response, {
-        ok: false,
-        problem: 'unavailable',
-        message: 'The short link could not be updated just now; it will be tried again.',
-      });
-    }
-  };
+  return serveApi(linksApi, {
+    auth,
+    signedOut: 'Sign in again to make or change short links.',
+    unavailable: 'The short link could not be updated just now; it will be tried again.',
+    routes: [
+      {
+        method: 'POST',
+        path: /\/password$/,
+        body,
+        async answer({ caller, json }) {
+          const code = codeOf(json);
+          if (!code) return NO_CODE;
+          const { password } = json;
+          if (password !== null && typeof password !== 'string') {
+            return badRequest('Send {"code": "…", "password": "<the new one>" or null}.');
+          }
+          return setLinkPassword(db, caller, code, password, now());
+        },
+      },
+      {
+        method: 'POST',
+        body,
+        async answer({ caller, json, request }) {
+          const code = codeOf(json);
+          if (!code) return NO_CODE;
+          const site = { origin: siteOrigin(), hosts: siteHosts(request) };
+          return syncLink(db, caller, code, site, now(), files, terms);
+        },
+      },
+    ],
+  });
 }

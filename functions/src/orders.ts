@@ -4,6 +4,7 @@
 // account's paid period and gives the order its invoice number.
 import { randomFillSync } from 'node:crypto';
 import {
+  CHOOSE_A_PLAN_MESSAGE,
   invoiceNumber,
   orderFor,
   orderLimitMessage,
@@ -13,25 +14,11 @@ import {
   planById,
   termsOf,
   type Order,
+  type OrderAnswer,
 } from '../../src/domain/billing';
 import { mailCounterFrom, planMail } from '../../src/domain/mail';
 import { formatRand } from '../../src/domain/pricing';
 import { FieldValue, Timestamp, type Firestore } from './admin';
-
-export type OrderAnswer =
-  | {
-      readonly ok: true;
-      readonly order: Order;
-      /** Made by this request (not an unpaid one of the same plan found again). */
-      readonly created?: boolean;
-    }
-  | {
-      readonly ok: false;
-      readonly problem: 'bad-request' | 'not-found' | 'conflict' | 'too-many';
-      readonly message: string;
-      /** 'too-many': when the account may order again (ISO time). */
-      readonly retryAt?: string;
-    };
 
 /** Who orders: the name and address an invoice is made out to. */
 export interface Customer {
@@ -63,7 +50,7 @@ export async function placeOrder(
 ): Promise<OrderAnswer> {
   const plan = planById(planId);
   if (!plan) {
-    return { ok: false, problem: 'bad-request', message: 'Choose one of the plans.' };
+    return { ok: false, problem: 'bad-request', message: CHOOSE_A_PLAN_MESSAGE };
   }
   return db.runTransaction(async (transaction): Promise<OrderAnswer> => {
     const open = await transaction.get(

@@ -5,6 +5,8 @@
 // No hostage codes: when a trial or a plan ends, printed dynamic codes keep redirecting and their
 // landing pages keep working. What waits for a plan is only what costs the company to offer anew:
 // new dynamic codes, pointing one somewhere else, and hosting new files.
+import * as v from 'valibot';
+import { describeApi, type AnswerOf } from './api';
 import { MAIL_PER_HOUR } from './mail';
 import { amountBilled, plans, type Plan, type PlanId } from './pricing';
 import { scanDay } from './qr/scan-time';
@@ -250,6 +252,54 @@ export function vatIncluded(amount: number, ratePercent: number): number {
 
 /** The API paths the pages call. */
 export const BILLING_API_PATH = '/api/billing';
+
+/** An order as an answer carries it, read as a stored one is (orderFrom): anything else is none. */
+const sentOrder = v.pipe(
+  v.looseObject({ id: v.string() }),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const order = orderFrom(dataset.value.id, dataset.value);
+    if (!order) addIssue({ message: 'Not an order.' });
+    return order ?? NEVER;
+  }),
+);
+
+/**
+ * The billing API (functions/src/billing-api.ts), for the owner of an account:
+ *   POST /api/billing/orders {"plan": "<plan id>"}  orders a plan, paid by EFT with the order's
+ *                                                   reference; asking again gives the same order
+ *   POST /api/billing/orders/<id>/cancel            cancels an order of theirs not yet paid
+ * Both answer the order as it now stands. The function answers from this description and the page
+ * checks each answer against it (account/billing-requests.ts).
+ */
+export const billingApi = describeApi({
+  path: BILLING_API_PATH,
+  problems: {
+    'bad-request': { status: 400, retry: false },
+    unauthenticated: { status: 401, retry: false },
+    /** The order's EFT details are emailed: only to an address its owner has shown is theirs. */
+    unverified: { status: 403, retry: false },
+    'not-found': { status: 404, retry: false },
+    /** The order is paid or cancelled already. */
+    conflict: { status: 409, retry: false },
+    /** MAIL_PER_HOUR new orders this hour: `retryAt` says when the next may be placed. */
+    'too-many': { status: 429, retry: false },
+    unavailable: { status: 503, retry: true },
+  },
+  ok: {
+    order: sentOrder,
+    /** Made by this request (not an unpaid one of the same plan found again). */
+    created: v.optional(v.boolean()),
+  },
+  refusal: {
+    /** With 'too-many': when the account may order again (ISO time). */
+    retryAt: v.optional(v.string()),
+  },
+});
+
+export type OrderAnswer = AnswerOf<typeof billingApi>;
+
+/** The words of a request for a plan that names none of them. */
+export const CHOOSE_A_PLAN_MESSAGE = 'Choose one of the plans.';
 
 // Who may order, and how often. An order sends the company's email with its EFT details, so
 // ordering asks what emailing a code asks: a verified address (the email goes to it), and the

@@ -3,6 +3,7 @@
 // refuses its ID token (401). The page has Firebase renew it and tries once more; refused again,
 // or not renewed, the device signs out and the login page says why (session.ts tokenRefused).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describeApi } from '../domain/api';
 
 const core = vi.hoisted(() => ({
   idToken: vi.fn<() => Promise<string | null>>(),
@@ -14,8 +15,19 @@ vi.mock('./auth/auth-core', () => core);
 // Signing out also forgets the device's copy of the account's data: nothing to forget here.
 vi.mock('./firestore/firestore-core', () => ({ forgetAccountData: () => Promise.resolve() }));
 
-const { postToSite } = await import('./site-api');
+const { callApi } = await import('./site-api');
 const { sessionEndedHere } = await import('./auth/session');
+
+/** An API as the site describes one: its answers are what the server below sends. */
+const testApi = describeApi({
+  path: '/api/test',
+  problems: {
+    unauthenticated: { status: 401, retry: false },
+    'stale-sign-in': { status: 401, retry: false },
+    unavailable: { status: 503, retry: true },
+  },
+  ok: {},
+});
 
 /** The server's answers, in turn, and the tokens each request carried. */
 function server(...statuses: number[]) {
@@ -25,7 +37,14 @@ function server(...statuses: number[]) {
     vi.fn(async (_path: string, init: RequestInit) => {
       bearers.push(String((init.headers as Record<string, string>).Authorization));
       const status = statuses.shift() ?? 500;
-      return new Response(JSON.stringify({ ok: status === 200 }), { status });
+      return new Response(
+        JSON.stringify(
+          status === 200
+            ? { ok: true }
+            : { ok: false, problem: 'unauthenticated', message: 'Sign in again.' },
+        ),
+        { status },
+      );
     }),
   );
   return bearers;
@@ -41,14 +60,13 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('postToSite, when the server refuses the ID token', () => {
+describe('callApi, when the server refuses the ID token', () => {
   it('tries once more with a token Firebase renewed, and goes on when that one counts', async () => {
     core.renewIdToken.mockResolvedValueOnce('renewed-1');
     const bearers = server(401, 200);
-    expect(await postToSite('/api/links', {})).toEqual({
+    expect(await callApi(testApi, '/api/test', {})).toEqual({
       kind: 'answer',
-      status: 200,
-      body: { ok: true },
+      answer: { ok: true },
     });
     expect(bearers).toEqual(['Bearer cached', 'Bearer renewed-1']);
     expect(core.logOut).not.toHaveBeenCalled();
@@ -58,7 +76,7 @@ describe('postToSite, when the server refuses the ID token', () => {
   it('signs the device out when the renewed token is refused too, and the login page says why', async () => {
     core.renewIdToken.mockResolvedValueOnce('renewed-2');
     const bearers = server(401, 401);
-    expect(await postToSite('/api/billing/orders', { plan: 'monthly' })).toEqual({
+    expect(await callApi(testApi, '/api/test/orders', { plan: 'monthly' })).toEqual({
       kind: 'signed-out',
     });
     expect(bearers).toEqual(['Bearer cached', 'Bearer renewed-2']);
@@ -70,7 +88,7 @@ describe('postToSite, when the server refuses the ID token', () => {
   it('signs the device out when Firebase will not renew the session', async () => {
     core.renewIdToken.mockResolvedValueOnce(null);
     const bearers = server(401);
-    expect(await postToSite('/api/links', {})).toEqual({ kind: 'signed-out' });
+    expect(await callApi(testApi, '/api/test', {})).toEqual({ kind: 'signed-out' });
     expect(bearers).toEqual(['Bearer cached']);
     expect(core.logOut).toHaveBeenCalledTimes(1);
     expect(sessionEndedHere()).toBe(true);
@@ -81,7 +99,63 @@ describe('postToSite, when the server refuses the ID token', () => {
       Object.assign(new Error('offline'), { code: 'auth/network-request-failed' }),
     );
     server(401);
-    expect(await postToSite('/api/links', {})).toEqual({ kind: 'offline' });
+    expect(await callApi(testApi, '/api/test', {})).toEqual({ kind: 'offline' });
+    expect(core.logOut).not.toHaveBeenCalled();
+  });
+});
+
+/** fetch that answers `body` (text as it is, anything else as JSON) with `status`, once. */
+function answering(status: number, body: unknown) {
+  const calls: RequestInit[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_path: string, init: RequestInit) => {
+      calls.push(init);
+      return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
+    }),
+  );
+  return calls;
+}
+
+describe('callApi reads only what the API describes', () => {
+  it('gives a refusal of the table, with its status, as the API’s answer', async () => {
+    answering(503, { ok: false, problem: 'unavailable', message: 'Busy.' });
+    expect(await callApi(testApi, '/api/test', {})).toEqual({
+      kind: 'answer',
+      answer: { ok: false, problem: 'unavailable', message: 'Busy.' },
+    });
+  });
+
+  it.each([
+    ['an error page of a proxy', 502, '<html>Bad gateway</html>'],
+    ['a problem the API does not have', 400, { ok: false, problem: 'gone', message: 'Gone.' }],
+    ['a problem with another status', 500, { ok: false, problem: 'unavailable', message: 'x' }],
+    ['a success with another status', 202, { ok: true }],
+    ['an empty body', 404, ''],
+  ])('takes %s as no answer, with its HTTP status', async (_case, status, body) => {
+    answering(status, body);
+    expect(await callApi(testApi, '/api/test', {})).toEqual({ kind: 'not-an-answer', status });
+  });
+
+  it('sends nothing while the browser is offline', async () => {
+    const calls = answering(200, { ok: true });
+    vi.stubGlobal('navigator', { onLine: false });
+    expect(await callApi(testApi, '/api/test', {})).toEqual({ kind: 'offline' });
+    expect(calls).toEqual([]);
+  });
+
+  it('with a token of the caller’s own, a 401 is the answer: nothing renewed, nobody signed out', async () => {
+    const calls = answering(401, { ok: false, problem: 'stale-sign-in', message: 'Sign in.' });
+    const reply = await callApi(testApi, '/api/test', undefined, {
+      method: 'DELETE',
+      token: async () => 'fresh',
+    });
+    expect(reply).toEqual({
+      kind: 'answer',
+      answer: { ok: false, problem: 'stale-sign-in', message: 'Sign in.' },
+    });
+    expect(calls).toEqual([{ method: 'DELETE', headers: { Authorization: 'Bearer fresh' } }]);
+    expect(core.renewIdToken).not.toHaveBeenCalled();
     expect(core.logOut).not.toHaveBeenCalled();
   });
 });

@@ -4,48 +4,75 @@
 // "Sign out other devices" elsewhere, this device's cached token is refused (401). The call then
 // asks Firebase for a new one and tries once more; refused again (or not renewed), the session has
 // ended, and this device signs out (the login page says why) rather than show errors for an hour.
+//
+// Every answer is checked against the API's one description (src/domain/api.ts), which the
+// function answers from: a feature's client gets the API's own answer type, and maps only the
+// cases with no answer to its words.
+import type { AnswerOf, AnyApi } from '../domain/api';
+import { readAnswer } from './api-answer';
 import { idToken, tokenRefused } from './auth/session';
 
-export type ApiReply =
+export type ApiResult<A extends AnyApi> =
+  /** The server's answer, as the API describes it. */
+  | { readonly kind: 'answer'; readonly answer: AnswerOf<A> }
   /** No connection (or the browser says it is offline): nothing reached the server. */
   | { readonly kind: 'offline' }
   /** Nobody is signed in on this device any more. */
   | { readonly kind: 'signed-out' }
-  /** The server's answer: its status and its JSON body (null when it had none). */
-  | { readonly kind: 'answer'; readonly status: number; readonly body: unknown };
+  /**
+   * Something answered that the API does not: a proxy's or the platform's error page, or JSON of
+   * another shape or status.
+   */
+  | { readonly kind: 'not-an-answer'; readonly status: number };
 
-/** POSTs `body` as JSON to `path` with the user's ID token; never throws. */
-export async function postToSite(path: string, body: object): Promise<ApiReply> {
+export interface CallOptions {
+  /** POST unless said. */
+  readonly method?: 'POST' | 'DELETE';
+  /**
+   * An ID token the caller has just had renewed (after proving who they are again), sent as it
+   * is: a 401 with it is the API's answer to read (a sign-in not recent enough, say), not a token
+   * to renew. Without it, the session's token, renewed once when refused.
+   */
+  readonly token?: () => Promise<string | null>;
+}
+
+/** Sends `body` (none: no body) as JSON to `path` of `api` with the user's ID token; never throws. */
+export async function callApi<A extends AnyApi>(
+  api: A,
+  path: string,
+  body?: object,
+  { method = 'POST', token: ownToken }: CallOptions = {},
+): Promise<ApiResult<A>> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'offline' };
   let token: string | null;
   try {
-    token = await idToken();
+    token = await (ownToken ?? idToken)();
   } catch {
     return { kind: 'offline' };
   }
   if (!token) return { kind: 'signed-out' };
-  const post = (bearer: string) =>
+  const send = (bearer: string) =>
     fetch(path, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
+      method,
+      headers: {
+        Authorization: `Bearer ${bearer}`,
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
     });
   try {
-    let response = await post(token);
-    if (response.status === 401) {
+    let response = await send(token);
+    if (response.status === 401 && !ownToken) {
       const renewed = await tokenRefused(token);
       if (!renewed) return { kind: 'signed-out' };
-      response = await post(renewed);
+      response = await send(renewed);
       if (response.status === 401) {
         await tokenRefused(renewed);
         return { kind: 'signed-out' };
       }
     }
-    return {
-      kind: 'answer',
-      status: response.status,
-      body: await response.json().catch(() => null),
-    };
+    const answer = readAnswer(api, response.status, await response.text().catch(() => ''));
+    return answer ? { kind: 'answer', answer } : { kind: 'not-an-answer', status: response.status };
   } catch {
     return { kind: 'offline' };
   }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseBlocklist } from './blocklist';
 import {
   LINK_LIMITS,
+  linksApi,
   planSync,
-  problemStatus,
   usageOn,
   type AccountUsage,
   type CodeWish,
@@ -186,7 +186,14 @@ describe('planSync', () => {
   });
 
   it('answers refusals with statuses a client can tell apart', () => {
-    expect(problemStatus).toEqual({
+    const statuses = Object.fromEntries(
+      Object.entries(linksApi.problems).map(([problem, { status }]) => [problem, status]),
+    );
+    expect(statuses).toEqual({
+      'bad-request': 400,
+      unauthenticated: 401,
+      'file-missing': 409,
+      unavailable: 503,
       unverified: 403,
       'bad-target': 422,
       'blocked-target': 422,

@@ -7,6 +7,8 @@
 // The limits keep the site's domain from becoming a free redirector for spam: link shorteners
 // that last (Bitly, Dub, Shlink) all cap and verify. They are per account, enforced on the server
 // in the same transaction that writes the link, and generous for a business printing codes.
+import * as v from 'valibot';
+import { describeApi, type AnswerOf } from '../api';
 import { PLAN_NEEDED_MESSAGE } from '../billing';
 import { isBlockedHost, type Blocklist } from './blocklist';
 import { scheduleOf } from './schedule';
@@ -94,17 +96,6 @@ export type SyncPlan =
     }
   | { readonly kind: 'retire' }
   | { readonly kind: 'refuse'; readonly problem: LinkProblem; readonly message: string };
-
-/** The HTTP status the server answers a refusal with. */
-export const problemStatus: Record<LinkProblem, number> = {
-  unverified: 403,
-  'bad-target': 422,
-  'blocked-target': 422,
-  'too-many-links': 429,
-  'too-many-new-links': 429,
-  'too-many-changes': 429,
-  'plan-needed': 402,
-};
 
 export const UNVERIFIED_MESSAGE =
   'Dynamic codes need a verified email address. Open the link in the email we sent you, then try again.';
@@ -240,22 +231,6 @@ const isPage = (value: unknown): value is LandingPage =>
   value !== null &&
   pageKinds.has(String((value as { kind?: unknown }).kind));
 
-export type SyncAnswer =
-  | { readonly ok: true; readonly link: LinkView | null }
-  | {
-      readonly ok: false;
-      readonly problem:
-        | LinkProblem
-        | 'unauthenticated'
-        | 'bad-request'
-        | 'unavailable'
-        /** The server does not hold the code's file (yet): upload it, then ask again. */
-        | 'file-missing';
-      readonly message: string;
-      /** The link as it stays, if the code has one. */
-      readonly link?: LinkView | null;
-    };
-
 export const FILE_MISSING_MESSAGE =
   'Its file has not finished uploading: its short link is made once it has.';
 
@@ -267,3 +242,56 @@ export const filesOf = (destination: Destination | null): string[] =>
 
 /** The path the page posts a code's id to, to make its link match it. */
 export const LINK_API_PATH = '/api/links';
+
+/** Whether `value` is a destination as an answer carries it (the page reads it defensively). */
+const isDestination = (value: unknown): value is Destination => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, target, page } = value as Record<string, unknown>;
+  return kind === 'redirect' ? typeof target === 'string' : kind === 'page' && isPage(page);
+};
+
+const linkView: v.GenericSchema<unknown, LinkView> = v.object({
+  id: v.string(),
+  destination: v.custom<Destination>(isDestination),
+  deleted: v.boolean(),
+  disabled: v.boolean(),
+  locked: v.boolean(),
+  passwordSet: v.boolean(),
+});
+
+/**
+ * The link API (POST /api/links, POST /api/links/password): its problems, their statuses, and
+ * whether the page asks again by itself. Both ends read it: the function answers from it
+ * (functions/src/link-api.ts) and the page checks each answer against it (saved/link-requests.ts).
+ */
+export const linksApi = describeApi({
+  path: LINK_API_PATH,
+  problems: {
+    'bad-request': { status: 400, retry: false },
+    unauthenticated: { status: 401, retry: false },
+    /** The trial or plan has ended: new links and changes of target wait for a plan. */
+    'plan-needed': { status: 402, retry: false },
+    unverified: { status: 403, retry: false },
+    /** The server does not hold the code's file (yet): asked again once it is uploaded. */
+    'file-missing': { status: 409, retry: true },
+    // Statuses a client can tell apart: what the code asks is wrong (422), or the account is over
+    // a limit (429).
+    'bad-target': { status: 422, retry: false },
+    'blocked-target': { status: 422, retry: false },
+    'too-many-links': { status: 429, retry: false },
+    'too-many-new-links': { status: 429, retry: false },
+    'too-many-changes': { status: 429, retry: false },
+    unavailable: { status: 503, retry: true },
+  },
+  ok: {
+    /** The code's link as it now is (null: it has none). */
+    link: v.nullable(linkView),
+  },
+  refusal: {
+    /** The link as it stays, if the code has one. */
+    link: v.optional(v.nullable(linkView)),
+  },
+});
+
+/** What POST /api/links answers. */
+export type SyncAnswer = AnswerOf<typeof linksApi>;

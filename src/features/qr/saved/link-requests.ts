@@ -1,19 +1,9 @@
 // The page's calls about short links: POST /api/links asks the server to make a saved code's
-// short link match the code (functions/src/link-api.ts), and sets its password.
-import { LINK_API_PATH, type SyncAnswer } from '../../../domain/qr/link-policy';
-import { postToSite } from '../../../lib/site-api';
-
-const OFFLINE: SyncAnswer = {
-  ok: false,
-  problem: 'unavailable',
-  message: 'Its short link is made once you are back online.',
-};
-
-const isAnswer = (value: unknown): value is SyncAnswer =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { ok?: unknown }).ok === 'boolean' &&
-  ((value as { ok: boolean }).ok || typeof (value as { message?: unknown }).message === 'string');
+// short link match the code (functions/src/link-api.ts), and sets its password. Every answer is
+// one of linksApi's (src/domain/qr/link-policy.ts); a call that got none comes back as the
+// answer the page acts on alike: 'unavailable' (asked again later) or 'unauthenticated'.
+import { LINK_API_PATH, linksApi, type SyncAnswer } from '../../../domain/qr/link-policy';
+import { callApi } from '../../../lib/site-api';
 
 /** Asks the server to make the link of the code `code` match it; never throws. */
 export const requestLinkSync = (code: string): Promise<SyncAnswer> => post(LINK_API_PATH, { code });
@@ -23,23 +13,27 @@ export const requestLinkPassword = (code: string, password: string | null): Prom
   post(`${LINK_API_PATH}/password`, { code, password });
 
 async function post(path: string, body: object): Promise<SyncAnswer> {
-  const reply = await postToSite(path, body);
+  const reply = await callApi(linksApi, path, body);
   switch (reply.kind) {
+    case 'answer':
+      return reply.answer;
     case 'offline':
-      return OFFLINE;
+      return {
+        ok: false,
+        problem: 'unavailable',
+        message: 'Its short link is made once you are back online.',
+      };
     case 'signed-out':
       return {
         ok: false,
         problem: 'unauthenticated',
         message: 'Sign in again to make or change short links.',
       };
-    case 'answer':
-      return isAnswer(reply.body)
-        ? reply.body
-        : {
-            ok: false,
-            problem: 'unavailable',
-            message: `The server could not update the short link just now (HTTP ${reply.status}); it will be tried again.`,
-          };
+    case 'not-an-answer':
+      return {
+        ok: false,
+        problem: 'unavailable',
+        message: `The server could not update the short link just now (HTTP ${reply.status}); it will be tried again.`,
+      };
   }
 }
