@@ -17,8 +17,8 @@ import {
   MAIL_BODY_MAX,
   mailCounterFrom,
   mailHour,
+  mailApi,
   mailMessages,
-  mailProblemStatus,
   planMail,
   recipientLimitMessage,
   releaseMail,
@@ -26,19 +26,9 @@ import {
 } from '../../src/domain/mail';
 import type { Blocklist } from '../../src/domain/qr/blocklist';
 import { FieldValue, type Auth, type Firestore } from './admin';
-import { callerOf } from './caller';
+import { serveApi } from './api-handler';
 import { codeFiles } from './code-files';
-import {
-  acceptApiRequest,
-  header,
-  jsonObject,
-  readBody,
-  refusal,
-  requestPath,
-  sendJson,
-  type HttpRequest,
-  type HttpResponse,
-} from './http';
+import { refusal } from './http';
 import { mailCode } from './mail-code';
 import { codeMail } from './mail-message';
 import { MailNotConfigured, type SendMail } from './mail-transport';
@@ -49,10 +39,6 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /** A saved code's id as Firestore makes them (20 letters and digits), with room to spare. */
 const CODE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-function send(response: HttpResponse, answer: MailAnswer) {
-  sendJson(response, answer.ok ? 200 : mailProblemStatus[answer.problem], answer);
-}
-
 /** A request whose every part has been checked. */
 interface CheckedMail {
   readonly id: string;
@@ -60,15 +46,8 @@ interface CheckedMail {
   readonly code: string;
 }
 
-/** The request from its body, or the answer that refuses it. */
-function checkedMail(body: Buffer): CheckedMail | MailAnswer {
-  const fields = jsonObject(body);
-  if (!fields) {
-    return refusal(
-      'bad-request',
-      'Send {"id", "to", "code"} as JSON: the request\'s id, the address and the saved code\'s id.',
-    );
-  }
+/** The request from its body's fields, or the answer that refuses it. */
+function checkedMail(fields: Record<string, unknown>): CheckedMail | MailAnswer {
   // Files, a name or a link come from the saved code alone: a request that brings its own is
   // refused (the page sends none; an out-of-date page is told to reload).
   if (
@@ -142,93 +121,77 @@ export function createMailApi({
       });
     });
 
-  return async function answerMailRequest(request: HttpRequest, response: HttpResponse) {
-    if (!acceptApiRequest(request, response, ['POST'])) return;
-    const path = requestPath(request);
-    if (!path.endsWith('/code')) {
-      send(response, refusal('bad-request', 'Send the code to POST /api/mail/code.'));
-      return;
-    }
-    const caller = await callerOf(auth, request);
-    if (!caller) {
-      send(response, refusal('unauthenticated', mailMessages.signedOut));
-      return;
-    }
-    if (!caller.verified) {
-      send(response, refusal('unverified', mailMessages.unverified));
-      return;
-    }
-    const tooLarge = refusal('too-large', mailMessages.bodyTooLarge);
-    if (Number(header(request, 'content-length') ?? 0) > MAIL_BODY_MAX) {
-      send(response, tooLarge);
-      return;
-    }
-    const body = await readBody(request, MAIL_BODY_MAX).catch(() => null);
-    if (!body) {
-      send(response, tooLarge);
-      return;
-    }
-    const mail = checkedMail(body);
-    if (isAnswer(mail)) {
-      send(response, mail);
-      return;
-    }
+  /** Emails the checked request `mail` of `uid`, counted, unless a limit or the code says no. */
+  async function sendChecked(
+    uid: string,
+    mail: CheckedMail,
+    hosts: readonly string[],
+  ): Promise<MailAnswer> {
     const origin = siteOrigin();
     const at = now();
-    const recipient = recipientKey(caller.uid, mail.to);
+    const recipient = recipientKey(uid, mail.to);
     let newRecipient = false;
     try {
-      const code = await mailCode(
-        db,
-        caller.uid,
-        mail.code,
-        { origin, hosts: siteHosts(request) },
-        blocklist,
-      );
-      if (!code.ok) {
-        send(response, refusal(code.problem, problemMessages[code.problem]));
-        return;
-      }
-      const plan = await count(caller.uid, mail.id, recipient, at);
-      if (plan.kind === 'repeat') {
-        send(response, { ok: true, to: mail.to, repeat: true });
-        return;
-      }
+      const code = await mailCode(db, uid, mail.code, { origin, hosts }, blocklist);
+      if (!code.ok) return refusal(code.problem, problemMessages[code.problem]);
+      const plan = await count(uid, mail.id, recipient, at);
+      if (plan.kind === 'repeat') return { ok: true, to: mail.to, repeat: true };
       if (plan.kind === 'refuse') {
         const recipients = plan.limit === 'recipients';
-        send(response, {
+        return {
           ok: false,
           problem: recipients ? 'too-many-recipients' : 'too-many',
           message: (recipients ? recipientLimitMessage : hourlyLimitMessage)(plan.retryAt, 'UTC'),
           retryAt: plan.retryAt.toISOString(),
-        });
-        return;
+        };
       }
       newRecipient = plan.newRecipient;
       const drawn = await codeFiles(code.design, code.text, code.name);
       if (!drawn.ok) {
-        await release(caller.uid, mail.id, newRecipient ? recipient : null, at);
-        logError(`code not drawn: ${drawn.message}`, caller.uid, mail.code);
-        send(response, refusal('undrawable', drawn.message));
-        return;
+        await release(uid, mail.id, newRecipient ? recipient : null, at);
+        logError(`code not drawn: ${drawn.message}`, uid, mail.code);
+        return refusal('undrawable', drawn.message);
       }
       await sendMail(
         codeMail({ to: mail.to, name: code.name, link: code.link, ...drawn.files, origin }),
       );
     } catch (error) {
-      await release(caller.uid, mail.id, newRecipient ? recipient : null, at).catch(
-        (problem: unknown) => logError('mail counter not released', caller.uid, problem),
+      // Not sent: what was counted is given back, and the answer says whether to try again.
+      await release(uid, mail.id, newRecipient ? recipient : null, at).catch((problem: unknown) =>
+        logError('mail counter not released', uid, problem),
       );
       const unset = error instanceof MailNotConfigured;
-      logError(unset ? error.message : 'mail not sent', caller.uid, error);
-      send(
-        response,
-        refusal('unavailable', unset ? mailMessages.notConfigured : mailMessages.unavailable),
-      );
-      return;
+      logError(unset ? error.message : 'mail not sent', uid, error);
+      return refusal('unavailable', unset ? mailMessages.notConfigured : mailMessages.unavailable);
     }
-    send(response, { ok: true, to: mail.to });
-  };
+    return { ok: true, to: mail.to };
+  }
+
+  return serveApi(mailApi, {
+    auth,
+    signedOut: mailMessages.signedOut,
+    unavailable: mailMessages.unavailable,
+    otherPath: refusal('bad-request', 'Send the code to POST /api/mail/code.'),
+    routes: [
+      {
+        method: 'POST',
+        path: /\/code$/,
+        unverified: mailMessages.unverified,
+        body: {
+          limit: MAIL_BODY_MAX,
+          tooLarge: refusal('too-large', mailMessages.bodyTooLarge),
+          notJson: refusal(
+            'bad-request',
+            'Send {"id", "to", "code"} as JSON: the request\'s id, the address and the saved code\'s id.',
+          ),
+        },
+        async answer({ caller, json, request }): Promise<MailAnswer> {
+          const mail = checkedMail(json);
+          return isAnswer(mail) ? mail : sendChecked(caller.uid, mail, siteHosts(request));
+        },
+      },
+    ],
+  });
 }
 
 /** What the answer says of a code that cannot be emailed as it is. */

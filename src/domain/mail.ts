@@ -11,6 +11,8 @@
 // it (a request that brings files, a name or a link is refused), and only signed-in accounts with a
 // verified email address may send, at most MAIL_PER_HOUR an hour, to at most
 // MAIL_RECIPIENTS_PER_DAY different addresses a day.
+import * as v from 'valibot';
+import { describeApi, type AnswerOf } from './api';
 import { checkField, emailField } from './form';
 
 export const MAIL_API_PATH = '/api/mail';
@@ -51,51 +53,42 @@ export interface CodeMail {
 /** The fields of a request, and the only ones: the server refuses a request with any other. */
 export const CODE_MAIL_FIELDS = ['id', 'to', 'code'] as const satisfies readonly (keyof CodeMail)[];
 
-export type MailProblem =
-  | 'unauthenticated'
-  | 'unverified'
-  | 'bad-request'
-  | 'bad-recipient'
-  | 'no-code'
-  | 'blocked-link'
-  | 'undrawable'
-  | 'too-large'
-  | 'too-many'
-  | 'too-many-recipients'
-  | 'not-ready'
-  | 'unavailable';
+/**
+ * The mail API: its problems, their statuses, and whether the page's outbox sends again by itself.
+ * The function answers from it (functions/src/mail-api.ts) and the page checks each answer
+ * against it (features/qr/mail/mail-outbox.ts).
+ */
+export const mailApi = describeApi({
+  path: MAIL_API_PATH,
+  problems: {
+    'bad-request': { status: 400, retry: false },
+    'bad-recipient': { status: 400, retry: false },
+    unauthenticated: { status: 401, retry: false },
+    unverified: { status: 403, retry: false },
+    // Another account's code, or none: the same answer, so ids cannot be probed.
+    'no-code': { status: 404, retry: false },
+    'too-large': { status: 413, retry: false },
+    'blocked-link': { status: 422, retry: false },
+    undrawable: { status: 422, retry: false },
+    // This hour's emails, or today's addresses, are used up: sending again soon is refused too.
+    'too-many': { status: 429, retry: false },
+    'too-many-recipients': { status: 429, retry: false },
+    // A dynamic code whose short link the server has not made yet: worth trying again soon.
+    'not-ready': { status: 503, retry: true },
+    unavailable: { status: 503, retry: true },
+  },
+  ok: {
+    to: v.string(),
+    /** The same request had been sent already: nothing was sent again. */
+    repeat: v.optional(v.boolean()),
+  },
+  refusal: {
+    /** 'too-many', 'too-many-recipients': when the account may send again (ISO time). */
+    retryAt: v.optional(v.string()),
+  },
+});
 
-export type MailAnswer =
-  | {
-      readonly ok: true;
-      readonly to: string;
-      /** The same request had been sent already: nothing was sent again. */
-      readonly repeat?: boolean;
-    }
-  | {
-      readonly ok: false;
-      readonly problem: MailProblem;
-      readonly message: string;
-      /** 'too-many', 'too-many-recipients': when the account may send again (ISO time). */
-      readonly retryAt?: string;
-    };
-
-export const mailProblemStatus: Record<MailProblem, number> = {
-  'bad-request': 400,
-  'bad-recipient': 400,
-  unauthenticated: 401,
-  unverified: 403,
-  // Another account's code, or none: the same answer, so ids cannot be probed.
-  'no-code': 404,
-  'too-large': 413,
-  'blocked-link': 422,
-  undrawable: 422,
-  'too-many': 429,
-  'too-many-recipients': 429,
-  // A dynamic code whose short link the server has not made yet: worth trying again soon.
-  'not-ready': 503,
-  unavailable: 503,
-};
+export type MailAnswer = AnswerOf<typeof mailApi>;
 
 export const mailMessages = {
   signedOut: 'Sign in again to email codes.',

@@ -4,21 +4,25 @@
 // sent, every send happens under one Web Lock that reads the entry again, and what an answer
 // means is decided by the outbox's state machine (src/domain/outbox.ts), with the one endpoint
 // POST /api/mail/code. Three things differ: the request needs the signed-in person's ID token, so
-// only the page sends (the service worker has no session); a 429 (this hour's emails, or today's
-// addresses, are used up) is a refusal to show, not trouble to retry; and a request names a saved
-// code, so it waits until the code's latest write has reached the server (code-on-server.ts),
-// which draws the code as it holds it. An entry is sent only for the account that made it; the
-// server emails a request id once, so a send whose answer was lost can be repeated.
+// only the page sends (the service worker has no session); each answer is read as the mail API
+// describes it (mailApi), whose table says which refusals are worth sending again: a 429 (this
+// hour's emails, or today's addresses, are used up) is one to show, not trouble to retry; and a
+// request names a saved code, so it waits until the code's latest write has reached the server
+// (code-on-server.ts), which draws the code as it holds it. An entry is sent only for the account
+// that made it; the server emails a request id once, so a send whose answer was lost can be
+// repeated.
 import { createStore, del, get, set, values } from 'idb-keyval';
 import {
   CODE_MAIL_FIELDS,
   hourlyLimitMessage,
   MAIL_CODE_PATH,
+  mailApi,
   mailMessages,
   recipientLimitMessage,
   type CodeMail,
   type MailAnswer,
 } from '../../../domain/mail';
+import { isFinal, type RefusalOf } from '../../../domain/api';
 import {
   afterRound,
   newEntry,
@@ -26,6 +30,7 @@ import {
   type OutboxEntry,
   type PostOutcome,
 } from '../../../domain/outbox';
+import { readAnswer } from '../../../lib/api-answer';
 import { idToken, tokenRefused } from '../../../lib/auth/session';
 import { timeoutSignal } from '../../../lib/compat';
 import { codeOnServer } from './code-on-server';
@@ -47,13 +52,16 @@ export interface MailEntry extends OutboxEntry {
   readonly refusal?: string;
 }
 
+/** A refusal of the mail API (mailApi). */
+export type MailRefusal = RefusalOf<typeof mailApi>;
+
 /** How a send ended, for the person who pressed Send. */
 export type MailSend =
   | { readonly result: 'sent' | 'queued' | 'trouble' }
-  | { readonly result: 'refused'; readonly answer: Extract<MailAnswer, { ok: false }> | null };
+  | { readonly result: 'refused'; readonly answer: MailRefusal | null };
 
 /** The words of a refusal, the limits' times in the device's own (the server's are in UTC). */
-export function refusalMessage(answer: Extract<MailAnswer, { ok: false }> | null): string {
+export function refusalMessage(answer: MailRefusal | null): string {
   if (answer?.retryAt && answer.problem === 'too-many') {
     return hourlyLimitMessage(new Date(answer.retryAt));
   }
@@ -149,9 +157,18 @@ async function post(fields: OutboxEntry['fields'], uid: string): Promise<Posted>
   }
   // The token was refused: renewed for the next try, or this device signs out (session.ts).
   if (response.status === 401) await tokenRefused(token);
-  const answer = (await response.json().catch(() => null)) as MailAnswer | null;
-  // This hour's emails, or today's addresses, are used up: trying again soon would be refused too.
-  const outcome = response.status === 429 ? 'rejected' : outcomeOfStatus(response.status);
+  // Only an answer the API describes is read (a proxy's error page is none).
+  const answer = readAnswer(mailApi, response.status, await response.text().catch(() => ''));
+  // A refusal is sent again only where the API's table says it is worth it (this hour's emails,
+  // or today's addresses, used up: trying again soon would be refused too); with no answer, the
+  // status says, as for the enquiries.
+  const outcome: PostOutcome = !answer
+    ? outcomeOfStatus(response.status)
+    : answer.ok
+      ? 'ok'
+      : isFinal(mailApi, answer.problem)
+        ? 'rejected'
+        : 'server';
   return { outcome, answer };
 }
 
