@@ -65,24 +65,6 @@ export function jsonObject(body: Buffer | null): Record<string, unknown> | null 
 export const requestPath = (request: HttpRequest): string =>
   (request.url ?? '').split('?')[0].replace(/\/+$/, '');
 
-/**
- * The start every JSON API of the site shares (links, files, billing, mail): never cached, the
- * security headers, and only `methods` (405 with Allow otherwise). Whether to go on.
- */
-export function acceptApiRequest(
-  request: HttpRequest,
-  response: HttpResponse,
-  methods: readonly string[],
-): boolean {
-  response.setHeader('Cache-Control', 'no-store');
-  securityHeaders(response);
-  if (methods.includes(request.method ?? '')) return true;
-  response.setHeader('Allow', methods.join(', '));
-  response.statusCode = 405;
-  response.end();
-  return false;
-}
-
 /** Answers `body` as JSON with `status`. */
 export function sendJson(response: HttpResponse, status: number, body: unknown) {
   response.statusCode = status;

@@ -5,6 +5,9 @@
 //                                        are revoked); the page then signs itself in again
 //   DELETE /api/account                  removes everything the account owns, then the account
 
+import * as v from 'valibot';
+import { describeApi, type AnswerOf } from './api';
+
 export const ACCOUNT_API_PATH = '/api/account';
 export const REVOKE_SESSIONS_PATH = `${ACCOUNT_API_PATH}/sessions/revoke`;
 
@@ -16,39 +19,47 @@ export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
 export const SIGN_IN_AGAIN_TO_DELETE = 'Sign in again to delete your account.';
 
+const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+
 /** What the deletion removed (and, for invoices, kept): the page says it in words. */
-export interface DeletionTally {
-  readonly codes: number;
+const deletionTally = v.object({
+  codes: count,
   /** Short links retired for good: their ids answer "no longer active" and are never reused. */
-  readonly links: number;
-  readonly files: number;
+  links: count,
+  files: count,
   /** Documents of scan figures (daily shards and distinct visitors). */
-  readonly figures: number;
+  figures: count,
   /** Orders never paid, deleted. */
-  readonly orders: number;
+  orders: count,
   /** Invoices kept for the tax records, with nothing left that leads to the account. */
-  readonly invoicesKept: number;
-}
+  invoicesKept: count,
+});
 
-export type AccountProblem = 'unauthenticated' | 'stale-sign-in' | 'bad-request' | 'unavailable';
+export type DeletionTally = v.InferOutput<typeof deletionTally>;
 
-export type AccountAnswer =
-  | { readonly ok: true; readonly message: string; readonly removed?: DeletionTally }
-  | { readonly ok: false; readonly problem: AccountProblem; readonly message: string };
+/**
+ * The account API: its problems and their statuses. The function answers from it
+ * (functions/src/account-api.ts) and the page checks each answer against it
+ * (src/lib/auth/account-core.ts).
+ */
+export const accountApi = describeApi({
+  path: ACCOUNT_API_PATH,
+  problems: {
+    'bad-request': { status: 400, retry: false },
+    unauthenticated: { status: 401, retry: false },
+    /** The sign-in is older than RECENT_SIGN_IN_SECONDS: the page asks for the password again. */
+    'stale-sign-in': { status: 401, retry: false },
+    unavailable: { status: 503, retry: true },
+  },
+  ok: {
+    /** What was done, in words. */
+    message: v.string(),
+    /** What a deletion removed. */
+    removed: v.optional(deletionTally),
+  },
+});
 
-export const accountProblemStatus: Readonly<Record<AccountProblem, number>> = {
-  unauthenticated: 401,
-  'stale-sign-in': 401,
-  'bad-request': 400,
-  unavailable: 503,
-};
-
-/** Whether a JSON body is an AccountAnswer (the page reads the server's answers through this). */
-export const isAccountAnswer = (value: unknown): value is AccountAnswer =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { ok?: unknown }).ok === 'boolean' &&
-  typeof (value as { message?: unknown }).message === 'string';
+export type AccountAnswer = AnswerOf<typeof accountApi>;
 
 /** Shown on the login page once the account is gone. */
 export const ACCOUNT_DELETED_MESSAGE =

@@ -15,12 +15,13 @@ import {
   type User,
 } from 'firebase/auth';
 import {
+  accountApi,
   ACCOUNT_API_PATH,
-  isAccountAnswer,
   REVOKE_SESSIONS_PATH,
   type AccountAnswer,
 } from '../../domain/account-api';
 import { paths } from '../../config/paths';
+import { callApi } from '../site-api';
 import { auth } from './auth-core';
 
 /** How the owner proves it is them again. */
@@ -78,29 +79,36 @@ export async function changePassword(current: string, next: string) {
   await updatePassword(user, next);
 }
 
-const OFFLINE: AccountAnswer = {
-  ok: false,
-  problem: 'unavailable',
-  message: 'This needs an internet connection. Check yours, then try again.',
-};
-
-/** Calls the account API with the user's fresh ID token; never throws. */
-async function callAccountApi(user: User, method: 'POST' | 'DELETE', path: string) {
-  try {
-    const response = await fetch(path, {
-      method,
-      headers: { Authorization: `Bearer ${await user.getIdToken()}` },
-    });
-    const body: unknown = await response.json().catch(() => null);
-    return isAccountAnswer(body)
-      ? body
-      : ({
-          ok: false,
-          problem: 'unavailable',
-          message: `The server could not answer just now (HTTP ${response.status}). Try again in a moment.`,
-        } satisfies AccountAnswer);
-  } catch {
-    return OFFLINE;
+/**
+ * Calls the account API with the user's ID token, fresh from proving who they are: a 401 is the
+ * server's answer to show (a sign-in not recent enough), not a token to renew. Never throws.
+ */
+async function callAccountApi(
+  user: User,
+  method: 'POST' | 'DELETE',
+  path: string,
+): Promise<AccountAnswer> {
+  const reply = await callApi(accountApi, path, undefined, {
+    method,
+    token: () => user.getIdToken(),
+  });
+  switch (reply.kind) {
+    case 'answer':
+      return reply.answer;
+    case 'offline':
+      return {
+        ok: false,
+        problem: 'unavailable',
+        message: 'This needs an internet connection. Check yours, then try again.',
+      };
+    case 'signed-out':
+      return { ok: false, problem: 'unauthenticated', message: 'Sign in again, then try again.' };
+    case 'not-an-answer':
+      return {
+        ok: false,
+        problem: 'unavailable',
+        message: `The server could not answer just now (HTTP ${reply.status}). Try again in a moment.`,
+      };
   }
 }
 
