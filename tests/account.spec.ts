@@ -108,21 +108,28 @@ test.describe('the QR dashboard', () => {
   });
 });
 
-for (const { path, heading, current, link } of accountPages) {
-  test(`${path} shows the account navigation with ${current} marked, and its heading`, async ({
-    page,
-  }) => {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
-    await expect(page).toHaveTitle(titleOf(path));
-    await expect(accountNav(page).getByRole('listitem')).toHaveCount(navEntries.length);
-    await expectCurrent(page, current);
-    if (link) {
-      await page.getByRole('main').getByRole('link', { name: link.name }).click();
-      await expect(page).toHaveURL(new RegExp(`${link.to}$`));
-    }
-  });
-}
+// One story through every account page (a browser context and a first load are most of what a
+// test costs), each page a step of its own in the report.
+test('each account page shows the account navigation with its entry marked, and its heading', async ({
+  page,
+}) => {
+  test.slow(); // seven pages, each loaded afresh
+  for (const { path, heading, current, link } of accountPages) {
+    await test.step(`${path}: ${current} marked`, async () => {
+      await page.goto(path);
+      await expect(
+        page.getByRole('heading', { level: 1, name: heading, exact: true }),
+      ).toBeVisible();
+      await expect(page).toHaveTitle(titleOf(path));
+      await expect(accountNav(page).getByRole('listitem')).toHaveCount(navEntries.length);
+      await expectCurrent(page, current);
+      if (link) {
+        await page.getByRole('main').getByRole('link', { name: link.name }).click();
+        await expect(page).toHaveURL(new RegExp(`${link.to}$`));
+      }
+    });
+  }
+});
 
 test.describe('at phone width @phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });

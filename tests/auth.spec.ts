@@ -133,19 +133,24 @@ test('the password can be shown and hidden', async ({ page }) => {
   await expect(password).toHaveAttribute('type', 'password');
 });
 
-for (const route of guardedRoutes) {
-  test(`${route.path} sends an anonymous visitor to /Login, replacing history`, async ({
-    page,
-  }) => {
-    await page.goto('/');
-    await page.goto(route.path);
-    await expect(page).toHaveURL(/\/Login$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
-    await page.goBack();
-    // The guarded address was replaced, so Back skips it.
-    await expect(page).toHaveURL(/\/$/);
-  });
-}
+// One anonymous visitor tries every guarded route in turn, each a step in the report: a browser
+// context and a first load are most of what a test costs.
+test('every guarded route sends an anonymous visitor to /Login, replacing history', async ({
+  page,
+}) => {
+  test.slow(); // two loads for each guarded route
+  for (const route of guardedRoutes) {
+    await test.step(route.path, async () => {
+      await page.goto('/');
+      await page.goto(route.path);
+      await expect(page).toHaveURL(/\/Login$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+      await page.goBack();
+      // The guarded address was replaced, so Back skips it.
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+});
 
 for (const path of ['/QR_Type', '/UserFAQ', '/QR_Dashboard?tab=codes']) {
   test(`after logging in, the visitor returns to ${path}`, async ({ page }) => {

@@ -1,6 +1,9 @@
-// Every route at phone and desktop size: an axe scan with no serious or critical violation,
-// and a full-page screenshot in screenshots/ (git-ignored) for people to look at.
-import { expect, test } from '@playwright/test';
+// Every route at phone and desktop size: its title, canonical link and heading, an axe scan with
+// no serious or critical violation, and a full-page screenshot in screenshots/ (git-ignored) for
+// people to look at. One visit checks all of them: a browser context and a first load per route
+// are most of what a route's test costs.
+import { expect, test, type Page } from '@playwright/test';
+import type { AppRoute } from '../src/app/routes';
 import { seriousViolations } from './support/axe';
 import { landsWithoutDraft, routeGroups } from './support/signed-in';
 
@@ -12,24 +15,56 @@ const viewports = [
 // The service worker is tested in its own specs; here its install would only compete for the CPU.
 test.use({ serviceWorkers: 'block' });
 
-const groups = [
+/** A path to visit, with the title of its route (the unknown path has none of its own). */
+type Visit = Pick<AppRoute, 'path'> & Partial<Pick<AppRoute, 'title'>>;
+
+const groups: { name: string; routes: readonly Visit[]; use: object }[] = [
   ...routeGroups,
   { name: 'unknown path', routes: [{ path: '/no-such-page' }], use: {} },
 ];
+
+/**
+ * The route's own title, its canonical link (the path, without the query it was opened with) and
+ * a heading, not the not-found page's; or, for a wizard step without a draft, the screen it sends
+ * the person to.
+ */
+async function expectRouteItself(page: Page, { path, title }: Pick<AppRoute, 'path' | 'title'>) {
+  const landing = landsWithoutDraft[path];
+  if (landing) {
+    await expect(page).toHaveURL(new RegExp(`${landing}$`));
+    return;
+  }
+  await expect(page).toHaveURL(new RegExp(`${path}\\?from=test$`));
+  await expect(page).toHaveTitle(title);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new URL(path, page.url()).href,
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toHaveCount(0);
+}
 
 // One page per route visits both widths: a fresh load at each, without a new browser context.
 for (const group of groups)
   test.describe(group.name, () => {
     test.use(group.use);
 
-    for (const { path } of group.routes) {
-      test(`${path} is accessible and looks right at phone and desktop widths`, async ({
+    for (const route of group.routes) {
+      const { path } = route;
+      test(`${path} has its title, canonical link and heading, is accessible and looks right at phone and desktop widths`, async ({
         page,
       }) => {
-        for (const viewport of viewports) {
+        test.slow(); // two loads, two axe scans and two full-page screenshots
+        for (const [index, viewport] of viewports.entries()) {
           await page.setViewportSize({ width: viewport.width, height: viewport.height });
-          await page.goto(path);
-          await expect(page).toHaveURL(new RegExp(`${landsWithoutDraft[path] ?? path}$`));
+          // The first visit carries a query, which the canonical link must leave out.
+          if (index === 0 && route.title) {
+            await page.goto(`${path}?from=test`);
+            await expectRouteItself(page, { path, title: route.title });
+          } else {
+            await page.goto(path);
+            await expect(page).toHaveURL(new RegExp(`${landsWithoutDraft[path] ?? path}$`));
+          }
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
           expect(await seriousViolations(page), `at ${viewport.name} width`).toEqual([]);

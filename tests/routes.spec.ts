@@ -1,33 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { notFoundRoute } from '../src/app/routes';
-import { landsWithoutDraft, routeGroups } from './support/signed-in';
 
 // The service worker is tested in its own specs; here its install would only compete for the CPU.
 test.use({ serviceWorkers: 'block' });
 
-for (const group of routeGroups) {
-  test.describe(group.name, () => {
-    test.use(group.use);
-    for (const route of group.routes) {
-      test(`${route.path} has its title, canonical link and heading`, async ({ page }) => {
-        await page.goto(`${route.path}?from=test`);
-        const landing = landsWithoutDraft[route.path];
-        if (landing) {
-          await expect(page).toHaveURL(new RegExp(`${landing}$`));
-          return;
-        }
-        await expect(page).toHaveURL(new RegExp(`${route.path}\\?from=test$`));
-        await expect(page).toHaveTitle(route.title);
-        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-          'href',
-          new URL(route.path, page.url()).href,
-        );
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toHaveCount(0);
-      });
-    }
-  });
-}
+// Each route's own title, canonical link and heading are checked where every route is visited
+// anyway, in every-route.spec.ts.
 
 test('the custom PC page answers to any letter case', async ({ page }) => {
   for (const path of ['/custompc', '/CustomPC', '/CUSTOMPC']) {
