@@ -18,6 +18,15 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
+import {
+  contentItems,
+  fileFields,
+  listFields,
+  RULES_FIELD_LIMIT_MAX,
+  textFields,
+} from '../../src/domain/qr/content';
+import { defaultDesign } from '../../src/domain/qr/design';
+import { qrTypes } from '../../src/domain/qr/qr-types';
 import { SAVED_CODES_MAX } from '../../src/domain/qr/saved-code';
 import { countedWrite, db, useEmulator } from './emulator';
 
@@ -115,6 +124,55 @@ describe('saved codes', () => {
         newCode({ type: 'pdf', logo, files: ['menu.pdf'] }),
       ),
     );
+  });
+
+  // A full code of every type the registry has: each short text at its own limit (a draft keeps
+  // every type's fields), every list full, every upload named, its own file hosted, the whole
+  // design, a logo and ten file names. A request may evaluate at most 1,000 expressions: a type or
+  // field added to the domain (and so to the rules' generated QR block) must leave room for this.
+  it('takes a full code of every type, within the rules’ expression budget', async () => {
+    const alice = asVerified('alice');
+    const text = Object.fromEntries(
+      Object.entries(textFields).map(([id, spec]) => [
+        id,
+        spec.maxLength <= RULES_FIELD_LIMIT_MAX ? 'x'.repeat(spec.maxLength) : 'https://a.example/',
+      ]),
+    );
+    const lists = Object.fromEntries(
+      Object.entries(listFields).map(([id, spec]) => [
+        id,
+        Array.from({ length: spec.max }, () => 'https://a.example/'),
+      ]),
+    );
+    const uploads = Object.keys(fileFields);
+    const hostedFile = { sha256: 'b'.repeat(64), name: 'file.bin', size: 1, type: 'x/y' };
+    const design = Object.fromEntries(
+      Object.entries(defaultDesign).filter(([key]) => key !== 'logo'),
+    );
+    for (const type of qrTypes) {
+      const own = contentItems(type).flatMap((item) => (item.kind === 'file' ? [item.id] : []));
+      await assertSucceeds(
+        countedWrite(
+          doc(alice, `users/alice/codes/full-${type.id}`),
+          newCode({
+            type: type.id,
+            content: {
+              text,
+              lists,
+              files: Object.fromEntries(uploads.map((id) => [id, 'file.bin'])),
+            },
+            design,
+            logo: `data:image/png;base64,${'iVBORw0KGgo'.repeat(100)}=`,
+            files: Array.from({ length: 10 }, (_, index) => `file-${index}.bin`),
+            hosted: Object.fromEntries(own.map((id) => [id, hostedFile])),
+            dynamic: true,
+            passwordProtected: true,
+          }),
+        ),
+      ).catch((error: Error) => {
+        throw new Error(`${type.id}: ${error.message}`);
+      });
+    }
   });
 
   it('takes hosted files named by their hash, bounded; refuses anything else in their place', async () => {

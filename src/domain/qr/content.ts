@@ -1,262 +1,76 @@
-// The QR content form: every field described once, the sections the types are made of (the types:
-// qr-types.ts), and the checks Next runs (the old site marked fields required and checked none).
-import * as v from 'valibot';
+// The QR content form as a whole: every field a saved code stores (the fields every form has, and
+// each type's own, gathered from its entry in the type registry: qr-types.ts), the empty form, and
+// the checks Next runs (the old site marked fields required and checked none). The kinds of field
+// and the uploads: content-fields.ts.
+import { checkField, type FieldErrors, type FieldSpec } from '../form';
+import { PASSWORD_MIN } from './access';
 import {
-  checkField,
-  field,
-  formats,
-  EMAIL_MAX,
-  URL_MAX,
-  type FieldErrors,
-  type FieldSpec,
-  type FormSpec,
-} from '../form';
-import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from './access';
-import { INACTIVE_MESSAGE_MAX, isDay, SCAN_LIMIT_MAX } from './schedule';
-import { wifiProblems } from './wifi';
-import { checkFile, fileKinds, type FileFacts, type FileKind, type FileKindId } from './files';
+  commonSections,
+  fileFields,
+  type FileFieldId,
+  type ListFieldSpec,
+  type SectionFields,
+} from './content-fields';
+import { checkFile, type FileFacts } from './files';
+import { qrTypes, type RegistryEntry } from './qr-types';
 
-const url = (label: string, placeholder = 'https://') =>
-  field(label, {
-    input: 'url',
-    required: true,
-    maxLength: URL_MAX,
-    format: formats.httpUrl,
-    placeholder,
-    autoComplete: 'url',
-  });
-const required = (label: string, options: Parameters<typeof field>[1] = {}) =>
-  field(label, { required: true, ...options });
-const phone = (label: string, isRequired: boolean, autoComplete = 'tel') =>
-  field(label, {
-    input: 'tel',
-    required: isRequired,
-    maxLength: 25,
-    format: formats.phone,
-    autoComplete,
-  });
+export { commonSections, fileFields, type FileFieldId } from './content-fields';
 
-/** A link into an app store: a web address on one of the store's own hosts. */
-const storeLink = (label: string, placeholder: string, hosts: readonly string[]) => ({
-  ...url(label, placeholder),
-  format: v.pipe(
-    formats.httpUrl,
-    v.check(
-      (address) => hosts.includes(new URL(address).hostname.toLowerCase()),
-      `Please enter a link on ${hosts[0]}, where the store shows your app.`,
-    ),
-  ),
-});
+type CommonItem = (typeof commonSections)[number]['items'][number];
+type TypeItem = RegistryEntry['sections'][number]['items'][number];
 
-/** An Instagram username (with or without @), or the profile's address on instagram.com. */
-const instagram = v.pipe(
-  v.string(),
-  v.transform((text) => {
-    if (/^@?[a-z\d._]{1,30}$/i.test(text) && !/^(www\.)?instagram\.com$/i.test(text)) {
-      return text.replace(/^@/, '');
-    }
-    const address = v.safeParse(formats.httpUrl, text);
-    return address.success &&
-      /^(www\.)?(instagram\.com|instagr\.am)$/i.test(new URL(address.output).hostname)
-      ? address.output
-      : '';
-  }),
-  v.nonEmpty(
-    'Please enter an Instagram username (such as kemptoncodeworks) or the profile address on instagram.com.',
-  ),
-);
-
-export const textFields = {
-  qrName: field('Name of the QR Code', {
-    maxLength: 100,
-    hint: 'Only for you, to find the code later.',
-  }),
-  password: field('Password', {
-    input: 'password',
-    maxLength: PASSWORD_MAX,
-    keepSpaces: true,
-    autoComplete: 'new-password',
-    hint: PASSWORD_HINT,
-    format: v.pipe(
-      v.string(),
-      v.minLength(PASSWORD_MIN, `A password has at least ${PASSWORD_MIN} characters.`),
-    ),
-  }),
-  websiteUrl: url('Website URL', 'https://www.example.co.za'),
-  vcardFirstName: required('First name', { autoComplete: 'given-name', maxLength: 100 }),
-  vcardLastName: required('Last name', { autoComplete: 'family-name', maxLength: 100 }),
-  vcardPhone: phone('Phone', true),
-  vcardMobile: phone('Mobile', false, 'tel'),
-  vcardFax: phone('Fax', false, 'off'),
-  vcardEmail: required('Email', {
-    input: 'email',
-    maxLength: EMAIL_MAX,
-    format: formats.email,
-    autoComplete: 'email',
-    requiredMessage: 'Please enter an email address.',
-  }),
-  vcardWebsite: url('Website'),
-  vcardCompany: required('Company', { autoComplete: 'organization', maxLength: 100 }),
-  vcardJob: required('Job title', { autoComplete: 'organization-title', maxLength: 100 }),
-  vcardAddress: required('Street address', { autoComplete: 'street-address' }),
-  vcardCity: required('City', { autoComplete: 'address-level2', maxLength: 100 }),
-  vcardPostalCode: required('Postal code', { autoComplete: 'postal-code', maxLength: 12 }),
-  vcardCountry: required('Country', { autoComplete: 'country-name', maxLength: 100 }),
-  businessName: required('Business name', { autoComplete: 'organization', maxLength: 100 }),
-  businessURL: url('Business URL'),
-  facebookUrl: url('Facebook page URL', 'https://www.facebook.com/your-page'),
-  instagramUsername: required('Instagram profile URL', {
-    input: 'url',
-    maxLength: URL_MAX,
-    format: instagram,
-    placeholder: 'https://instagram.com/your-name',
-    hint: 'The profile address, or just the username.',
-    requiredMessage: 'Please enter your Instagram profile address or username.',
-  }),
-  whatsappCountryCode: required('Country code', {
-    input: 'number',
-    maxLength: 4,
-    format: formats.countryCode,
-    placeholder: '27',
-    hint: 'Digits only: 27 for South Africa.',
-  }),
-  whatsappNumber: phone('WhatsApp number', true),
-  // Every WhatsApp field is required, the message too: the code opens the chat with it.
-  whatsappMessage: required('Message', {
-    input: 'textarea',
-    maxLength: 1000,
-    hint: 'The text the chat opens with; it can be changed before sending.',
-    requiredMessage: 'Please enter the message the chat opens with.',
-  }),
-  appStoreLink: storeLink('App Store link', 'https://apps.apple.com/…', [
-    'apps.apple.com',
-    'itunes.apple.com',
-  ]),
-  playStoreLink: storeLink('Google Play link', 'https://play.google.com/store/apps/…', [
-    'play.google.com',
-  ]),
-  couponCode: required('Coupon code', { maxLength: 100 }),
-  wifiSSID: required('Network name (SSID)', {
-    maxLength: 32,
-    keepSpaces: true,
-    requiredMessage: 'Please enter the network name.',
-  }),
-  encrypt: required('Encryption', {
-    maxLength: 20,
-    suggestions: ['No encryption', 'WEP', 'WPA/WPA2'],
-    placeholder: 'WPA/WPA2',
-    requiredMessage: 'Please choose the encryption (No encryption, WEP or WPA/WPA2).',
-  }),
-  wifiPassword: field('Network password', {
-    input: 'password',
-    maxLength: 63,
-    keepSpaces: true,
-    autoComplete: 'off',
-  }),
-  // When a dynamic code leads to its content (schedule.ts).
-  activeFrom: field('Active from', {
-    input: 'date',
-    maxLength: 10,
-    format: v.pipe(
-      v.string(),
-      v.check((text) => isDay(text), 'Please enter a date, such as 2026-12-01.'),
-    ),
-    hint: 'Optional, for dynamic codes: before this day (South African time) scans get the page below instead.',
-  }),
-  activeUntil: field('Active until', {
-    input: 'date',
-    maxLength: 10,
-    format: v.pipe(
-      v.string(),
-      v.check((text) => isDay(text), 'Please enter a date, such as 2026-12-31.'),
-    ),
-    hint: 'Optional: after this day scans get the page below instead.',
-  }),
-  scanLimit: field('Scan limit', {
-    input: 'number',
-    maxLength: 8,
-    format: v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'Please enter a whole number of scans, such as 500.'),
-      v.check(
-        (text) => Number(text) >= 1 && Number(text) <= SCAN_LIMIT_MAX,
-        `Please enter a number from 1 to ${SCAN_LIMIT_MAX.toLocaleString('en-ZA')}.`,
-      ),
-    ),
-    hint: 'Optional: after this many scans, scans get the page below instead.',
-  }),
-  inactiveMessage: field('Message when it is not active', {
-    input: 'textarea',
-    maxLength: INACTIVE_MESSAGE_MAX,
-    hint: 'What scans outside those days or past the limit see. Left empty: “This code is not active right now.”',
-  }),
-  inactiveUrl: field('Or send those scans to this address', {
-    input: 'url',
-    maxLength: URL_MAX,
-    format: formats.httpUrl,
-    placeholder: 'https://',
-    hint: 'Optional, instead of the message.',
-  }),
-} satisfies FormSpec;
-
-export type TextFieldId = keyof typeof textFields;
-
-/** Lists of links: the link list grows and shrinks; the social form shows its first entry only. */
-export const listFields = {
-  links: { item: url('Link'), min: 1, max: 20, addLabel: 'Add link' },
-  socialLinks: { item: url('Social media link'), min: 1, max: 1, addLabel: '' },
-} as const satisfies Record<
-  string,
-  { item: FieldSpec; min: number; max: number; addLabel: string }
->;
-
-export type ListFieldId = keyof typeof listFields;
-
-export const fileFields = {
-  pdfFile: { label: 'PDF file', kind: fileKinds.pdf, kindId: 'pdf' },
-  videoFile: { label: 'Video file', kind: fileKinds.video, kindId: 'video' },
-  imageFile: { label: 'Image file', kind: fileKinds.image, kindId: 'image' },
-  audioFile: { label: 'Audio file', kind: fileKinds.audio, kindId: 'audio' },
-  menuFile: { label: 'Menu file', kind: fileKinds.menu, kindId: 'menu' },
-} as const satisfies Record<string, { label: string; kind: FileKind; kindId: FileKindId }>;
-
-export type FileFieldId = keyof typeof fileFields;
+/** The text fields: those every form has, and every type's own. */
+export type TextFieldId = Extract<CommonItem | TypeItem, { kind: 'text' }>['id'];
+/** The lists of links (the link list's, social media's one link). */
+export type ListFieldId = Extract<TypeItem, { kind: 'list' }>['id'];
 
 export type ContentItem =
   | { readonly kind: 'text'; readonly id: TextFieldId }
   | { readonly kind: 'list'; readonly id: ListFieldId }
   | { readonly kind: 'file'; readonly id: FileFieldId };
 
+/** A collapsible section of the content form: its fields, and their items in order. */
 export interface ContentSection {
   readonly title: string;
+  readonly fields: SectionFields;
   readonly items: readonly ContentItem[];
 }
-
-/** Items of the text fields `ids`, in order. */
-export const text = (...ids: TextFieldId[]): ContentItem[] =>
-  ids.map((id) => ({ kind: 'text', id }));
-/** A collapsible section of the content form. */
-export const section = (title: string, items: ContentItem[]): ContentSection => ({ title, items });
-/** The one item of a list or file field. */
-export const listItem = (id: ListFieldId): ContentItem[] => [{ kind: 'list', id }];
-export const fileItem = (id: FileFieldId): ContentItem[] => [{ kind: 'file', id }];
 
 /** What the content form of a type asks for (the types themselves: qr-types.ts). */
 export interface ContentForm {
   readonly sections: readonly ContentSection[];
+  /** A check across the type's fields, after each field's own. */
+  readonly rule?: (text: (id: string) => string) => FieldErrors;
 }
 
-/** The two sections every type has after its own. */
-export const commonSections: readonly ContentSection[] = [
-  section('Name of the QR Code', text('qrName')),
-  section('Password', text('password')),
-  section(
-    'Active dates and scan limit',
-    text('activeFrom', 'activeUntil', 'scanLimit', 'inactiveMessage', 'inactiveUrl'),
-  ),
+/** Every section of every form: the common ones, then each type's own. */
+const allSections: readonly ContentSection[] = [
+  ...commonSections,
+  ...qrTypes.flatMap((type) => type.sections),
 ];
 
-/** What the content form holds: every text field, the two link lists and the uploads. */
+/** The fields of one kind, by id, from every section. */
+function fieldsOf<K extends ContentItem['kind'], Spec>(kind: K) {
+  return Object.fromEntries(
+    allSections.flatMap((entry) =>
+      entry.items
+        .filter((item) => item.kind === kind)
+        .map((item) => [item.id, entry.fields[item.id] as Spec]),
+    ),
+  );
+}
+
+/** Every text field a saved code stores, with its label, limit and check. */
+export const textFields = fieldsOf<'text', FieldSpec>('text') as Readonly<
+  Record<TextFieldId, FieldSpec>
+>;
+
+/** The lists: the link list grows and shrinks; the social form shows its first entry only. */
+export const listFields = fieldsOf<'list', ListFieldSpec>('list') as Readonly<
+  Record<ListFieldId, ListFieldSpec>
+>;
+
+/** What the content form holds: every text field, the lists and the uploads. */
 export interface QrContent<F = File> {
   readonly text: Readonly<Record<TextFieldId, string>>;
   readonly lists: Readonly<Record<ListFieldId, readonly string[]>>;
@@ -276,7 +90,10 @@ export const RULES_FIELD_LIMIT_MAX = 100;
 
 export const emptyContent: QrContent = {
   text: Object.fromEntries(textFieldIds.map((id) => [id, ''])) as Record<TextFieldId, string>,
-  lists: { links: [''], socialLinks: [''] },
+  lists: Object.fromEntries(Object.keys(listFields).map((id) => [id, ['']])) as Record<
+    ListFieldId,
+    string[]
+  >,
   files: {},
 };
 
@@ -327,9 +144,10 @@ export function checkContent<F extends FileFacts>(
       if (problem) errors[item.id] = problem;
     }
   }
-  if (contentItems(type).some((item) => item.id === 'encrypt')) {
-    const wifi = wifiProblems(text.encrypt ?? '', text.wifiPassword ?? '');
-    for (const [id, message] of Object.entries(wifi)) errors[id] ??= message;
+  if (type.rule) {
+    for (const [id, message] of Object.entries(type.rule((id) => text[id] ?? ''))) {
+      errors[id] ??= message;
+    }
   }
   if (
     !errors.activeFrom &&

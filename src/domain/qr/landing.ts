@@ -5,7 +5,7 @@
 // redirect function answers with it (functions/src/landing.ts draws the pages). Every web address
 // a page holds passes the same target rule as a redirect (target.ts), so a page can no more lead
 // somewhere harmful than a redirect can.
-import { fileFields, type FileFieldId } from './content';
+import { fileFields, type FileFieldId } from './content-fields';
 import { formatBytes } from './files';
 import type { HostedFile } from './hosting';
 import type { ContentReader } from './payload';

@@ -1,4 +1,4 @@
-// What a QR code holds for each of the 16 types: the published formats (text-formats.ts: a URL,
+// What a QR code holds for each type: the published formats (text-formats.ts: a URL,
 // wa.me, the ZXing WIFI: string, vCard 3.0), a link to the site's own viewer page for the link list
 // and the app links (viewer-fragment.ts), and a plain "needs hosting" for the upload types, never a
 // code that points nowhere.
@@ -8,15 +8,8 @@
 // added, phone numbers as digits), but are also safe on raw form input, and answer 'incomplete'
 // (with the reason) instead of encoding an empty or invalid value. Pure TypeScript: only URL,
 // encodeURIComponent and TextEncoder from the platform.
-import {
-  fileFields,
-  listFields,
-  textFields,
-  type FileFieldId,
-  type ListFieldId,
-  type QrContent,
-  type TextFieldId,
-} from './content';
+import type { QrContent } from './content';
+import type { FileFieldId } from './content-fields';
 import type { HostedFile } from './hosting';
 import { instagramUrl, vcardPayload, webUrl, whatsappPayload, wifiPayload } from './text-formats';
 import { isViewerLink, VIEWER_MAX_LINKS, viewerUrl, type ViewerContent } from './viewer-fragment';
@@ -48,10 +41,14 @@ export function payloadLength(text: string): number {
 // ---------------------------------------------------------------------------------------------
 // The builders the type registry (qr-types.ts) gives its types, one for each kind of content
 
-/** The form's values as the builders read them, whatever the stored shape held. */
+/**
+ * The form's values as the builders read them, whatever the stored shape held. Fields are named
+ * by their ids as strings: the ids are written in the registry's entries, which import these
+ * builders (a test holds each type's builders to its own fields: qr-types.test.ts).
+ */
 export interface ContentReader {
-  text(id: TextFieldId): string;
-  list(id: ListFieldId): string[];
+  text(id: string): string;
+  list(id: string): string[];
   /** Whether a file has been chosen for the upload `id`. */
   hasFile(id: FileFieldId): boolean;
   /** The hosted file of the upload `id` (a saved code's, as the server keeps it), or null. */
@@ -68,11 +65,11 @@ export function contentReader(
 ): ContentReader {
   return {
     text: (id) => {
-      const value: unknown = content.text?.[id];
+      const value: unknown = (content.text as Readonly<Record<string, unknown>> | undefined)?.[id];
       return typeof value === 'string' ? value : '';
     },
     list: (id) => {
-      const items: unknown = content.lists?.[id];
+      const items: unknown = (content.lists as Readonly<Record<string, unknown>> | undefined)?.[id];
       return Array.isArray(items)
         ? items.filter((item): item is string => typeof item === 'string')
         : [];
@@ -90,12 +87,13 @@ const invalid = (label: string) =>
   incomplete(
     `${label} is not a web address the code can use (one starting with http:// or https://). Please correct it first.`,
   );
-const label = (id: TextFieldId) => textFields[id].label;
+/** The label of a field of the type's form, as the form shows it (payloadFor gives it). */
+export type FieldLabel = (id: string) => string;
 
 /** A web address typed in the text field `id`. */
 export const webAddressPayload =
-  (id: TextFieldId) =>
-  (read: ContentReader): Payload => {
+  (id: string) =>
+  (read: ContentReader, label: FieldLabel): Payload => {
     if (read.text(id).trim() === '') return missing(label(id));
     const url = webUrl(read.text(id));
     return url === null ? invalid(label(id)) : { kind: 'text', text: url };
@@ -103,15 +101,15 @@ export const webAddressPayload =
 
 /** The first web address of the list `id` (Social media keeps one). */
 export const firstLinkPayload =
-  (id: ListFieldId) =>
-  (read: ContentReader): Payload => {
+  (id: string) =>
+  (read: ContentReader, label: FieldLabel): Payload => {
     const first = read.list(id).find((item) => item.trim() !== '');
-    if (first === undefined) return missing(listFields[id].item.label);
+    if (first === undefined) return missing(label(id));
     const url = webUrl(first);
-    return url === null ? invalid(listFields[id].item.label) : { kind: 'text', text: url };
+    return url === null ? invalid(label(id)) : { kind: 'text', text: url };
   };
 
-export function instagramPayload(read: ContentReader): Payload {
+export function instagramPayload(read: ContentReader, label: FieldLabel): Payload {
   if (read.text('instagramUsername').trim() === '') return missing(label('instagramUsername'));
   const url = instagramUrl(read.text('instagramUsername'));
   return url === null
@@ -121,7 +119,7 @@ export function instagramPayload(read: ContentReader): Payload {
     : { kind: 'text', text: url };
 }
 
-export function whatsappChatPayload(read: ContentReader): Payload {
+export function whatsappChatPayload(read: ContentReader, label: FieldLabel): Payload {
   if (read.text('whatsappNumber').trim() === '') return missing(label('whatsappNumber'));
   if (!/\d/.test(read.text('whatsappNumber'))) {
     return incomplete('The WhatsApp number has no digits. Please correct it first.');
@@ -134,7 +132,7 @@ export function whatsappChatPayload(read: ContentReader): Payload {
   return url === null ? missing(label('whatsappCountryCode')) : { kind: 'text', text: url };
 }
 
-export function wifiNetworkPayload(read: ContentReader): Payload {
+export function wifiNetworkPayload(read: ContentReader, label: FieldLabel): Payload {
   if (read.text('wifiSSID') === '') return missing(label('wifiSSID'));
   return {
     kind: 'text',
@@ -146,7 +144,7 @@ export function wifiNetworkPayload(read: ContentReader): Payload {
   };
 }
 
-export function contactCardPayload(read: ContentReader): Payload {
+export function contactCardPayload(read: ContentReader, label: FieldLabel): Payload {
   const get = read.text;
   if (get('vcardFirstName').trim() === '' && get('vcardLastName').trim() === '') {
     return missing(label('vcardFirstName'));
@@ -171,30 +169,30 @@ export function contactCardPayload(read: ContentReader): Payload {
   };
 }
 
-export function couponPayload(read: ContentReader): Payload {
+export function couponPayload(read: ContentReader, label: FieldLabel): Payload {
   const code = read.text('couponCode').trim();
   return code === '' ? missing(label('couponCode')) : { kind: 'text', text: code };
 }
 
-export function linkListPayload(read: ContentReader): Payload {
+export function linkListPayload(read: ContentReader, label: FieldLabel): Payload {
   const items = read
     .list('links')
     .map((item) => item.trim())
     .filter((item) => item !== '')
     .slice(0, VIEWER_MAX_LINKS);
-  if (items.length === 0) return missing(listFields.links.item.label);
+  if (items.length === 0) return missing(label('links'));
   const links: string[] = [];
   for (const [index, item] of items.entries()) {
     const url = webUrl(item);
     if (url === null || !isViewerLink(url)) {
-      return invalid(`${listFields.links.item.label} ${index + 1}`);
+      return invalid(`${label('links')} ${index + 1}`);
     }
     links.push(url);
   }
   return viewer({ kind: 'links', links }, read.viewerOrigin);
 }
 
-export function appLinksPayload(read: ContentReader): Payload {
+export function appLinksPayload(read: ContentReader, label: FieldLabel): Payload {
   const urls: string[] = [];
   for (const id of ['appStoreLink', 'playStoreLink'] as const) {
     if (read.text(id).trim() === '') return missing(label(id));
@@ -208,10 +206,10 @@ export function appLinksPayload(read: ContentReader): Payload {
 /** A file the site hosts: the code holds the short link of its page once a file is chosen. */
 export const hostedFilePayload =
   (file: FileFieldId) =>
-  (read: ContentReader): Payload =>
+  (read: ContentReader, label: FieldLabel): Payload =>
     read.hasFile(file) || read.hosted(file) !== null
       ? { kind: 'link-only', file }
-      : missing(fileFields[file].label);
+      : missing(label(file));
 
 const viewer = (content: ViewerContent, viewerOrigin: string): Payload => ({
   kind: 'viewer',

@@ -11,7 +11,8 @@ import {
   RULES_FIELD_LIMIT_MAX,
   textFields,
 } from './content';
-import { findQrType, payloadFor, qrTypeIds, qrTypes } from './qr-types';
+import type { ContentReader } from './payload';
+import { fieldOf, findQrType, payloadFor, qrTypeIds, qrTypes } from './qr-types';
 import { SAVED_CODES_MAX } from './saved-code';
 
 /**
@@ -26,32 +27,73 @@ function keysPattern(name: string): string[] {
   return pattern!.split('|');
 }
 
-describe('the type registry', () => {
-  it('has the 16 types, each once, in the type screen’s order', () => {
-    expect(qrTypeIds).toEqual([
-      'web',
-      'pdf',
-      'linklist',
+/**
+ * The product's promise, pinned here and nowhere else (every other test reads the list from the
+ * registry): the types customers know, in the type screen's order, by id (saved codes and short
+ * links store it) and label, each with its form's sections and their fields (saved codes store
+ * the values by these ids, so a renamed one would lose what drafts and saved codes hold).
+ */
+const promised: readonly (readonly [id: string, label: string, form: Record<string, string[]>])[] =
+  [
+    ['web', 'Website', { 'Website Information': ['websiteUrl'] }],
+    ['pdf', 'PDF', { 'PDF Upload': ['pdfFile'] }],
+    ['linklist', 'Link List', { 'Link List': ['links'] }],
+    [
       'vcard',
-      'biz',
-      'video',
-      'img',
-      'fbook',
-      'insta',
-      'smedia',
+      'Virtual Card',
+      {
+        'Full Name': ['vcardFirstName', 'vcardLastName'],
+        'Contact Information': [
+          'vcardPhone',
+          'vcardMobile',
+          'vcardEmail',
+          'vcardWebsite',
+          'vcardFax',
+        ],
+        'Company Information': ['vcardCompany', 'vcardJob'],
+        Location: ['vcardAddress', 'vcardCity', 'vcardPostalCode', 'vcardCountry'],
+      },
+    ],
+    ['biz', 'Business', { 'Business Information': ['businessName', 'businessURL'] }],
+    ['video', 'Video', { 'Video Upload': ['videoFile'] }],
+    ['img', 'Images', { 'Image Upload': ['imageFile'] }],
+    ['fbook', 'Facebook', { 'Facebook Page': ['facebookUrl'] }],
+    ['insta', 'Instagram', { 'Instagram Profile': ['instagramUsername'] }],
+    ['smedia', 'Social Media', { 'Social Media Links': ['socialLinks'] }],
+    [
       'whapp',
-      'aud',
-      'menu',
-      'apps',
-      'coup',
-      'wifi',
-    ]);
-    expect(new Set(qrTypes.map((type) => type.label)).size).toBe(16);
+      'Whatsapp',
+      { 'WhatsApp Number': ['whatsappCountryCode', 'whatsappNumber', 'whatsappMessage'] },
+    ],
+    ['aud', 'MP3', { 'Audio Upload': ['audioFile'] }],
+    ['menu', 'Menu', { 'Menu Upload': ['menuFile'] }],
+    ['apps', 'Apps', { 'App Links': ['appStoreLink', 'playStoreLink'] }],
+    ['coup', 'Coupon', { 'Coupon Details': ['couponCode'] }],
+    ['wifi', 'WiFi', { 'WiFi Credentials': ['wifiSSID', 'encrypt', 'wifiPassword'] }],
+  ];
+
+describe('the type registry', () => {
+  it('has the types promised, each once, in the type screen’s order, with their labels', () => {
+    expect(qrTypeIds).toEqual(promised.map(([id]) => id));
+    expect(qrTypes.map((type) => [type.id, type.label])).toEqual(
+      promised.map(([id, label]) => [id, label]),
+    );
+    expect(qrTypes).toHaveLength(promised.length);
+    expect(new Set(qrTypes.map((type) => type.id)).size).toBe(qrTypes.length);
+    expect(new Set(qrTypes.map((type) => type.label)).size).toBe(qrTypes.length);
     expect(findQrType('nope')).toBeUndefined();
   });
 
+  it.each(promised)('%s (%s) has its sections, with its fields', (id, _label, form) => {
+    const type = findQrType(id)!;
+    expect(type.sections.map((section) => section.title)).toEqual(Object.keys(form));
+    expect(type.sections.flatMap((section) => section.items.map((item) => item.id))).toEqual(
+      Object.values(form).flat(),
+    );
+  });
+
   it('is the list firestore.rules accepts as a saved code’s type', () => {
-    const list = /data\.type\.matches\('([^']*)'\)/.exec(rules)?.[1];
+    const list = /type\.matches\('([^']*)'\)/.exec(rules)?.[1];
     expect(list).toBeDefined();
     expect(list!.split('|')).toEqual(qrTypeIds);
   });
@@ -117,6 +159,40 @@ describe('the type registry', () => {
         payloadFor(type.id, emptyContent, { viewerOrigin: 'https://k.example' }).kind,
       ).not.toBe('text');
     }
+  });
+
+  it('gives each type a payload and a page that read only its own fields and the common ones', () => {
+    // Builders name fields by id (the entries import them): one naming a field of no form, or of
+    // another type's, would read an empty value for ever.
+    for (const type of qrTypes) {
+      const own = new Set<string>(contentItems(type).map((item) => item.id));
+      const named = new Set<string>();
+      for (const value of ['', 'x', 'https://a.example.co.za/', '27']) {
+        const reader: ContentReader = {
+          text: (id) => (named.add(id), value),
+          list: (id) => (named.add(id), [value]),
+          hasFile: (id) => (named.add(id), value !== ''),
+          hosted: (id) => (named.add(id), null),
+          viewerOrigin: 'https://k.example',
+        };
+        type.payload(reader, (id) => (named.add(id), id));
+        type.landing?.(reader);
+      }
+      expect(named.size, type.id).toBeGreaterThan(0);
+      expect(
+        [...named].filter((id) => !own.has(id)),
+        type.id,
+      ).toEqual([]);
+    }
+  });
+
+  it('names the fields of a form by its entry: a label for every field a payload may name', () => {
+    for (const type of qrTypes) {
+      for (const item of contentItems(type)) expect(fieldOf(type, item.id), item.id).toBeDefined();
+      expect(fieldOf(type, 'nope')).toBeUndefined();
+    }
+    // A field of another type's form is not this one's.
+    expect(fieldOf(findQrType('web')!, 'wifiSSID')).toBeUndefined();
   });
 
   it('makes a type whose content is a hosted file dynamic only, with its file’s page', () => {

@@ -1,14 +1,32 @@
-// The 16 QR types, each described once: its id and label, its tile's description and icon, the
-// sections of its content form, what its code holds (its payload), and whether its code can be
-// static (the content in the picture) and/or dynamic (a short link of the site whose target can
-// change after printing). Everything else reads this list: the type screen, the content form,
-// the renderer, saving, the short links' server (functions/ imports it), and a test holds
-// firestore.rules' list of type ids to it. A new type is one entry here, and its id in that
-// rules list. Only what no type has yet goes elsewhere, each place held to this list by the
-// compiler or a test: a new field in content.ts (and firestore.rules), a payload builder in
-// payload.ts (a new text format in text-formats.ts), a landing page in landing.ts (drawn by
-// functions/src/landing.ts), an icon in the wizard's type-icons.ts.
-import { fileItem, listItem, section, text, type ContentSection, type QrContent } from './content';
+// The QR types, each described once, in one entry: its id and label, its tile's description and
+// icon, its content form (sections, and in them its own fields with their labels, limits and
+// checks), what its code holds (its payload), and whether its code can be static (the content in
+// the picture) and/or dynamic (a short link of the site whose target can change after printing).
+// Everything else reads this list: the type screen, the content form and its checks (content.ts
+// gathers every type's fields), the renderer, saving, the short links' server (functions/ imports
+// it), and firestore.rules, whose block of type ids, fields and limits is generated from it
+// (`npm run rules:qr`; a test fails while the two differ). A plain type is one entry here, made
+// of the field kinds, payload and landing builders that exist. Only what no type has yet goes
+// elsewhere, each place held to this list by the compiler or a test: a new kind of field or an
+// upload in content-fields.ts, a payload builder in payload.ts (a new text format in
+// text-formats.ts), a landing page in landing.ts (drawn by functions/src/landing.ts), an icon in
+// the wizard's type-icons.ts. See docs/architecture.md, "Adding things".
+import { EMAIL_MAX, field, formats, URL_MAX, type FieldErrors } from '../form';
+import {
+  commonSections,
+  fileFields,
+  instagramProfile,
+  linkList,
+  linkOn,
+  phone,
+  required,
+  section,
+  upload,
+  url,
+  type FormField,
+  type Section,
+} from './content-fields';
+import type { ContentSection, QrContent } from './content';
 import type { HostedFiles } from './hosting';
 import {
   appLinksPayload,
@@ -23,6 +41,7 @@ import {
   whatsappChatPayload,
   wifiNetworkPayload,
   type ContentReader,
+  type FieldLabel,
   type Payload,
 } from './payload';
 import {
@@ -34,6 +53,8 @@ import {
   linksLanding,
   type LandingDraft,
 } from './landing';
+import { VIEWER_MAX_LINKS } from './viewer-fragment';
+import { wifiProblems } from './wifi';
 
 /** The icons of the type tiles (lucide's names; the wizard's type-icons.ts draws them). */
 export type TypeIcon =
@@ -68,9 +89,12 @@ interface TypeEntry {
   /** What the type is for, on its tile. */
   readonly description: string;
   readonly icon: TypeIcon;
-  readonly sections: readonly ContentSection[];
+  /** Its own sections of the content form, with its fields; every form then has commonSections. */
+  readonly sections: readonly Section[];
+  /** A check across its fields, after each field's own: messages by field id. */
+  readonly rule?: (text: (id: string) => string) => FieldErrors;
   /** What the code holds for this content (payload.ts's builders). */
-  readonly payload: (content: ContentReader) => Payload;
+  readonly payload: (content: ContentReader, label: FieldLabel) => Payload;
   readonly modes: CodeModes;
   /**
    * What a dynamic code's short link shows (landing.ts): a page of the site built from the
@@ -90,14 +114,18 @@ const inThePictureOnly: CodeModes = { static: true, dynamic: false };
 /** A file the site hosts: only a short link can lead to it. */
 const hostedFile: CodeModes = { static: false, dynamic: true };
 
-/** The 16 types in the order of the type screen. */
+/** The types in the order of the type screen. */
 const entries = [
   {
     id: 'web',
     label: 'Website',
     description: 'Open a web page',
     icon: 'globe',
-    sections: [section('Website Information', text('websiteUrl'))],
+    sections: [
+      section('Website Information', {
+        websiteUrl: url('Website URL', 'https://www.example.co.za'),
+      }),
+    ],
     payload: webAddressPayload('websiteUrl'),
     modes: webAddress,
   },
@@ -106,7 +134,7 @@ const entries = [
     label: 'PDF',
     description: 'Show a PDF document',
     icon: 'file-text',
-    sections: [section('PDF Upload', fileItem('pdfFile'))],
+    sections: [section('PDF Upload', { pdfFile: upload })],
     payload: hostedFilePayload('pdfFile'),
     modes: hostedFile,
     landing: fileLanding('pdfFile'),
@@ -116,7 +144,10 @@ const entries = [
     label: 'Link List',
     description: 'Share several links',
     icon: 'list',
-    sections: [section('Link List', listItem('links'))],
+    sections: [
+      // The viewer page shows the links, so the list holds as many as it shows.
+      section('Link List', { links: linkList(url('Link'), VIEWER_MAX_LINKS, 'Add link') }),
+    ],
     payload: linkListPayload,
     modes: webAddress,
     landing: linksLanding,
@@ -127,13 +158,33 @@ const entries = [
     description: 'Share your contact details',
     icon: 'id-card',
     sections: [
-      section('Full Name', text('vcardFirstName', 'vcardLastName')),
-      section(
-        'Contact Information',
-        text('vcardPhone', 'vcardMobile', 'vcardEmail', 'vcardWebsite', 'vcardFax'),
-      ),
-      section('Company Information', text('vcardCompany', 'vcardJob')),
-      section('Location', text('vcardAddress', 'vcardCity', 'vcardPostalCode', 'vcardCountry')),
+      section('Full Name', {
+        vcardFirstName: required('First name', { autoComplete: 'given-name', maxLength: 100 }),
+        vcardLastName: required('Last name', { autoComplete: 'family-name', maxLength: 100 }),
+      }),
+      section('Contact Information', {
+        vcardPhone: phone('Phone', true),
+        vcardMobile: phone('Mobile', false, 'tel'),
+        vcardEmail: required('Email', {
+          input: 'email',
+          maxLength: EMAIL_MAX,
+          format: formats.email,
+          autoComplete: 'email',
+          requiredMessage: 'Please enter an email address.',
+        }),
+        vcardWebsite: url('Website'),
+        vcardFax: phone('Fax', false, 'off'),
+      }),
+      section('Company Information', {
+        vcardCompany: required('Company', { autoComplete: 'organization', maxLength: 100 }),
+        vcardJob: required('Job title', { autoComplete: 'organization-title', maxLength: 100 }),
+      }),
+      section('Location', {
+        vcardAddress: required('Street address', { autoComplete: 'street-address' }),
+        vcardCity: required('City', { autoComplete: 'address-level2', maxLength: 100 }),
+        vcardPostalCode: required('Postal code', { autoComplete: 'postal-code', maxLength: 12 }),
+        vcardCountry: required('Country', { autoComplete: 'country-name', maxLength: 100 }),
+      }),
     ],
     payload: contactCardPayload,
     modes: inThePictureOrPage,
@@ -144,7 +195,12 @@ const entries = [
     label: 'Business',
     description: 'Present your business',
     icon: 'briefcase',
-    sections: [section('Business Information', text('businessName', 'businessURL'))],
+    sections: [
+      section('Business Information', {
+        businessName: required('Business name', { autoComplete: 'organization', maxLength: 100 }),
+        businessURL: url('Business URL'),
+      }),
+    ],
     payload: webAddressPayload('businessURL'),
     modes: webAddress,
     landing: businessLanding,
@@ -154,7 +210,7 @@ const entries = [
     label: 'Video',
     description: 'Play a video',
     icon: 'video',
-    sections: [section('Video Upload', fileItem('videoFile'))],
+    sections: [section('Video Upload', { videoFile: upload })],
     payload: hostedFilePayload('videoFile'),
     modes: hostedFile,
     landing: fileLanding('videoFile'),
@@ -164,7 +220,7 @@ const entries = [
     label: 'Images',
     description: 'Show an image',
     icon: 'image',
-    sections: [section('Image Upload', fileItem('imageFile'))],
+    sections: [section('Image Upload', { imageFile: upload })],
     payload: hostedFilePayload('imageFile'),
     modes: hostedFile,
     landing: fileLanding('imageFile'),
@@ -174,7 +230,11 @@ const entries = [
     label: 'Facebook',
     description: 'Open your Facebook page',
     icon: 'thumbs-up',
-    sections: [section('Facebook Page', text('facebookUrl'))],
+    sections: [
+      section('Facebook Page', {
+        facebookUrl: url('Facebook page URL', 'https://www.facebook.com/your-page'),
+      }),
+    ],
     payload: webAddressPayload('facebookUrl'),
     modes: webAddress,
   },
@@ -183,7 +243,18 @@ const entries = [
     label: 'Instagram',
     description: 'Open your Instagram profile',
     icon: 'camera',
-    sections: [section('Instagram Profile', text('instagramUsername'))],
+    sections: [
+      section('Instagram Profile', {
+        instagramUsername: required('Instagram profile URL', {
+          input: 'url',
+          maxLength: URL_MAX,
+          format: instagramProfile,
+          placeholder: 'https://instagram.com/your-name',
+          hint: 'The profile address, or just the username.',
+          requiredMessage: 'Please enter your Instagram profile address or username.',
+        }),
+      }),
+    ],
     payload: instagramPayload,
     modes: webAddress,
   },
@@ -192,7 +263,9 @@ const entries = [
     label: 'Social Media',
     description: 'Link to your social profile',
     icon: 'share',
-    sections: [section('Social Media Links', listItem('socialLinks'))],
+    sections: [
+      section('Social Media Links', { socialLinks: linkList(url('Social media link'), 1) }),
+    ],
     payload: firstLinkPayload('socialLinks'),
     modes: webAddress,
   },
@@ -202,7 +275,23 @@ const entries = [
     description: 'Start a WhatsApp chat',
     icon: 'message-circle',
     sections: [
-      section('WhatsApp Number', text('whatsappCountryCode', 'whatsappNumber', 'whatsappMessage')),
+      section('WhatsApp Number', {
+        whatsappCountryCode: required('Country code', {
+          input: 'number',
+          maxLength: 4,
+          format: formats.countryCode,
+          placeholder: '27',
+          hint: 'Digits only: 27 for South Africa.',
+        }),
+        whatsappNumber: phone('WhatsApp number', true),
+        // Every WhatsApp field is required, the message too: the code opens the chat with it.
+        whatsappMessage: required('Message', {
+          input: 'textarea',
+          maxLength: 1000,
+          hint: 'The text the chat opens with; it can be changed before sending.',
+          requiredMessage: 'Please enter the message the chat opens with.',
+        }),
+      }),
     ],
     payload: whatsappChatPayload,
     modes: webAddress,
@@ -212,7 +301,7 @@ const entries = [
     label: 'MP3',
     description: 'Play an audio file',
     icon: 'music',
-    sections: [section('Audio Upload', fileItem('audioFile'))],
+    sections: [section('Audio Upload', { audioFile: upload })],
     payload: hostedFilePayload('audioFile'),
     modes: hostedFile,
     landing: fileLanding('audioFile'),
@@ -222,7 +311,7 @@ const entries = [
     label: 'Menu',
     description: 'Show a restaurant menu',
     icon: 'utensils',
-    sections: [section('Menu Upload', fileItem('menuFile'))],
+    sections: [section('Menu Upload', { menuFile: upload })],
     payload: hostedFilePayload('menuFile'),
     modes: hostedFile,
     landing: fileLanding('menuFile'),
@@ -232,7 +321,22 @@ const entries = [
     label: 'Apps',
     description: 'Link to your app in both stores',
     icon: 'smartphone',
-    sections: [section('App Links', text('appStoreLink', 'playStoreLink'))],
+    sections: [
+      section('App Links', {
+        appStoreLink: linkOn(
+          'App Store link',
+          'https://apps.apple.com/…',
+          ['apps.apple.com', 'itunes.apple.com'],
+          'where the store shows your app',
+        ),
+        playStoreLink: linkOn(
+          'Google Play link',
+          'https://play.google.com/store/apps/…',
+          ['play.google.com'],
+          'where the store shows your app',
+        ),
+      }),
+    ],
     payload: appLinksPayload,
     modes: webAddress,
     landing: appsLanding,
@@ -242,7 +346,9 @@ const entries = [
     label: 'Coupon',
     description: 'Hand out a coupon code',
     icon: 'ticket',
-    sections: [section('Coupon Details', text('couponCode'))],
+    sections: [
+      section('Coupon Details', { couponCode: required('Coupon code', { maxLength: 100 }) }),
+    ],
     payload: couponPayload,
     modes: inThePictureOrPage,
     landing: couponLanding,
@@ -252,7 +358,29 @@ const entries = [
     label: 'WiFi',
     description: 'Join a WiFi network',
     icon: 'wifi',
-    sections: [section('WiFi Credentials', text('wifiSSID', 'encrypt', 'wifiPassword'))],
+    sections: [
+      section('WiFi Credentials', {
+        wifiSSID: required('Network name (SSID)', {
+          maxLength: 32,
+          keepSpaces: true,
+          requiredMessage: 'Please enter the network name.',
+        }),
+        encrypt: required('Encryption', {
+          maxLength: 20,
+          suggestions: ['No encryption', 'WEP', 'WPA/WPA2'],
+          placeholder: 'WPA/WPA2',
+          requiredMessage: 'Please choose the encryption (No encryption, WEP or WPA/WPA2).',
+        }),
+        wifiPassword: field('Network password', {
+          input: 'password',
+          maxLength: 63,
+          keepSpaces: true,
+          autoComplete: 'off',
+        }),
+      }),
+    ],
+    // What a phone could not join, said beside the field (a field's own problem comes first).
+    rule: (text) => wifiProblems(text('encrypt'), text('wifiPassword')),
     payload: wifiNetworkPayload,
     modes: inThePictureOnly,
     staticOnly:
@@ -260,18 +388,45 @@ const entries = [
   },
 ] as const satisfies readonly TypeEntry[];
 
-export type QrTypeId = (typeof entries)[number]['id'];
+/** One entry of the registry as written, with its fields' ids (content.ts reads them). */
+export type RegistryEntry = (typeof entries)[number];
 
-export interface QrType extends TypeEntry {
+/** How many types there are (type-count.ts is held to it, for the pages that say the number). */
+export type QrTypeCount = (typeof entries)['length'];
+
+export type QrTypeId = RegistryEntry['id'];
+
+export interface QrType extends Omit<TypeEntry, 'sections'> {
   readonly id: QrTypeId;
+  readonly sections: readonly ContentSection[];
 }
 
+// An item whose id is not a field of its kind (an upload missing from content-fields.ts's
+// fileFields) fails to compile here.
 export const qrTypes: readonly QrType[] = entries;
 
 export const qrTypeIds: readonly QrTypeId[] = qrTypes.map((type) => type.id);
 
 export function findQrType(id: unknown): QrType | undefined {
   return qrTypes.find((type) => type.id === id);
+}
+
+/** A field of `type`'s own form or of every form, by id (an upload: its fileFields entry). */
+export function fieldOf(type: QrType, id: string): FormField | undefined {
+  for (const entry of [...type.sections, ...commonSections] as readonly Section[]) {
+    if (Object.hasOwn(entry.fields, id)) return entry.fields[id];
+  }
+  return undefined;
+}
+
+/** The label of a field of `type`'s form, as the form shows it (a list: its entries' label). */
+function labelIn(type: QrType): FieldLabel {
+  return (id) => {
+    const spec = fieldOf(type, id);
+    if (spec === undefined) return id;
+    if ('upload' in spec) return fileFields[id as keyof typeof fileFields].label;
+    return 'item' in spec ? spec.item.label : spec.label;
+  };
 }
 
 /**
@@ -286,5 +441,8 @@ export function payloadFor(
 ): Payload {
   const entry = findQrType(type);
   if (!entry) return { kind: 'incomplete', reason: 'Choose a type of code first.' };
-  return entry.payload(contentReader(content, options.viewerOrigin, options.hosted));
+  return entry.payload(
+    contentReader(content, options.viewerOrigin, options.hosted),
+    labelIn(entry),
+  );
 }

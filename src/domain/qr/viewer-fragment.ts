@@ -3,7 +3,6 @@
 // comes from whoever made the link, so reading it is strict: the page shows only what
 // decodeViewerFragment returns. Pure TypeScript, shared by the payload builders (payload.ts) and
 // the viewer page.
-import { listFields } from './content';
 import { VIEWER_PATH } from './viewer-path';
 
 /** What the viewer page shows: a list of links or the two store buttons. */
@@ -11,7 +10,8 @@ export type ViewerContent =
   | { readonly kind: 'links'; readonly links: readonly string[] }
   | { readonly kind: 'apps'; readonly appStore: string; readonly googlePlay: string };
 
-export const VIEWER_MAX_LINKS = listFields.links.max;
+/** The most links the page shows, and so the most a Link List holds (its entry in qr-types.ts). */
+export const VIEWER_MAX_LINKS = 20;
 /** Longer fragments are refused unread: no code holds more than about 3 kB anyway. */
 const VIEWER_MAX_FRAGMENT = 8192;
 
