@@ -1,5 +1,6 @@
 // The QR generator's plans and their prices, and what paying ahead saves against paying monthly.
 // Amounts are whole South African rand.
+import { QR_TYPE_COUNT } from './qr/type-count';
 
 export type PlanId = 'monthly' | 'six-months' | 'annually';
 
@@ -47,7 +48,7 @@ export const monthlyPlan: Plan = plans[0];
 
 /** What every plan includes (placeholder-level until the plans' contents are final). */
 export const sharedBenefits = [
-  'All 16 QR code types',
+  `All ${QR_TYPE_COUNT} QR code types`,
   'Every frame, pattern, corner and logo option',
   'Help by email and through the contact form',
 ] as const;

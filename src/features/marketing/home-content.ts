@@ -1,4 +1,5 @@
 import { GraduationCap, Handshake, Layers, LifeBuoy, Smartphone, Zap } from 'lucide-react';
+import { QR_TYPE_COUNT } from '../../domain/qr/type-count';
 import type { Tile } from './tile-grid';
 
 export const vision =
@@ -43,7 +44,7 @@ export const missionTiles: readonly Tile[] = [
 export const qrService = {
   title: 'QR codes that keep working',
   text:
-    'Make QR codes for your menus, flyers and shop windows: 16 kinds, in your colours and with ' +
+    `Make QR codes for your menus, flyers and shop windows: ${QR_TYPE_COUNT} kinds, in your colours and with ` +
     'your logo, checked to scan before you print. A dynamic code can lead somewhere new after ' +
     'it is printed, hosts your menu or brochure, and counts its scans.',
   points: [
