@@ -171,3 +171,35 @@ describe('an emailed code', () => {
     expect(await listMail()).toEqual([]);
   });
 });
+
+describe('the answers it reads', () => {
+  /** fetch that answers `body` (as it is) with `status`, once. */
+  const answering = (status: number, body: string) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(body, { status })),
+    );
+
+  it('only those the mail API describes: a proxy’s 429 is trouble to try again, not a refusal', async () => {
+    answering(429, '<html>Too many requests</html>');
+    const request = mail();
+    await storeMail(request, 'alice');
+    expect(await sendStoredMail(request.id)).toEqual({ result: 'trouble' });
+    expect(await listMail()).toMatchObject([{ id: request.id, status: 'queued' }]);
+  });
+
+  it('sends again what the table says is worth it: a code whose short link is not made yet', async () => {
+    answering(503, JSON.stringify({ ok: false, problem: 'not-ready', message: 'Soon.' }));
+    const request = mail();
+    await storeMail(request, 'alice');
+    expect(await sendStoredMail(request.id)).toEqual({ result: 'trouble' });
+    answering(
+      400,
+      JSON.stringify({ ok: false, problem: 'bad-recipient', message: 'One address.' }),
+    );
+    expect(await sendStoredMail(request.id)).toEqual({
+      result: 'refused',
+      answer: { ok: false, problem: 'bad-recipient', message: 'One address.' },
+    });
+  });
+});

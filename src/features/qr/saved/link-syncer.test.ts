@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SyncAnswer } from '../../../domain/qr/link-policy';
+import { linksApi, type SyncAnswer } from '../../../domain/qr/link-policy';
 import { LinkSyncer } from './link-syncer';
 
 const ok: SyncAnswer = { ok: true, link: null };
@@ -86,6 +86,17 @@ describe('LinkSyncer', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(request).toHaveBeenCalledTimes(3);
   });
+
+  it.each(Object.entries(linksApi.problems))(
+    'after %s, asks again by itself exactly when the link API’s table says so',
+    async (problem, { retry }) => {
+      const answer = { ok: false, problem, message: 'Why.' } as SyncAnswer;
+      const syncer = new LinkSyncer(vi.fn(async () => answer));
+      syncer.ensure('c1', 'to a');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(syncer.getSnapshot().get('c1')?.status).toBe(retry ? 'retrying' : 'refused');
+    },
+  );
 
   it('asks again at once when the browser is back online', async () => {
     const request = vi.fn(async (): Promise<SyncAnswer> => offline);

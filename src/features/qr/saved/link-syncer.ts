@@ -11,7 +11,8 @@
 // only until then, never stored; a page closed before that leaves the code asking for a password
 // nobody has set, and My QR Codes offers to set it.
 import { useSyncExternalStore } from 'react';
-import type { SyncAnswer } from '../../../domain/qr/link-policy';
+import { isFinal } from '../../../domain/api';
+import { linksApi, type SyncAnswer } from '../../../domain/qr/link-policy';
 import { requestLinkPassword, requestLinkSync } from './link-requests';
 
 export type LinkWork =
@@ -139,7 +140,9 @@ export class LinkSyncer {
     if (answer.ok) {
       this.forget(code);
       if (answer.link && !answer.link.deleted) void this.deliverPassword(code);
-    } else if (answer.problem === 'unavailable' || answer.problem === 'file-missing') {
+    } else if (!isFinal(linksApi, answer.problem)) {
+      // Worth asking again by itself, as the API's table says (the server was busy, the file is
+      // still on its way): the page waits, and asks again.
       this.set(code, { status: 'retrying', signature, message: answer.message });
       this.scheduleRetry(code);
       // The file goes up from this device if it has it; its end asks again at once.
