@@ -8,7 +8,8 @@
 // client reads or writes it), in one transaction, so two requests at once cannot both take the
 // last place. Everything is checked before anything is counted, a message that could not be drawn
 // or that the SMTP server did not take is not counted, and a request sent again (the page's outbox
-// retrying after a lost answer) is answered without a second email. Answers JSON (MailAnswer).
+// retrying after a lost answer) is answered without a second email. Answers JSON as mailApi
+// (src/domain/mail.ts) describes it.
 import { createHash } from 'node:crypto';
 import {
   checkRecipient,

@@ -1,8 +1,10 @@
-// One description per API of the site (/api/*), read by both ends: the Cloud Function answers
-// from it (functions/src/api-answer.ts: the status of each answer comes from its table) and the
-// page checks every answer against it (src/lib/api-answer.ts). An answer is JSON, either
-// `{ ok: true, ...what the API says }` or a refusal `{ ok: false, problem, message, ...extra }`,
-// where `problem` names one row of the API's table and `message` says in words what to do.
+// One description per API of the site (/api/*: links, files, mail, billing, account), read by
+// both ends: the Cloud Function is served from it (functions/src/api-handler.ts: the status of
+// each answer comes from its table) and the page calls it through callApi (src/lib/site-api.ts),
+// which checks every answer against it. Adding a problem is one line of its table. An answer is
+// JSON, either `{ ok: true, ...what the API says }` or a refusal
+// `{ ok: false, problem, message, ...extra }`, where `problem` names one row of the API's table
+// and `message` says in words what to do.
 //
 // The answer's type is inferred from the description, so a problem added to the table reaches
 // the page's type at once: every `Record<ProblemOf<typeof api>, …>` of the page (its messages,
