@@ -1,6 +1,6 @@
 // Builds the Cloud Functions (functions/src, TypeScript, importing the app's domain code from
-// src/domain) into ES modules, functions/lib/index.js (with lib/billing-admin.js and their shared
-// chunk), which the Functions emulator loads and
+// src/domain) into ES modules, functions/lib/index.js (with lib/billing-admin.js, lib/link-admin.js
+// and their shared chunks), which the Functions emulator loads and
 // `firebase deploy` uploads. The Admin SDK, firebase-functions and nodemailer stay outside the
 // bundle: Cloud Functions installs them from functions/package.json. So do the emailed code's
 // renderers (functions/src/code-files.ts), which read files of their packages as they run: resvg
@@ -18,7 +18,8 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   build: {
-    // The functions, and the company's billing step that scripts/admin/billing-admin.mjs runs.
+    // The functions, and what the company's admin scripts run (scripts/admin/billing-admin.mjs
+    // its billing step, link-admin.mjs the links' records).
     ssr: true,
     outDir: here('lib'),
     emptyOutDir: true,
@@ -32,7 +33,11 @@ export default defineConfig({
         /^@resvg\/resvg-js(\/|$)/,
         /^pdfkit(\/|$)/,
       ],
-      input: { index: here('src/index.ts'), 'billing-admin': here('src/billing-admin.ts') },
+      input: {
+        index: here('src/index.ts'),
+        'billing-admin': here('src/billing-admin.ts'),
+        'link-admin': here('src/link-admin.ts'),
+      },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'shared-[hash].js' },
     },
   },

@@ -23,7 +23,20 @@
 // Every batch of writes holds at most BATCH_WRITES (Firestore takes 500).
 import type { DeletionTally } from '../../src/domain/account-api';
 import { hostedFilesFrom } from '../../src/domain/qr/hosting';
-import { destinationOf, filesOf } from '../../src/domain/qr/link-policy';
+import { filesOf } from '../../src/domain/qr/link-policy';
+import { accountPath } from '../../src/domain/records/accounts';
+import { codesPath, userPath } from '../../src/domain/records/codes';
+import { FILES } from '../../src/domain/records/files';
+import { COUNTS } from '../../src/domain/records/link-counts';
+import {
+  LINK_PRIVATE,
+  LINKS,
+  linkTombstone,
+  readLink,
+  retiredLink,
+} from '../../src/domain/records/links';
+import { mailCounterPath } from '../../src/domain/records/mail';
+import { ORDERS } from '../../src/domain/records/orders';
 import {
   FieldValue,
   type Auth,
@@ -99,32 +112,31 @@ export async function deleteAccount(
   { db, auth, files: store, settleMs = LINK_SETTLE_MS }: DeleteAccountDeps,
   uid: string,
 ): Promise<DeletionTally> {
-  const linksOf = () => db.collection('dynamic').where('owner', '==', uid).get();
+  const linksOf = () => db.collection(LINKS).where('owner', '==', uid).get();
 
   // 1. Retire the live links.
   const owned = (await linksOf()).docs;
-  const live = owned.filter((link) => link.get('deletedAt') == null);
+  const live = owned.filter((link) => readLink(link.id, link.data())?.deleted === false);
   await inBatches(db, live, (batch, link) =>
-    batch.update(link.ref, {
-      deletedAt: FieldValue.serverTimestamp(),
-      updatedAt: FieldValue.serverTimestamp(),
-    }),
+    batch.update(link.ref, retiredLink(FieldValue.serverTimestamp())),
   );
   const retiredAt = Date.now();
 
   // 2. The saved codes, noting the hosted files they name.
-  const user = db.collection('users').doc(uid);
+  const user = db.doc(userPath(uid));
   const hashes = new Set<string>();
-  for (const code of (await user.collection('codes').get()).docs) {
+  for (const code of (await db.collection(codesPath(uid)).get()).docs) {
     for (const file of Object.values(hostedFilesFrom(code.get('hosted')))) hashes.add(file.sha256);
   }
   const codes = await deleteWithCollections(db, user);
 
   // 3. The hosted files.
   for (const link of owned) {
-    for (const sha256 of filesOf(destinationOf(link.data()))) hashes.add(sha256);
+    for (const sha256 of filesOf(readLink(link.id, link.data())?.destination ?? null)) {
+      hashes.add(sha256);
+    }
   }
-  const stored = await db.collection('files').where('owner', '==', uid).select('sha256').get();
+  const stored = await db.collection(FILES).where('owner', '==', uid).select('sha256').get();
   for (const file of stored.docs) hashes.add(String(file.get('sha256')));
   let files = 0;
   for (const sha256 of hashes) if (await store.delete(uid, sha256)) files += 1;
@@ -137,22 +149,24 @@ export async function deleteAccount(
   for (const link of links) {
     for (const collection of await link.ref.listCollections()) {
       const deleted = await deleteFound(db, collection);
-      if (collection.id !== 'private') figures += deleted;
+      if (collection.id !== LINK_PRIVATE) figures += deleted;
     }
   }
-  await inBatches(db, links, (batch, link) => batch.set(link.ref, tombstone(link)));
+  await inBatches(db, links, (batch, link) =>
+    batch.set(link.ref, linkTombstone(link.data() ?? {}, FieldValue.serverTimestamp())),
+  );
   figures += await deleteFound(
     db,
     // The analysis' collection-group index (owner, day) serves this: every day is >= ''.
-    db.collectionGroup('counts').where('owner', '==', uid).where('day', '>=', ''),
+    db.collectionGroup(COUNTS).where('owner', '==', uid).where('day', '>=', ''),
   );
 
   // 5. The account's own documents.
-  await deleteWithCollections(db, db.collection('accounts').doc(uid));
-  await deleteWithCollections(db, db.collection('mail').doc(uid));
+  await deleteWithCollections(db, db.doc(accountPath(uid)));
+  await deleteWithCollections(db, db.doc(mailCounterPath(uid)));
 
   // 6. Orders: invoices kept, detached from the account; the rest deleted.
-  const orders = (await db.collection('orders').where('owner', '==', uid).get()).docs;
+  const orders = (await db.collection(ORDERS).where('owner', '==', uid).get()).docs;
   const invoices = orders.filter(isInvoice);
   await inBatches(db, orders, (batch, order) => {
     if (isInvoice(order)) {
@@ -184,26 +198,3 @@ export async function deleteAccount(
 /** A paid order has an invoice number: the company must keep it. */
 const isInvoice = (order: DocumentSnapshot) =>
   order.get('state') === 'paid' || order.get('invoiceNumber') != null;
-
-/**
- * What is kept of a link whose account is gone: enough for the redirect to answer "no longer
- * active" (it reads a link with an owner and a destination: both empty strings here) and for the
- * id to stay taken. When it was made and retired, and the company's switch-off if any, stay.
- */
-function tombstone(link: DocumentSnapshot) {
-  const stamp = FieldValue.serverTimestamp();
-  return {
-    owner: '',
-    code: null,
-    target: '',
-    page: null,
-    schedule: null,
-    locked: false,
-    passwordSet: false,
-    deletedAt: link.get('deletedAt') ?? stamp,
-    disabled: link.get('disabled') ?? null,
-    createdAt: link.get('createdAt') ?? stamp,
-    updatedAt: stamp,
-    accountDeletedAt: stamp,
-  };
-}

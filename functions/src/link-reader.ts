@@ -14,8 +14,13 @@
 // - After a failed read, for UNREACHABLE_MS, stale copies answer at once (a read goes on in the
 //   background to notice Firestore's return), so an outage does not make every scan wait.
 import type { Destination } from '../../src/domain/qr/landing';
-import { destinationOf } from '../../src/domain/qr/link-policy';
 import { ALL_DAYS } from '../../src/domain/qr/scan-counts';
+import { linkCountsPath } from '../../src/domain/records/link-counts';
+import {
+  linkPath,
+  readLink,
+  type LinkRecord as LinkDocument,
+} from '../../src/domain/records/links';
 import type { Firestore } from './admin';
 
 export const FRESH_MS = 5_000;
@@ -28,19 +33,9 @@ export const UNREACHABLE_MS = 5_000;
 /** Links remembered at most per instance (the least recently read go first). */
 export const CACHE_SIZE = 10_000;
 
-/** What the redirect needs of a link. */
-export interface LinkRecord {
-  readonly id: string;
-  readonly owner: string;
+/** What the redirect needs of a link: the stored link, which leads somewhere, and its scans. */
+export interface LinkRecord extends Omit<LinkDocument, 'code' | 'destination'> {
   readonly destination: Destination;
-  readonly deleted: boolean;
-  readonly disabled: boolean;
-  /** It asks for a password first (passwords.ts)... */
-  readonly locked: boolean;
-  /** ...which has been set (until then the link opens for nobody)... */
-  readonly passwordSet: boolean;
-  /** ...and its version: a browser let in by another one is asked again (passwords.ts). */
-  readonly passwordVersion: string;
   /**
    * Its scans of all time as stored, read with the link when it has a scan limit (schedule.ts);
    * 0 otherwise. The scans an instance has tallied but not yet written come on top: the limit
@@ -57,25 +52,20 @@ export class LinkUnavailable extends Error {
   }
 }
 
-/**
- * A link document's fields as the redirect reads them; null when it lacks an owner or a
- * destination.
- */
-export function linkRecord(
-  id: string,
-  data: Record<string, unknown> | undefined,
-): LinkRecord | null {
-  const destination = data ? destinationOf(data) : null;
-  if (!data || typeof data.owner !== 'string' || !destination) return null;
+/** A link document as the redirect reads it; null when it lacks an owner or a destination. */
+export function linkRecord(id: string, data: unknown): LinkRecord | null {
+  const link = readLink(id, data);
+  if (!link?.destination) return null;
+  const { owner, destination, deleted, disabled, locked, passwordSet, passwordVersion } = link;
   return {
     id,
-    owner: data.owner,
+    owner,
     destination,
-    deleted: data.deletedAt != null,
-    disabled: data.disabled != null && data.disabled !== false,
-    locked: data.locked === true,
-    passwordSet: data.passwordSet === true,
-    passwordVersion: typeof data.passwordVersion === 'string' ? data.passwordVersion : '',
+    deleted,
+    disabled,
+    locked,
+    passwordSet,
+    passwordVersion,
     scans: 0,
   };
 }
@@ -148,8 +138,7 @@ export class LinkReader {
     let pending = this.reading.get(id);
     if (!pending) {
       pending = this.db
-        .collection('dynamic')
-        .doc(id)
+        .doc(linkPath(id))
         .get()
         .then(async (snapshot) => {
           let link = linkRecord(id, snapshot.data());
@@ -177,12 +166,7 @@ export class LinkReader {
 
   /** The link's scans of all time, summed over its shards (scan-counts.ts). */
   private async scansOf(id: string): Promise<number> {
-    const shards = await this.db
-      .collection('dynamic')
-      .doc(id)
-      .collection('counts')
-      .where('day', '==', ALL_DAYS)
-      .get();
+    const shards = await this.db.collection(linkCountsPath(id)).where('day', '==', ALL_DAYS).get();
     return shards.docs.reduce((sum, shard) => {
       const scans: unknown = shard.get('scans');
       return sum + (typeof scans === 'number' ? scans : 0);

@@ -9,12 +9,9 @@ import { blocklistOf } from './blocklist';
 import { codeDestination } from '../../src/domain/qr/dynamic';
 import type { Destination } from '../../src/domain/qr/landing';
 import {
-  destinationFields,
-  destinationOf,
   FILE_MISSING_MESSAGE,
   filesOf,
   planSync,
-  usageOn,
   type CodeWish,
   type LinkView,
   type StoredLink,
@@ -25,9 +22,23 @@ import {
   passwordProblem,
   TOO_MANY_PASSWORD_CHANGES,
 } from '../../src/domain/qr/access';
-import { savedCodeFrom } from '../../src/domain/qr/saved-code';
 import { scanDay } from '../../src/domain/qr/scan-time';
 import { mintLinkId } from '../../src/domain/qr/short-link';
+import {
+  accountPath,
+  passwordChangesPath,
+  readAccount,
+  readPasswordChanges,
+} from '../../src/domain/records/accounts';
+import { codePath, readCode } from '../../src/domain/records/codes';
+import {
+  LINKS,
+  linkPath,
+  newLink,
+  pointedLink,
+  readLink,
+  retiredLink,
+} from '../../src/domain/records/links';
 import { randomFillSync } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from './admin';
 import type { Caller } from './caller';
@@ -45,28 +56,33 @@ const viewOf = (link: StoredLink, passwordSet: boolean): LinkView => ({
   passwordSet,
 });
 
-function storedLink(id: string, data: Record<string, unknown>): StoredLink {
+/** A link found by its owner and code (linkOfCode), as planSync weighs it, and its password. */
+function storedLink(id: string, data: unknown): StoredLink & { readonly passwordSet: boolean } {
+  const link = readLink(id, data);
+  if (!link) throw new Error(`Short link ${id} has no owner: it was found by its owner.`);
+  const { owner, code, destination, locked, deleted, disabled, passwordSet } = link;
   return {
     id,
-    owner: String(data.owner),
-    code: String(data.code),
+    owner,
+    code: code ?? '',
     // A link stored without a destination leads nowhere until its code is saved again.
-    destination: destinationOf(data) ?? { kind: 'redirect', target: '' },
-    locked: data.locked === true,
-    deleted: data.deletedAt != null,
-    disabled: data.disabled != null && data.disabled !== false,
+    destination: destination ?? { kind: 'redirect', target: '' },
+    locked,
+    deleted,
+    disabled,
+    passwordSet,
   };
 }
 
 /** The link of the owner's code `codeId` (one at most: a link belongs to one code). */
 const linkOfCode = (db: Firestore, owner: string, codeId: string) =>
-  db.collection('dynamic').where('owner', '==', owner).where('code', '==', codeId).limit(1);
+  db.collection(LINKS).where('owner', '==', owner).where('code', '==', codeId).limit(1);
 
 /** Finds a fresh id: minted at random, and read first, so it is certainly new. */
 async function freshLinkId(db: Firestore, transaction: Transaction): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const id = mintLinkId((bytes) => randomFillSync(bytes));
-    if (!(await transaction.get(db.collection('dynamic').doc(id))).exists) return id;
+    if (!(await transaction.get(db.doc(linkPath(id)))).exists) return id;
   }
   throw new Error('Five minted link ids in a row were taken: the random source is broken.');
 }
@@ -87,8 +103,8 @@ export async function syncLink(
   /** The account's trial or plan: new links and new targets wait for one (billing.ts). */
   termsReader: AccountTermsReader,
 ): Promise<SyncAnswer> {
-  const codeRef = db.collection('users').doc(caller.uid).collection('codes').doc(codeId);
-  const accountRef = db.collection('accounts').doc(caller.uid);
+  const codeRef = db.doc(codePath(caller.uid, codeId));
+  const accountRef = db.doc(accountPath(caller.uid));
   const linksOfCode = linkOfCode(db, caller.uid, codeId);
 
   return db.runTransaction(async (transaction): Promise<SyncAnswer> => {
@@ -97,10 +113,10 @@ export async function syncLink(
       transaction.get(linksOfCode),
       transaction.get(accountRef),
     ]);
-    const code = codeSnapshot.exists ? savedCodeFrom(codeId, codeSnapshot.data()) : null;
+    const code = codeSnapshot.exists ? readCode(codeId, codeSnapshot.data()) : null;
     const linkDocument = linkSnapshot.docs[0];
     const link = linkDocument ? storedLink(linkDocument.id, linkDocument.data()) : null;
-    let passwordSet = linkDocument?.get('passwordSet') === true;
+    let passwordSet = link?.passwordSet === true;
     let destination = code?.dynamic ? codeDestination(code, site.origin, site.hosts) : null;
     // The files the link shows now and may show next, read in this transaction: a file it stops
     // showing is marked unreferenced, one it shows loses any mark (file-store.ts, "Letting go").
@@ -127,7 +143,7 @@ export async function syncLink(
         ? { dynamic: true, destination, locked: code.passwordProtected }
         : { dynamic: false }
       : null;
-    const before = usageOn(accountSnapshot.data(), scanDay(now));
+    const before = readAccount(accountSnapshot.data()).usage(scanDay(now));
     const { terms, store: termsToStore } = await termsReader.termsIn(caller.uid, accountSnapshot);
     const { plan, usage } = planSync({
       code: wish,
@@ -162,17 +178,18 @@ export async function syncLink(
         return { ok: true, link: link && viewOf(link, passwordSet) };
       case 'create': {
         const id = await freshLinkId(db, transaction);
-        transaction.create(db.collection('dynamic').doc(id), {
-          owner: caller.uid,
-          code: codeId,
-          ...destinationFields(plan.destination),
-          locked: plan.locked,
-          passwordSet: false,
-          deletedAt: null,
-          disabled: null,
-          createdAt: stamp,
-          updatedAt: stamp,
-        });
+        transaction.create(
+          db.doc(linkPath(id)),
+          newLink(
+            {
+              owner: caller.uid,
+              code: codeId,
+              destination: plan.destination,
+              locked: plan.locked,
+            },
+            stamp,
+          ),
+        );
         result = {
           id,
           owner: caller.uid,
@@ -191,21 +208,15 @@ export async function syncLink(
           transaction.delete(passwordRef(db, link!.id));
           passwordSet = false;
         }
-        transaction.update(db.collection('dynamic').doc(link!.id), {
-          ...destinationFields(plan.destination),
-          locked: plan.locked,
+        transaction.update(db.doc(linkPath(link!.id)), {
+          ...pointedLink(plan.destination, plan.locked, stamp),
           ...(unlocks ? { passwordSet: false } : {}),
-          deletedAt: null,
-          updatedAt: stamp,
         });
         result = { ...link!, destination: plan.destination, locked: plan.locked, deleted: false };
         break;
       }
       case 'retire':
-        transaction.update(db.collection('dynamic').doc(link!.id), {
-          deletedAt: stamp,
-          updatedAt: stamp,
-        });
+        transaction.update(db.doc(linkPath(link!.id)), retiredLink(stamp));
         result = { ...link!, deleted: true };
         break;
     }
@@ -249,18 +260,17 @@ export async function filesShown(
   except?: string,
 ): Promise<ReadonlySet<string>> {
   const live = await transaction.get(
-    db.collection('dynamic').where('owner', '==', owner).where('deletedAt', '==', null),
+    db.collection(LINKS).where('owner', '==', owner).where('deletedAt', '==', null),
   );
   return new Set(
     live.docs
       .filter((document) => document.id !== except)
-      .flatMap((document) => filesOf(destinationOf(document.data()))),
+      .flatMap((document) => filesOf(readLink(document.id, document.data())?.destination ?? null)),
   );
 }
 
 /** The account's passwords set in the last hour: server-only (no rule matches it). */
-export const passwordChangesRef = (db: Firestore, uid: string) =>
-  db.collection('accounts').doc(uid).collection('private').doc('password-changes');
+export const passwordChangesRef = (db: Firestore, uid: string) => db.doc(passwordChangesPath(uid));
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -272,13 +282,12 @@ const HOUR_MS = 60 * 60 * 1000;
 async function passwordChangeAllowed(db: Firestore, uid: string, now: number): Promise<boolean> {
   const ref = passwordChangesRef(db, uid);
   return db.runTransaction(async (transaction) => {
-    const snapshot = await transaction.get(ref);
-    const since = snapshot.get('since') as Timestamp | undefined;
-    if (since === undefined || now - since.toMillis() >= HOUR_MS) {
+    const { count, since } = readPasswordChanges((await transaction.get(ref)).data());
+    if (since === null || now - since >= HOUR_MS) {
       transaction.set(ref, { count: 1, since: Timestamp.fromMillis(now) });
       return true;
     }
-    if (Number(snapshot.get('count') ?? 0) >= PASSWORD_CHANGES_PER_HOUR) return false;
+    if (count >= PASSWORD_CHANGES_PER_HOUR) return false;
     transaction.update(ref, { count: FieldValue.increment(1) });
     return true;
   });
@@ -300,7 +309,7 @@ export async function setLinkPassword(
 ): Promise<SyncAnswer> {
   const found = await linkOfCode(db, caller.uid, codeId).get();
   const document = found.docs[0];
-  if (!document || document.get('deletedAt') != null) {
+  if (!document || readLink(document.id, document.data())?.deleted !== false) {
     return {
       ok: false,
       problem: 'bad-request',

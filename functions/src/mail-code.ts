@@ -4,11 +4,11 @@
 // for it), and the web address the email may name. Nothing of the request but the id is read.
 import { isBlockedHost, type Blocklist } from '../../src/domain/qr/blocklist';
 import { codeText } from '../../src/domain/qr/code-text';
-import { destinationOf } from '../../src/domain/qr/link-policy';
-import { savedCodeFrom } from '../../src/domain/qr/saved-code';
 import { shortLinkUrl } from '../../src/domain/qr/short-link';
 import { canonicalTarget } from '../../src/domain/qr/target';
 import type { RenderDesign } from '../../src/domain/qr/drawing/code-drawing';
+import { codePath, readCode } from '../../src/domain/records/codes';
+import { LINKS, readLink } from '../../src/domain/records/links';
 import type { Firestore } from './admin';
 
 export type MailCode =
@@ -42,26 +42,26 @@ export async function mailCode(
   site: { readonly origin: string; readonly hosts: readonly string[] },
   blocklist: Blocklist,
 ): Promise<MailCode> {
-  const snapshot = await db.collection('users').doc(uid).collection('codes').doc(codeId).get();
-  const code = snapshot.exists ? savedCodeFrom(codeId, snapshot.data()) : null;
+  const snapshot = await db.doc(codePath(uid, codeId)).get();
+  const code = snapshot.exists ? readCode(codeId, snapshot.data()) : null;
   if (!code) return { ok: false, problem: 'no-code' };
   const name = code.content.text.qrName ? code.name : '';
 
   if (code.dynamic) {
     // A code's link is found by its owner and code, as link-sync.ts finds it.
     const links = await db
-      .collection('dynamic')
+      .collection(LINKS)
       .where('owner', '==', uid)
       .where('code', '==', codeId)
       .limit(1)
       .get();
-    const link = links.docs[0];
+    const found = links.docs[0];
+    const link = found ? readLink(found.id, found.data()) : null;
     // Made by the server once the code reached it (POST /api/links): soon, if not yet.
-    if (!link || link.get('deletedAt') != null) return { ok: false, problem: 'not-ready' };
-    const disabled = link.get('disabled') as unknown;
-    const destination = destinationOf(link.data());
+    if (!link || link.deleted) return { ok: false, problem: 'not-ready' };
+    const { destination } = link;
     const target = destination?.kind === 'redirect' ? hostOf(destination.target) : null;
-    if ((disabled != null && disabled !== false) || (target && isBlockedHost(target, blocklist))) {
+    if (link.disabled || (target && isBlockedHost(target, blocklist))) {
       return { ok: false, problem: 'blocked-link' };
     }
     const { text } = codeText(code, link.id, site.origin);

@@ -15,6 +15,8 @@ import {
   UNLOCK_HOURS,
   type AttemptCounts,
 } from '../../src/domain/qr/access';
+import { linkAttemptsPath, linkPasswordPath } from '../../src/domain/records/links';
+import { readUnlockKey, UNLOCK_KEY_PATH, unlockKeyFields } from '../../src/domain/records/system';
 import {
   FieldValue,
   Timestamp,
@@ -69,8 +71,7 @@ export async function passwordMatches(stored: StoredPassword, attempt: string): 
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-export const passwordRef = (db: Firestore, id: string) =>
-  db.collection('dynamic').doc(id).collection('private').doc('password');
+export const passwordRef = (db: Firestore, id: string) => db.doc(linkPasswordPath(id));
 
 const COOKIE = '__session';
 const UNLOCK_MS = UNLOCK_HOURS * 60 * 60 * 1000;
@@ -84,11 +85,11 @@ export class UnlockKey {
   get(): Promise<Buffer> {
     this.key ??= this.db
       .runTransaction(async (transaction) => {
-        const ref = this.db.collection('system').doc('unlock');
-        const stored = (await transaction.get(ref)).get('key') as unknown;
-        if (typeof stored === 'string') return Buffer.from(stored, 'base64');
+        const ref = this.db.doc(UNLOCK_KEY_PATH);
+        const stored = readUnlockKey((await transaction.get(ref)).data());
+        if (stored !== null) return Buffer.from(stored, 'base64');
         const made = randomBytes(32);
-        transaction.create(ref, { key: made.toString('base64') });
+        transaction.create(ref, unlockKeyFields(made.toString('base64')));
         return made;
       })
       .catch((error: unknown) => {
@@ -222,11 +223,10 @@ export class Attempts {
   constructor(private readonly db: Firestore) {}
 
   private refs(id: string, { client, peer }: Guesser) {
-    const attempts = this.db.collection('dynamic').doc(id).collection('private');
     return {
-      code: attempts.doc('attempts'),
-      client: attempts.doc(`attempts-${client}`),
-      peer: peer === null ? null : attempts.doc(`attempts-peer-${peer}`),
+      code: this.db.doc(linkAttemptsPath(id, null)),
+      client: this.db.doc(linkAttemptsPath(id, client)),
+      peer: peer === null ? null : this.db.doc(linkAttemptsPath(id, `peer-${peer}`)),
     };
   }
 

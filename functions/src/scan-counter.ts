@@ -30,12 +30,13 @@ import { createHash } from 'node:crypto';
 import {
   ALL_DAYS,
   COUNT_SHARDS,
-  countsDocId,
   hourKey,
   type DeviceClass,
   type OsFamily,
 } from '../../src/domain/qr/scan-counts';
 import { scanDay, scanHour } from '../../src/domain/qr/scan-time';
+import { countShardKeys, countShardPath } from '../../src/domain/records/link-counts';
+import { visitorFields, visitorPath } from '../../src/domain/records/visitors';
 import { FieldValue, type Firestore, type WriteBatch } from './admin';
 import type { RequestFacts } from './classify';
 import { DailySalts, expiryOf, visitorHash } from './visitors';
@@ -344,13 +345,9 @@ export class ScanCounter {
           continue;
         }
         jobs.push(async () => {
-          const ref = this.db
-            .collection('dynamic')
-            .doc(tally.link.id)
-            .collection('visitors')
-            .doc(`${tally.day}_${hash}`);
+          const ref = this.db.doc(visitorPath(tally.link.id, tally.day, hash));
           try {
-            await ref.create({ day: tally.day, expireAt: expiryOf(tally.day) });
+            await ref.create(visitorFields(tally.day, expiryOf(tally.day)));
             tally.unique += 1;
           } catch (error) {
             if ((error as { code?: number }).code !== 6) throw error; // 6: ALREADY_EXISTS
@@ -376,22 +373,25 @@ export class ScanCounter {
   /** The tally's increments, to its day's figures and to the link's figures of all time. */
   private write(batch: WriteBatch, tally: Tally) {
     const shard = Math.floor(this.random() * COUNT_SHARDS);
-    const counts = this.db.collection('dynamic').doc(tally.link.id).collection('counts');
-    const fields: Record<string, unknown> = { owner: tally.link.owner, link: tally.link.id };
+    const increments: Record<string, unknown> = {};
     for (const field of ['scans', 'unique', 'qr', 'clicks', 'bots', 'heads'] as const) {
-      fields[field] = FieldValue.increment(tally[field]);
+      increments[field] = FieldValue.increment(tally[field]);
     }
     // A merge of an empty map would replace the stored one: only maps with counts are sent.
     for (const field of ['devices', 'os', 'hours'] as const) {
       const entries = Object.entries(tally[field] as Record<string, number>);
       if (entries.length > 0) {
-        fields[field] = Object.fromEntries(
+        increments[field] = Object.fromEntries(
           entries.map(([key, value]) => [key, FieldValue.increment(value)]),
         );
       }
     }
     for (const day of [tally.day, ALL_DAYS]) {
-      batch.set(counts.doc(countsDocId(day, shard)), { ...fields, day }, { merge: true });
+      batch.set(
+        this.db.doc(countShardPath(tally.link.id, day, shard)),
+        { ...countShardKeys(tally.link.owner, tally.link.id, day), ...increments },
+        { merge: true },
+      );
     }
   }
 

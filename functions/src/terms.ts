@@ -3,7 +3,8 @@
 // files (file-api.ts). The trial starts at sign-up, which Firebase Auth records; the first time
 // the server needs it, it is stored in accounts/{uid}.terms, where the billing page reads it and
 // the company can change it (a longer trial for a customer) with the Admin SDK.
-import { standingOf, termsOf, type AccountTerms, type Standing } from '../../src/domain/billing';
+import { standingOf, type AccountTerms, type Standing } from '../../src/domain/billing';
+import { accountPath, readAccount, trialStartFields } from '../../src/domain/records/accounts';
 import type { Auth, DocumentSnapshot, Firestore, Transaction } from './admin';
 import { Timestamp } from './admin';
 
@@ -28,20 +29,19 @@ export class AccountTermsReader {
     uid: string,
     account: DocumentSnapshot,
   ): Promise<{ terms: AccountTerms; store: Record<string, unknown> | null }> {
-    const stored: unknown = account.get('terms');
-    const hasStart = typeof stored === 'object' && stored !== null && 'trialStartedAt' in stored;
-    const terms = termsOf(stored, hasStart ? 0 : await this.signedUpAt(uid));
+    const record = readAccount(account.data());
+    const terms = record.terms(record.trialStored ? 0 : await this.signedUpAt(uid));
     return {
       terms,
-      store: hasStart
+      store: record.trialStored
         ? null
-        : { terms: { trialStartedAt: Timestamp.fromMillis(terms.trialStartedAt) } },
+        : trialStartFields(Timestamp.fromMillis(terms.trialStartedAt)),
     };
   }
 
   /** The standing of `uid` at `now`, read in `transaction` when given. */
   async standing(uid: string, now: Date, transaction?: Transaction): Promise<Standing> {
-    const ref = this.db.collection('accounts').doc(uid);
+    const ref = this.db.doc(accountPath(uid));
     const account = transaction ? await transaction.get(ref) : await ref.get();
     const { terms } = await this.termsIn(uid, account);
     return standingOf(terms, now.getTime());

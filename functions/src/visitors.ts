@@ -7,6 +7,7 @@
 // `expireAt` lets a Firestore TTL policy delete them two days later (docs/short-links.md).
 import { createHash, randomBytes } from 'node:crypto';
 import { addDays } from '../../src/domain/qr/scan-time';
+import { readSalt, SALTS, saltFields, saltPath } from '../../src/domain/records/visitors';
 import { Timestamp, type Firestore } from './admin';
 
 /** How long a visitor document and a salt are kept after their day (TTL and clean-up). */
@@ -33,18 +34,18 @@ export class DailySalts {
   }
 
   private async load(day: string): Promise<string> {
-    const ref = this.db.collection('salts').doc(day);
+    const ref = this.db.doc(saltPath(day));
     const salt = await this.db.runTransaction(async (transaction) => {
-      const stored = (await transaction.get(ref)).get('salt') as unknown;
-      if (typeof stored === 'string') return stored;
+      const stored = readSalt((await transaction.get(ref)).data());
+      if (stored !== null) return stored;
       const made = randomBytes(32).toString('base64');
-      transaction.create(ref, { salt: made, expireAt: expiryOf(day) });
+      transaction.create(ref, saltFields(made, expiryOf(day)));
       return made;
     });
     // Salts of days gone are deleted, so no hash of theirs can be recomputed (best effort: the
     // TTL policy on expireAt deletes any left).
     const old = await this.db
-      .collection('salts')
+      .collection(SALTS)
       .where('expireAt', '<', Timestamp.now())
       .limit(20)
       .get()

@@ -1,7 +1,9 @@
 // What the company's admin scripts (link-admin.mjs, billing-admin.mjs) share: which Firestore they
 // work on (an emulator with FIRESTORE_EMULATOR_HOST, else production of the project named), the
-// Admin SDK from functions/' own dependencies, a deadline so an unreachable Firestore does not
-// hang the shell, errors said in words, and the command-line frame (usage, exit codes).
+// Admin SDK from functions/' own dependencies, the functions' own code they run as built, a
+// deadline so an unreachable Firestore does not hang the shell, errors said in words, and the
+// command-line frame (usage, exit codes).
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +82,19 @@ export function adminSdk() {
       `The Admin SDK is not installed in functions/ (run npm ci at the root): ${error.message}`,
     );
   }
+}
+
+/**
+ * The functions' module `name` as `npm run build` builds it (functions/lib/<name>.js: the rules and
+ * records the functions and the page share, compiled from TypeScript), so that a script decides
+ * and reads as the server does.
+ */
+export async function builtModule(name) {
+  const built = new URL(`../../functions/lib/${name}.js`, import.meta.url);
+  if (!existsSync(fileURLToPath(built))) {
+    throw new CommandError(`functions/lib/${name}.js is missing: run \`npm run build\` first.`);
+  }
+  return import(built.href);
 }
 
 /** Rejects after `ms` with what to check, so an unreachable Firestore does not hang the shell. */

@@ -18,9 +18,8 @@
 // says otherwise). Without it, on production Firestore of the project --project names, with
 // Application Default Credentials (`gcloud auth application-default login`, or
 // GOOGLE_APPLICATION_CREDENTIALS naming a service account's key file).
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
+  builtModule,
   commandLine,
   CommandError,
   firestoreTarget,
@@ -121,15 +120,6 @@ function centsOf(amount) {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** The functions' billing code, as built (`npm run build`). */
-async function billingSteps() {
-  const built = new URL('../../functions/lib/billing-admin.js', import.meta.url);
-  if (!existsSync(fileURLToPath(built))) {
-    throw new CommandError('functions/lib/billing-admin.js is missing: run `npm run build` first.');
-  }
-  return import(built.href);
-}
-
 const rand = (amount) => `R${amount}`;
 const day = (millis) =>
   millis ? new Date(millis + 2 * 3_600_000).toISOString().slice(0, 10) : '-';
@@ -139,7 +129,7 @@ const day = (millis) =>
  * @param {ReturnType<typeof parseCommand>} options
  */
 export async function run(options) {
-  const steps = await billingSteps();
+  const steps = await builtModule('billing-admin');
   return withFirestore(options, 'billing-admin', async (db) => {
     if (options.command === 'list') {
       const open = await steps.openOrders(db);

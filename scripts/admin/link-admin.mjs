@@ -2,7 +2,9 @@
 // The company's switch for short links (/q/<id>): turn a reported link off, so that a scan gets the
 // redirect's warning page (403 "This link has been switched off") instead of its target, turn it
 // back on, and look at a link. Links are written by the server alone (no client may touch
-// `disabled`: firestore.rules), so this works through the Admin SDK, from functions/node_modules.
+// `disabled`: firestore.rules), so this works through the Admin SDK, from functions/node_modules,
+// and reads and writes a link as the functions do (src/domain/records/links.ts, built into
+// functions/lib/link-admin.js by `npm run build`).
 //
 //   node scripts/admin/link-admin.mjs show <id>
 //   node scripts/admin/link-admin.mjs disable <id> --reason "<why>" [--by <who>]
@@ -16,6 +18,7 @@
 // A running redirect instance keeps a link it has read for a few seconds (FRESH_MS in
 // functions/src/link-reader.ts), so a switch-off reaches every scan within that time.
 import {
+  builtModule,
   commandLine,
   CommandError,
   EMULATOR_PROJECT,
@@ -99,33 +102,37 @@ const when = (value) => {
   return date ? sast(date) : '(not set)';
 };
 
-/** What the redirect does with the link, in words. */
-function stateOf(data) {
-  if (data.disabled != null && data.disabled !== false) {
+/**
+ * What the redirect does with the link `link` (its record, as records/links.ts reads it), in
+ * words; `data` (its stored fields) says who switched it off, when and why.
+ */
+function stateOf(link, data) {
+  if (link.disabled) {
     const { reason, at, by } = typeof data.disabled === 'object' ? data.disabled : {};
     return (
       `switched off${at ? ` on ${when(at)}` : ''}${by ? ` by ${by}` : ''}` +
       `${reason ? `: ${reason}` : ''} (scans get the warning page, 403)`
     );
   }
-  if (data.deletedAt != null) {
+  if (link.deleted) {
     return `retired by its owner on ${when(data.deletedAt)} (scans get "no longer active", 410)`;
   }
   return 'active (scans are sent on to the target, 302)';
 }
 
 /** The link's figures of the last RECENT_DAYS days and of all time, summed over their shards. */
-async function recentCounts(ref) {
+async function recentCounts(db, shared, id) {
   const from = sastDay(RECENT_DAYS - 1);
   // 'all' (the figures of all time) sorts after every date, so it comes with the days.
-  const snapshot = await ref.collection('counts').where('day', '>=', from).get();
+  const snapshot = await db.collection(shared.linkCountsPath(id)).where('day', '>=', from).get();
   const byDay = new Map();
   for (const document of snapshot.docs) {
-    const { day, scans, unique } = document.data();
-    const sum = byDay.get(day) ?? { scans: 0, unique: 0 };
-    sum.scans += typeof scans === 'number' ? scans : 0;
-    sum.unique += typeof unique === 'number' ? unique : 0;
-    byDay.set(day, sum);
+    const shard = shared.readCountShard(document.data());
+    if (!shard) continue;
+    const sum = byDay.get(shard.day) ?? { scans: 0, unique: 0 };
+    sum.scans += shard.counts.scans;
+    sum.unique += shard.counts.unique;
+    byDay.set(shard.day, sum);
   }
   const days = Array.from({ length: RECENT_DAYS }, (_, index) => {
     const day = sastDay(RECENT_DAYS - 1 - index);
@@ -134,18 +141,20 @@ async function recentCounts(ref) {
   return { days, all: byDay.get('all') ?? { scans: 0, unique: 0 } };
 }
 
-async function show(ref, id) {
+async function show(db, shared, ref, id) {
   const snapshot = await ref.get();
   if (!snapshot.exists) throw new CommandError(`There is no short link /q/${id}.`);
   const data = snapshot.data();
-  const { days, all } = await recentCounts(ref);
+  // A document without an owner (none the server writes) reads as a link on and live.
+  const link = shared.readLink(id, data) ?? { deleted: false, disabled: false };
+  const { days, all } = await recentCounts(db, shared, id);
   const recent = days.reduce((sum, day) => sum + day.scans, 0);
   const lines = [
     ['Short link', `/q/${id}`],
     ['Owner', String(data.owner)],
     ['Code', String(data.code)],
     ['Target', String(data.target)],
-    ['State', stateOf(data)],
+    ['State', stateOf(link, data)],
     ['Created', when(data.createdAt)],
     ['Updated', when(data.updatedAt)],
     ['Scans', `${recent} in the last ${RECENT_DAYS} days, ${all.scans} in all`],
@@ -158,15 +167,14 @@ async function show(ref, id) {
   return out.join('\n');
 }
 
-async function setDisabled(db, ref, id, disabled, FieldValue) {
+async function setDisabled(db, shared, ref, id, disabled, FieldValue) {
   return db.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(ref);
     if (!snapshot.exists) throw new CommandError(`There is no short link /q/${id}.`);
-    const was = snapshot.get('disabled');
-    const wasOff = was != null && was !== false;
+    const wasOff = shared.readLink(id, snapshot.data())?.disabled === true;
     // Switching on a link that is on changes nothing, not even its time of change.
     if (disabled || wasOff) {
-      transaction.update(ref, { disabled, updatedAt: FieldValue.serverTimestamp() });
+      transaction.update(ref, shared.switchedLink(disabled, FieldValue.serverTimestamp()));
     }
     return wasOff;
   });
@@ -177,14 +185,16 @@ async function setDisabled(db, ref, id, disabled, FieldValue) {
  * @param {ReturnType<typeof parseCommand>} options
  */
 export async function run({ command, id, reason, by, project, emulator }) {
+  const shared = await builtModule('link-admin');
   return withFirestore({ project, emulator }, 'link-admin', async (db, firestore) => {
-    const ref = db.collection('dynamic').doc(id);
+    const ref = db.doc(shared.linkPath(id));
     switch (command) {
       case 'show':
-        return show(ref, id);
+        return show(db, shared, ref, id);
       case 'disable': {
         const was = await setDisabled(
           db,
+          shared,
           ref,
           id,
           { reason, at: firestore.FieldValue.serverTimestamp(), by },
@@ -196,7 +206,7 @@ export async function run({ command, id, reason, by, project, emulator }) {
         );
       }
       case 'enable': {
-        const was = await setDisabled(db, ref, id, null, firestore.FieldValue);
+        const was = await setDisabled(db, shared, ref, id, null, firestore.FieldValue);
         return was
           ? `Switched on again: /q/${id}. Scans are sent on to its target (unless its owner retired it).`
           : `/q/${id} was not switched off; nothing changed.`;

@@ -6,6 +6,7 @@
 import { seedFirestore } from '../serve/firestore-emulator.mjs';
 import {
   collectScripts,
+  domainModule,
   firebase,
   kb,
   median,
@@ -142,12 +143,13 @@ async function listedAfterReload(page) {
 export async function userWithCodes(count) {
   const email = `bench-${Date.now().toString(36)}@kemptoncodeworks.test`;
   const uid = await createUser(email);
+  const { codePath } = await domainModule('records/codes.ts');
   await seedFirestore({
     port: firebase.emulators.firestore.port,
     projectId,
     documents: Object.fromEntries(
       Array.from({ length: count }, (_, index) => [
-        `users/${uid}/codes/bench-${String(index).padStart(3, '0')}`,
+        codePath(uid, `bench-${String(index).padStart(3, '0')}`),
         websiteCode(index),
       ]),
     ),

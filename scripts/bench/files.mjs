@@ -193,34 +193,21 @@ async function seed(parts, db) {
     );
     if (!answer.ok) throw new Error(`the video's upload at ${offset}: ${answer.message}`);
   }
-  const link = (fields) => ({
-    owner,
-    code: 'bench',
-    deletedAt: null,
-    disabled: null,
-    locked: false,
-    passwordSet: false,
-    schedule: null,
-    ...fields,
-  });
-  await db
-    .collection('dynamic')
-    .doc(posterId)
-    .set(link({ target, page: null }));
-  await db
-    .collection('dynamic')
-    .doc(videoId)
-    .set(
-      link({
-        target: null,
-        page: {
-          kind: 'file',
-          field: 'videoFile',
-          file: { sha256, name: 'clip.mp4', size: videoBytes, type: 'video/mp4' },
-          title: 'Clip',
-        },
-      }),
-    );
+  // As the server writes links (records/links.ts).
+  const link = (destination) =>
+    parts.newLink({ owner, code: 'bench', destination, locked: false }, new Date());
+  await db.doc(parts.linkPath(posterId)).set(link({ kind: 'redirect', target }));
+  await db.doc(parts.linkPath(videoId)).set(
+    link({
+      kind: 'page',
+      page: {
+        kind: 'file',
+        field: 'videoFile',
+        file: { sha256, name: 'clip.mp4', size: videoBytes, type: 'video/mp4' },
+        title: 'Clip',
+      },
+    }),
+  );
   return sha256;
 }
 

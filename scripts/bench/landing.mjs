@@ -25,9 +25,9 @@
 // shared lock, `flock /tmp/kcw-emulators.lock node scripts/bench/bench.mjs landingPages`.
 import { createHash, randomBytes } from 'node:crypto';
 import { basename, join } from 'node:path';
-import { runnerImport } from 'vite';
 import { seedFirestore } from '../serve/firestore-emulator.mjs';
 import {
+  domainModule,
   envNumber,
   firebase,
   gzipBytes,
@@ -37,7 +37,6 @@ import {
   oneDecimal,
   percentile,
   projectId,
-  root,
   startServe,
   sum,
   verdict,
@@ -195,16 +194,14 @@ const bigLinkId = 'benchLanding-upload';
 
 export async function landingPages() {
   // The app's own domain code: the upload protocol's constants, and pages in the form links keep.
-  const [{ module: hosting }, { module: landing }, { module: policy }] = await Promise.all(
-    ['hosting.ts', 'landing.ts', 'link-policy.ts'].map((file) =>
-      runnerImport(join(root, 'src/domain/qr', file)),
-    ),
+  const [hosting, landing, links, files] = await Promise.all(
+    ['qr/hosting.ts', 'qr/landing.ts', 'records/links.ts', 'records/files.ts'].map(domainModule),
   );
   const server = await startServe();
   const failures = [];
   const results = {};
   try {
-    const site = { baseUrl: server.baseUrl, hosting, landing, policy };
+    const site = { baseUrl: server.baseUrl, hosting, landing, links, files };
     const setup = await part('setup', limits.setupMs, failures, (signal) =>
       seedPages(site, signal),
     );
@@ -294,13 +291,19 @@ async function seedPages(site, signal) {
       sha256,
       name: file.name,
       size: file.bytes.length,
-      type: await sniffedType(user.uid, sha256, signal),
+      type: await sniffedType(site, user.uid, sha256, signal),
     };
   }
   const host = new URL(site.baseUrl).host;
   const documents = {};
   for (const { key, draft } of pageKinds) {
-    documents[`dynamic/${linkId(key)}`] = linkDocument(site, user.uid, key, draft(held), host);
+    documents[site.links.linkPath(linkId(key))] = linkDocument(
+      site,
+      user.uid,
+      key,
+      draft(held),
+      host,
+    );
   }
   await seedFirestore({ port: firebase.emulators.firestore.port, projectId, documents });
   return { user };
@@ -335,35 +338,33 @@ async function verifiedUser(signal) {
   return { uid: created.localId, token: signedIn.idToken };
 }
 
-/** The media type the server found in a file's bytes (files/{owner}_{sha256}.type). */
-async function sniffedType(uid, sha256, signal) {
+/** The media type the server found in a file's bytes (its document's `type`). */
+async function sniffedType({ files }, uid, sha256, signal) {
   const { host, port } = firebase.emulators.firestore;
+  const path = files.filePath(uid, sha256);
   const response = await fetch(
-    `http://${host}:${port}/v1/projects/${projectId}/databases/(default)/documents/files/${uid}_${sha256}`,
+    `http://${host}:${port}/v1/projects/${projectId}/databases/(default)/documents/${path}`,
     { headers: { Authorization: 'Bearer owner' }, signal: requestSignal(signal) },
   );
-  if (!response.ok) throw new Error(`reading files/${uid}_${sha256}: ${response.status}`);
+  if (!response.ok) throw new Error(`reading ${path}: ${response.status}`);
   const type = (await response.json()).fields?.type?.stringValue;
-  if (!type) throw new Error(`files/${uid}_${sha256} has no type: its upload did not finish`);
+  if (!type) throw new Error(`${path} has no type: its upload did not finish`);
   return type;
 }
 
-/** A link document as the server writes it (functions/src/link-sync.ts), showing `draft`. */
-function linkDocument({ landing, policy }, uid, key, draft, host) {
+/** A link document as the server writes it (records/links.ts newLink), showing `draft`. */
+function linkDocument({ landing, links }, uid, key, draft, host) {
   const check = landing.checkedPage(draft, { siteHosts: [host] });
   if (!check.ok) throw new Error(`the ${key} page: ${check.message}`);
-  const now = { $timestamp: new Date().toISOString() };
-  return {
-    owner: uid,
-    code: `bench-landing-${key}`,
-    ...policy.destinationFields(check.destination),
-    locked: false,
-    passwordSet: false,
-    deletedAt: null,
-    disabled: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  return links.newLink(
+    {
+      owner: uid,
+      code: `bench-landing-${key}`,
+      destination: check.destination,
+      locked: false,
+    },
+    { $timestamp: new Date().toISOString() },
+  );
 }
 
 /**
@@ -518,14 +519,16 @@ async function measureReadBack(site, user, uploaded, signal) {
     sha256: uploaded.sha256,
     name: uploaded.name,
     size: uploaded.bytes,
-    type: await sniffedType(user.uid, uploaded.sha256, signal),
+    type: await sniffedType(site, user.uid, uploaded.sha256, signal),
   };
   const draft = { kind: 'file', field: 'pdfFile', file, title: 'Our catalogue' };
   const host = new URL(site.baseUrl).host;
   await seedFirestore({
     port: firebase.emulators.firestore.port,
     projectId,
-    documents: { [`dynamic/${bigLinkId}`]: linkDocument(site, user.uid, 'upload', draft, host) },
+    documents: {
+      [site.links.linkPath(bigLinkId)]: linkDocument(site, user.uid, 'upload', draft, host),
+    },
   });
   const url = `${site.baseUrl}${site.hosting.hostedFilePath(bigLinkId, file.sha256)}`;
   const whole = [];

@@ -64,6 +64,20 @@ export function killChildren() {
   for (const child of children) child.kill('SIGKILL');
 }
 
+const domainModules = new Map();
+
+/**
+ * A module of src/domain (`path` below it), compiled by Vite's module runner and loaded once: the
+ * bench reads and writes what the app and the functions do, from the same description.
+ */
+export function domainModule(path) {
+  if (!domainModules.has(path)) {
+    const loaded = runnerImport(join(root, 'src/domain', path)).then(({ module }) => module);
+    domainModules.set(path, loaded);
+  }
+  return domainModules.get(path);
+}
+
 /** Route paths from src/app/routes.ts; Vite's module runner compiles the TypeScript. */
 export async function loadRoutePaths() {
   const { module } = await runnerImport(join(root, 'src/app/routes.ts'));

@@ -54,7 +54,7 @@ async function directRun(parts, firestore, name) {
   const origin = `http://127.0.0.1:${server.address().port}`;
   try {
     const links = loadLinks(name);
-    await seedFirestore({ port: firestore.port, projectId, documents: linkDocuments(links) });
+    await seedFirestore({ port: firestore.port, projectId, documents: await linkDocuments(links) });
     const requests = plan(links);
     const options = { origin, requests, port: firestore.port, links, counter };
     if (withOutage) {

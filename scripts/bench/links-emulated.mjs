@@ -5,14 +5,7 @@
 import { seedFirestore } from '../serve/firestore-emulator.mjs';
 import { cpuProbe } from './cpu.mjs';
 import { firebase, median, percentile, projectId, startServe } from './lib.mjs';
-import {
-  linkDocument,
-  linkDocuments,
-  loadLinks,
-  plan,
-  runLinkLoad,
-  target,
-} from './links-load.mjs';
+import { linkDocuments, loadLinks, plan, runLinkLoad, target } from './links-load.mjs';
 
 export const warmRuns = 20;
 const id = 'benchShortLink2026';
@@ -26,7 +19,7 @@ export async function emulatedRuns() {
     await seedFirestore({
       port,
       projectId,
-      documents: { [`dynamic/${id}`]: linkDocument(target), ...linkDocuments(links) },
+      documents: await linkDocuments([{ id, target }, ...links]),
     });
     const coldMs = await timedScan(server.baseUrl);
     const warmMs = [];

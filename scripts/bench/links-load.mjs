@@ -3,7 +3,7 @@
 // (load.mjs) with Firestore frozen for a while when asked, and the scans counted in Firestore once
 // the counts settle.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { envNumber, projectId, sum } from './lib.mjs';
+import { domainModule, envNumber, projectId, sum } from './lib.mjs';
 import { sendAll, summarize, visitorAddress } from './load.mjs';
 
 /** The targets of the bench's links: never fetched, the redirect only names them. */
@@ -33,18 +33,25 @@ export function loadLinks(run) {
   return [poster, ...others];
 }
 
-/** A link document as the server writes it (functions/src/link-sync.ts). */
-export const linkDocument = (linkTarget) => ({
-  owner: 'bench',
-  code: 'bench',
-  target: linkTarget,
-  deletedAt: null,
-  disabled: null,
-  createdAt: { $timestamp: new Date().toISOString() },
-});
-
-export const linkDocuments = (links) =>
-  Object.fromEntries(links.map((link) => [`dynamic/${link.id}`, linkDocument(link.target)]));
+/** The documents of `links` by their paths, as the server writes them (records/links.ts). */
+export async function linkDocuments(links) {
+  const { linkPath, newLink } = await domainModule('records/links.ts');
+  const now = { $timestamp: new Date().toISOString() };
+  return Object.fromEntries(
+    links.map((link) => [
+      linkPath(link.id),
+      newLink(
+        {
+          owner: 'bench',
+          code: 'bench',
+          destination: { kind: 'redirect', target: link.target },
+          locked: false,
+        },
+        now,
+      ),
+    ]),
+  );
+}
 
 /**
  * The requests of a run in the order they are sent: the poster's scans, with the other links'
@@ -199,10 +206,11 @@ async function settledCounts(port, expected, maxMs) {
 }
 
 async function countsOf(port, ids) {
+  const { linkCountsPath } = await domainModule('records/link-counts.ts');
   const base = `http://127.0.0.1:${port}/v1/projects/${projectId}/databases/(default)/documents`;
   const entries = await Promise.all(
     ids.map(async (linkId) => {
-      const response = await fetch(`${base}/dynamic/${linkId}/counts?pageSize=300`, {
+      const response = await fetch(`${base}/${linkCountsPath(linkId)}?pageSize=300`, {
         headers: { Authorization: 'Bearer owner' },
         signal: AbortSignal.timeout(10_000),
       });

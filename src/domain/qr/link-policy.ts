@@ -16,6 +16,7 @@ import {
   sameDestination,
   type Destination,
   type DestinationCheck,
+  type LandingKind,
   type LandingPage,
 } from './landing';
 
@@ -225,7 +226,20 @@ export const destinationFields = (destination: Destination) => ({
   schedule: destination.schedule ?? null,
 });
 
-const pageKinds = new Set(['contact', 'business', 'coupon', 'links', 'apps', 'file']);
+/**
+ * Every kind of landing page a link may store, each once: a stored page of a kind not listed here
+ * reads as no destination, and its link answers 404. Typed by the kinds landing.ts defines, so a
+ * new kind without its entry here does not compile.
+ */
+export const PAGE_KINDS: Readonly<Record<LandingKind, true>> = {
+  contact: true,
+  business: true,
+  coupon: true,
+  links: true,
+  apps: true,
+  file: true,
+};
+const pageKinds: ReadonlySet<string> = new Set(Object.keys(PAGE_KINDS));
 const isPage = (value: unknown): value is LandingPage =>
   typeof value === 'object' &&
   value !== null &&

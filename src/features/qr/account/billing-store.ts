@@ -1,7 +1,9 @@
 // The account's terms (trial, plan) and its orders as the server keeps them (accounts/{uid},
 // orders/*: firestore.rules lets the owner read them, nobody write them), read live. It imports
 // Firestore: load it by dynamic import only (use-billing.ts).
-import { orderFrom, termsOf, type AccountTerms, type Order } from '../../../domain/billing';
+import type { AccountTerms, Order } from '../../../domain/billing';
+import { accountPath, readAccount } from '../../../domain/records/accounts';
+import { ORDERS, readOrder } from '../../../domain/records/orders';
 import {
   collection,
   doc,
@@ -22,8 +24,8 @@ export function watchTerms(
   onError: (error: FirestoreError) => void,
 ): Unsubscribe {
   return onSnapshot(
-    doc(db, 'accounts', uid),
-    (snapshot) => onChange(termsOf(snapshot.get('terms'), signedUpAt)),
+    doc(db, accountPath(uid)),
+    (snapshot) => onChange(readAccount(snapshot.data()).terms(signedUpAt)),
     onError,
   );
 }
@@ -36,12 +38,12 @@ export function watchOrders(
   onError: (error: FirestoreError) => void,
 ): Unsubscribe {
   return onSnapshot(
-    query(collection(db, 'orders'), where('owner', '==', uid)),
+    query(collection(db, ORDERS), where('owner', '==', uid)),
     (snapshot) =>
       onChange(
         snapshot.docs
           .flatMap((document) => {
-            const order = orderFrom(document.id, document.data());
+            const order = readOrder(document.id, document.data());
             return order ? [order] : [];
           })
           .sort((a, b) => b.createdAt - a.createdAt),

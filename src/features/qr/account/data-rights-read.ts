@@ -3,8 +3,11 @@
 // codes, their short links and each link's figures of every day, the account's document (its
 // usage and plan) and its orders. The rules let the owner read exactly these (firestore.rules).
 import type { AccountData, LinkFigures } from '../../../domain/account-export';
-import { destinationOf, type LinkView } from '../../../domain/qr/link-policy';
-import { savedCodeFrom, type SavedCode } from '../../../domain/qr/saved-code';
+import type { SavedCode } from '../../../domain/qr/saved-code';
+import { accountPath } from '../../../domain/records/accounts';
+import { codesPath, readCode } from '../../../domain/records/codes';
+import { LINKS, linksByCode } from '../../../domain/records/links';
+import { ORDERS } from '../../../domain/records/orders';
 import type { Firestore } from '../../../lib/firestore/firestore-core';
 import { loadStore } from '../saved/use-saved-codes';
 
@@ -22,27 +25,6 @@ function plain(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plain(item)]));
   }
   return value;
-}
-
-/** The short links, by the id of their code: a live one over a retired one it replaced. */
-function linksByCode(documents: readonly { id: string; data: () => Record<string, unknown> }[]) {
-  const links = new Map<string, LinkView>();
-  for (const document of documents) {
-    const data = document.data();
-    const destination = destinationOf(data);
-    if (typeof data.code !== 'string' || !destination) continue;
-    const link: LinkView = {
-      id: document.id,
-      destination,
-      deleted: data.deletedAt != null,
-      disabled: data.disabled != null && data.disabled !== false,
-      locked: data.locked === true,
-      passwordSet: data.passwordSet === true,
-    };
-    const known = links.get(data.code);
-    if (!known || (known.deleted && !link.deleted)) links.set(data.code, link);
-  }
-  return links;
 }
 
 /** Runs `read` on each of `items`, a few at a time. */
@@ -94,15 +76,16 @@ export async function readAccountData(reader: Reader): Promise<AccountData> {
 
   const [codeDocuments, linkDocuments, usage, orders] = await withTimeout(
     Promise.all([
-      getDocsFromServer(collection(db, 'users', uid, 'codes')),
-      getDocsFromServer(query(collection(db, 'dynamic'), where('owner', '==', uid))),
-      serverDocument(doc(db, 'accounts', uid)),
-      getDocsFromServer(query(collection(db, 'orders'), where('owner', '==', uid))),
+      getDocsFromServer(collection(db, codesPath(uid))),
+      getDocsFromServer(query(collection(db, LINKS), where('owner', '==', uid))),
+      serverDocument(doc(db, accountPath(uid))),
+      getDocsFromServer(query(collection(db, ORDERS), where('owner', '==', uid))),
     ]),
   );
-  // Every stored code is one the app reads (the rules take only its types).
+  // Every stored code is one the app reads (the rules take only its types). The links by their
+  // code's id: a live one over a retired one it replaced.
   const codes = codeDocuments.docs
-    .map((document) => savedCodeFrom(document.id, document.data()))
+    .map((document) => readCode(document.id, document.data()))
     .filter((code): code is SavedCode => code !== null);
   const byCode = linksByCode(linkDocuments.docs);
   const linked = codes.flatMap((code) => {

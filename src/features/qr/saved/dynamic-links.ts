@@ -13,14 +13,18 @@ import {
   type FirestoreError,
   type Unsubscribe,
 } from '../../../lib/firestore/firestore-core';
-import { destinationOf, type LinkView } from '../../../domain/qr/link-policy';
-import { sumCounts, type ScanCounts } from '../../../domain/qr/scan-counts';
+import type { ScanCounts } from '../../../domain/qr/scan-counts';
+import {
+  COUNTS,
+  countsByDay,
+  linkCountsPath,
+  readCountShard,
+  type CountShard,
+} from '../../../domain/records/link-counts';
+import { LINKS, linksByCode, type CodeLink } from '../../../domain/records/links';
 
 /** What the owner sees of a short link: the code it belongs to, and its state. */
-export interface DynamicLink extends LinkView {
-  /** The saved code (users/{uid}/codes/{code}) it belongs to. */
-  readonly code: string;
-}
+export type DynamicLink = CodeLink;
 
 /** The user's short links, live, keyed by the id of the code each belongs to. */
 export function watchDynamicLinks(
@@ -30,28 +34,8 @@ export function watchDynamicLinks(
   onError: (error: FirestoreError) => void,
 ): Unsubscribe {
   return onSnapshot(
-    query(collection(db, 'dynamic'), where('owner', '==', uid)),
-    (snapshot) => {
-      const links = new Map<string, DynamicLink>();
-      for (const document of snapshot.docs) {
-        const data = document.data();
-        const destination = destinationOf(data);
-        if (typeof data.code !== 'string' || !destination) continue;
-        const link: DynamicLink = {
-          id: document.id,
-          code: data.code,
-          destination,
-          deleted: data.deletedAt != null,
-          disabled: data.disabled != null && data.disabled !== false,
-          locked: data.locked === true,
-          passwordSet: data.passwordSet === true,
-        };
-        // A code has one link; should an older retired one linger, the live one wins.
-        const known = links.get(link.code);
-        if (!known || (known.deleted && !link.deleted)) links.set(link.code, link);
-      }
-      onChange(links);
-    },
+    query(collection(db, LINKS), where('owner', '==', uid)),
+    (snapshot) => onChange(linksByCode(snapshot.docs)),
     onError,
   );
 }
@@ -71,24 +55,15 @@ export function watchScanCounts(
   onError: (error: FirestoreError) => void,
 ): Unsubscribe {
   return onSnapshot(
-    query(collectionGroup(db, 'counts'), where('owner', '==', uid), where('day', '>=', fromDay)),
+    query(collectionGroup(db, COUNTS), where('owner', '==', uid), where('day', '>=', fromDay)),
     (snapshot) => {
-      const shards = new Map<string, Map<string, unknown[]>>();
+      const shards = new Map<string, CountShard[]>();
       for (const document of snapshot.docs) {
-        const data = document.data();
-        if (typeof data.link !== 'string' || typeof data.day !== 'string') continue;
-        const days = shards.get(data.link) ?? new Map<string, unknown[]>();
-        shards.set(data.link, days);
-        days.set(data.day, [...(days.get(data.day) ?? []), data]);
+        const shard = readCountShard(document.data());
+        if (!shard?.link) continue;
+        shards.set(shard.link, [...(shards.get(shard.link) ?? []), shard]);
       }
-      const counts = new Map<string, LinkDays>();
-      for (const [link, days] of shards) {
-        counts.set(
-          link,
-          new Map([...days].map(([day, parts]) => [day, sumCounts(parts)] as const)),
-        );
-      }
-      onChange(counts);
+      onChange(new Map([...shards].map(([link, parts]) => [link, countsByDay(parts)] as const)));
     },
     onError,
   );
@@ -106,13 +81,7 @@ export async function readLinkCounts(
   linkId: string,
 ): Promise<LinkDays> {
   const snapshot = await getDocsFromServer(
-    query(collection(db, 'dynamic', linkId, 'counts'), where('owner', '==', uid)),
+    query(collection(db, linkCountsPath(linkId)), where('owner', '==', uid)),
   );
-  const shards = new Map<string, unknown[]>();
-  for (const document of snapshot.docs) {
-    const data = document.data();
-    if (typeof data.day !== 'string') continue;
-    shards.set(data.day, [...(shards.get(data.day) ?? []), data]);
-  }
-  return new Map([...shards].map(([day, parts]) => [day, sumCounts(parts)] as const));
+  return countsByDay(snapshot.docs.flatMap((document) => readCountShard(document.data()) ?? []));
 }

@@ -25,10 +25,17 @@ import {
 import {
   checkFields,
   fieldsOf,
-  savedCodeFrom,
   type SavedCode,
   type SavedCodeFields,
 } from '../../../domain/qr/saved-code';
+import {
+  codeCountFields,
+  codePath,
+  codesPath,
+  readCode,
+  readCodeCount,
+  userPath,
+} from '../../../domain/records/codes';
 
 export interface CodesState {
   /** Codes with a write of this device that the server has not confirmed yet. */
@@ -37,10 +44,10 @@ export interface CodesState {
   readonly fromCache: boolean;
 }
 
-const codesOf = (db: Firestore, uid: string) => collection(db, 'users', uid, 'codes');
-const codeRef = (db: Firestore, uid: string, id: string) => doc(db, 'users', uid, 'codes', id);
+const codesOf = (db: Firestore, uid: string) => collection(db, codesPath(uid));
+const codeRef = (db: Firestore, uid: string, id: string) => doc(db, codePath(uid, id));
 /** users/{uid}: the count of the user's saved codes, which the rules hold to SAVED_CODES_MAX. */
-const counterRef = (db: Firestore, uid: string) => doc(db, 'users', uid);
+const counterRef = (db: Firestore, uid: string) => doc(db, userPath(uid));
 
 /**
  * `write` of the code `id`, in one batch with the count of codes moved by `by`, naming the code:
@@ -55,7 +62,7 @@ function counted(
 ): Promise<void> {
   const batch = writeBatch(db);
   write(batch);
-  batch.set(counterRef(db, uid), { codeCount: increment(by), changed: id }, { merge: true });
+  batch.set(counterRef(db, uid), codeCountFields(increment(by), id), { merge: true });
   return settled(batch.commit());
 }
 
@@ -66,10 +73,9 @@ function counted(
 export async function codeCount(db: Firestore, uid: string): Promise<number> {
   try {
     const ref = counterRef(db, uid);
-    const count: unknown = (navigator.onLine ? await getDoc(ref) : await getDocFromCache(ref)).get(
-      'codeCount',
+    return readCodeCount(
+      (navigator.onLine ? await getDoc(ref) : await getDocFromCache(ref)).data(),
     );
-    return typeof count === 'number' ? count : 0;
   } catch {
     return 0;
   }
@@ -100,7 +106,7 @@ function listing(snapshot: QuerySnapshot): [SavedCode[], CodesState] {
   const pendingIds = new Set<string>();
   const rows: { code: SavedCode; order: number }[] = [];
   for (const document of snapshot.docs) {
-    const code = savedCodeFrom(document.id, document.data());
+    const code = readCode(document.id, document.data());
     if (!code) continue;
     if (document.metadata.hasPendingWrites) pendingIds.add(document.id);
     // Pending codes first (their time is the server's, yet to come), among them the latest.

@@ -1,0 +1,51 @@
+// An account's own document, accounts/{uid}, kept by the server alone (firestore.rules: its owner
+// reads it, nobody writes it): the usage of the link limits (qr/link-policy.ts AccountUsage, by
+// functions/src/link-sync.ts), the hosted files' bytes (file-store.ts) and the terms, trial and
+// plan (billing.ts AccountTerms: terms.ts stores the trial's start, orders.ts a paid plan). Under
+// it, accounts/{uid}/private/password-changes: the account's link passwords set this hour.
+import { termsOf, type AccountTerms } from '../billing';
+import { usageOn, type AccountUsage } from '../qr/link-policy';
+
+export const ACCOUNTS = 'accounts';
+
+export const accountPath = (uid: string) => `${ACCOUNTS}/${uid}`;
+
+/** The passwords of the account's links set in the current hour (no rule matches it). */
+export const passwordChangesPath = (uid: string) => `${accountPath(uid)}/private/password-changes`;
+
+/** An account's document as the server and its owner read it. */
+export interface AccountRecord {
+  /** The usage of the link limits as of `today`: the daily counts start again on a new day. */
+  usage(today: string): AccountUsage;
+  /** The terms; `signedUpAt` (Firebase Auth's record) starts the trial while none is stored. */
+  terms(signedUpAt: number): AccountTerms;
+  /** The trial's start is stored: until it is, it is the sign-up's, and the server stores it. */
+  readonly trialStored: boolean;
+}
+
+/** The account as its document `data` (or none: a new account) holds it. */
+export function readAccount(data: unknown): AccountRecord {
+  const fields = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const stored = fields.terms;
+  return {
+    usage: (today) => usageOn(fields as Partial<AccountUsage>, today),
+    terms: (signedUpAt) => termsOf(stored, signedUpAt),
+    trialStored: typeof stored === 'object' && stored !== null && 'trialStartedAt' in stored,
+  };
+}
+
+/** What the server merges into the account to keep the trial's start (milliseconds, as a time). */
+export const trialStartFields = <Time>(trialStartedAt: Time) => ({ terms: { trialStartedAt } });
+
+/** The passwords set this hour, as password-changes holds them: how many, since when (ms). */
+export function readPasswordChanges(data: unknown): { count: number; since: number | null } {
+  const { count, since } = (typeof data === 'object' && data !== null ? data : {}) as Record<
+    string,
+    unknown
+  >;
+  const millis = (since as { toMillis?: unknown } | undefined)?.toMillis;
+  return {
+    count: Number(count ?? 0),
+    since: typeof millis === 'function' ? (millis.call(since) as number) : null,
+  };
+}
