@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AppRoute } from '../src/app/routes';
 import { seriousViolations } from './support/axe';
+import { expectNoSidewaysScroll } from './support/layout';
 import { landsWithoutDraft, routeGroups } from './support/signed-in';
 
 const viewports = [
@@ -68,6 +69,7 @@ for (const group of groups)
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
           expect(await seriousViolations(page), `at ${viewport.name} width`).toEqual([]);
+          await expectNoSidewaysScroll(page, `at ${viewport.name} width`);
 
           const name = path === '/' ? 'home' : path.slice(1).replace(/\W+/g, '-');
           await page.screenshot({

@@ -7,6 +7,7 @@ import { qrTypes } from '../src/domain/qr/qr-types';
 import { savedRow } from './support/my-codes';
 import { userWithCodes } from './support/saved-user';
 import { chooseType, label } from './support/wizard';
+import { expectNoSidewaysScroll } from './support/layout';
 
 const secret = 'Locker code for the back office';
 
@@ -126,6 +127,11 @@ test('offline, signing out asks first when changes have not reached the account 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('alert')).toContainText('have not reached your account yet');
   await expect(page.getByRole('button', { name: 'Sign out anyway' })).toBeVisible();
+  // The greeting holds the account's email address (it has no name): one long word, which must
+  // wrap inside the card at a phone's width rather than push the page sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page).toHaveURL(/\/Profile$/);
 
   // Back online, the change reaches the account, and signing out goes ahead.
