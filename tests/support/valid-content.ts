@@ -24,7 +24,6 @@ export const validText: Record<TextFieldId, string> = {
   businessURL: 'https://example.co.za',
   facebookUrl: 'https://www.facebook.com/example',
   instagramUsername: 'kemptoncodeworks',
-  linkedinUrl: 'https://www.linkedin.com/in/kemptoncodeworks',
   whatsappCountryCode: '27',
   whatsappNumber: '082 123 4567',
   whatsappMessage: 'Hello!',

@@ -59,7 +59,6 @@ const promised: readonly (readonly [id: string, label: string, form: Record<stri
     ['img', 'Images', { 'Image Upload': ['imageFile'] }],
     ['fbook', 'Facebook', { 'Facebook Page': ['facebookUrl'] }],
     ['insta', 'Instagram', { 'Instagram Profile': ['instagramUsername'] }],
-    ['linkedin', 'LinkedIn', { 'LinkedIn Profile': ['linkedinUrl'] }],
     ['smedia', 'Social Media', { 'Social Media Links': ['socialLinks'] }],
     [
       'whapp',

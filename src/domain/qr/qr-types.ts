@@ -259,24 +259,6 @@ const entries = [
     modes: webAddress,
   },
   {
-    id: 'linkedin',
-    label: 'LinkedIn',
-    description: 'Open your LinkedIn profile',
-    icon: 'briefcase',
-    sections: [
-      section('LinkedIn Profile', {
-        linkedinUrl: linkOn(
-          'LinkedIn profile URL',
-          'https://www.linkedin.com/in/your-name',
-          ['linkedin.com', 'www.linkedin.com'],
-          'where your profile is',
-        ),
-      }),
-    ],
-    payload: webAddressPayload('linkedinUrl'),
-    modes: webAddress,
-  },
-  {
     id: 'smedia',
     label: 'Social Media',
     description: 'Link to your social profile',

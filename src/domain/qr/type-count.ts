@@ -6,4 +6,4 @@
 // gzip), which the service worker keeps for signed-in users only.
 import type { QrTypeCount } from './qr-types';
 
-export const QR_TYPE_COUNT: QrTypeCount = 17;
+export const QR_TYPE_COUNT: QrTypeCount = 16;
