@@ -447,6 +447,7 @@ test.describe('reading the restored upload back', () => {
   test('a reload at each step restores everything, a 5 MB upload byte for byte', async ({
     page,
   }) => {
+    test.slow(); // four reloads, each reading a 5 MB file back from IndexedDB
     const bytes = patternedBytes(5 * 1024 * 1024);
     bytes.set(tinyPng.subarray(0, 33)); // a PNG's signature and header: the content check reads them
     const photo = sampleFile('photo.png', bytes.length, bytes);

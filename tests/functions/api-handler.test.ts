@@ -58,20 +58,24 @@ beforeAll(async () => {
         async answer({ caller, json }) {
           if (json.fail) throw new Error('Firestore is away');
           if (json.conflict) return refusal('conflict', 'Taken already.');
-          return { ok: true, uid: caller.uid, name: String(json.name) };
+          return { ok: true as const, uid: caller.uid, name: String(json.name) };
         },
       },
       {
         method: 'PUT',
         path: /\/things\/([a-z]+)$/,
         body: { limit: BODY_LIMIT, tooLarge: refusal('bad-request', 'A smaller chunk.') },
-        answer: async ({ caller, body }) => ({ ok: true, uid: caller.uid, bytes: body.length }),
+        answer: async ({ caller, body }) => ({
+          ok: true as const,
+          uid: caller.uid,
+          bytes: body.length,
+        }),
       },
       {
         method: 'DELETE',
         path: /\/things\/([a-z]+)$/,
         signedOut: 'Sign in again to delete.',
-        answer: async ({ caller, match }) => ({ ok: true, uid: caller.uid, id: match[1] }),
+        answer: async ({ caller, match }) => ({ ok: true as const, uid: caller.uid, id: match[1] }),
       },
     ],
   });
