@@ -13,12 +13,16 @@ const otherFeatures = (feature) => ({
 });
 
 /**
- * The QR feature's rooms, top level first: the pages (the account area and the wizard), My QR
- * Codes' saving and listing, then mail, uploads and the draft, the scan check, and drawing.
+ * The QR feature's rooms, top level first: the pages (the account area and the wizard), the scan
+ * figures (which read the codes list), My QR Codes' saving and listing, the dynamic codes' short
+ * links (and the re-uploads of their files), then mail, uploads and the draft, the scan check,
+ * and drawing.
  */
 const qrRooms = [
   ['account', 'wizard'],
-  ['saved'],
+  ['stats'],
+  ['codes'],
+  ['links'],
   ['mail', 'uploads', 'draft'],
   ['check'],
   ['render'],

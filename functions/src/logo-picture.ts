@@ -1,7 +1,7 @@
 // A saved code's logo as the server's drawing needs it. qr-code-styling loads the logo with an
 // Image to learn its size (LogoImage reads it from the picture's header, with no decoding), and
 // the rasteriser and the PDF maker read PNG and JPEG, not the WebP that a photo's thumbnail is
-// saved as (src/features/qr/saved/logo-thumbnail.ts: PNG or WebP; older codes may hold JPEG or
+// saved as (src/features/qr/codes/logo-thumbnail.ts: PNG or WebP; older codes may hold JPEG or
 // GIF), nor (the PDF) GIF: those are turned into PNG first (rasterLogo).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

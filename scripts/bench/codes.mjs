@@ -17,7 +17,7 @@ import {
 } from './lib.mjs';
 
 const codeCount = 200;
-/** FIRST_ROWS of src/features/qr/saved/saved-codes-list.tsx. */
+/** FIRST_ROWS of src/features/qr/codes/saved-codes-list.tsx. */
 const firstRows = 12;
 const reloads = 5;
 const targets = { listMs: 300 };

@@ -15,7 +15,7 @@ import {
 } from '../../src/domain/billing';
 import { MAIL_PER_HOUR } from '../../src/domain/mail';
 import { FILES_API_PATH } from '../../src/domain/qr/hosting';
-import { saveNewCode, updateCode } from '../../src/features/qr/saved/saved-codes';
+import { saveNewCode, updateCode } from '../../src/features/qr/codes/saved-codes';
 import { parseCommand } from '../../scripts/admin/billing-admin.mjs';
 import { useEmulator } from '../rules/emulator';
 import { idToken, scan, syncRequest, useFunctions, webFields } from './servers';

@@ -10,7 +10,7 @@ import { emptyDraft } from '../../src/domain/qr/draft';
 import { CHUNK_BYTES, FILES_API_PATH, hostedFilePath } from '../../src/domain/qr/hosting';
 import type { QrTypeId } from '../../src/domain/qr/qr-types';
 import { savedFields } from '../../src/domain/qr/saved-code';
-import { saveNewCode } from '../../src/features/qr/saved/saved-codes';
+import { saveNewCode } from '../../src/features/qr/codes/saved-codes';
 import { doc, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { sweepUnreferencedFiles, UNREFERENCED_GRACE_MS } from '../../functions/src/file-sweep';
 import { countedWrite, useEmulator } from '../rules/emulator';

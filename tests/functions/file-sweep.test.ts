@@ -12,7 +12,7 @@ import { emptyContent } from '../../src/domain/qr/content';
 import { emptyDraft } from '../../src/domain/qr/draft';
 import { CHUNK_BYTES, hostedFilePath } from '../../src/domain/qr/hosting';
 import { savedFields } from '../../src/domain/qr/saved-code';
-import { saveNewCode } from '../../src/features/qr/saved/saved-codes';
+import { saveNewCode } from '../../src/features/qr/codes/saved-codes';
 import { countedWrite, useEmulator } from '../rules/emulator';
 import { idToken, PHONE, syncRequest, useFunctions } from './servers';
 

@@ -7,7 +7,7 @@ import { emptyContent, type ListFieldId, type TextFieldId } from '../../src/doma
 import { emptyDraft } from '../../src/domain/qr/draft';
 import type { QrTypeId } from '../../src/domain/qr/qr-types';
 import { savedFields } from '../../src/domain/qr/saved-code';
-import { saveNewCode } from '../../src/features/qr/saved/saved-codes';
+import { saveNewCode } from '../../src/features/qr/codes/saved-codes';
 import { useEmulator } from '../rules/emulator';
 import { countsOf, idToken, PHONE, scan, serverLink, syncRequest, useFunctions } from './servers';
 

@@ -13,7 +13,7 @@ import {
   restoreCode,
   saveNewCode,
   updateCode,
-} from '../../src/features/qr/saved/saved-codes';
+} from '../../src/features/qr/codes/saved-codes';
 import { Timestamp } from '../../functions/src/admin';
 import { useEmulator } from '../rules/emulator';
 import { idToken, scan, syncRequest, useFunctions } from './servers';

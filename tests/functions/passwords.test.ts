@@ -15,7 +15,7 @@ import {
 import { emptyContent } from '../../src/domain/qr/content';
 import { emptyDraft } from '../../src/domain/qr/draft';
 import { savedFields } from '../../src/domain/qr/saved-code';
-import { saveNewCode, updateCode } from '../../src/features/qr/saved/saved-codes';
+import { saveNewCode, updateCode } from '../../src/features/qr/codes/saved-codes';
 import { useEmulator } from '../rules/emulator';
 import { countsOf, idToken, PHONE, syncRequest, useFunctions } from './servers';
 

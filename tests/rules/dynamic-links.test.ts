@@ -1,4 +1,4 @@
-// The short links' read side in the app (src/features/qr/saved/dynamic-links.ts) against the real
+// The short links' read side in the app (src/features/qr/links/dynamic-links.ts) against the real
 // Cloud Firestore emulator and firestore.rules: the owner sees their links and their scan figures,
 // nobody else does. (Links are written by the server alone: tests/functions/link-sync.test.ts.)
 import { doc, setDoc, type Firestore } from 'firebase/firestore';
@@ -9,7 +9,7 @@ import {
   watchScanCounts,
   type DynamicLink,
   type LinkDays,
-} from '../../src/features/qr/saved/dynamic-links';
+} from '../../src/features/qr/links/dynamic-links';
 import { db, useEmulator } from './emulator';
 
 const { environment, as } = useEmulator();

@@ -53,7 +53,7 @@ export function useEmulator() {
 
 /**
  * Creates the saved code at `ref` (users/{uid}/codes/{id}) with `data`, or deletes it (null), as
- * the app does (src/features/qr/saved/saved-codes.ts): in one batch with the account's count of
+ * the app does (src/features/qr/codes/saved-codes.ts): in one batch with the account's count of
  * codes, which the rules require.
  */
 export function countedWrite(ref: DocumentReference, data: object | null): Promise<void> {

@@ -1,4 +1,4 @@
-// The saved codes' store (src/features/qr/saved/saved-codes.ts) against the real Cloud Firestore
+// The saved codes' store (src/features/qr/codes/saved-codes.ts) against the real Cloud Firestore
 // emulator and firestore.rules, which global-setup.ts starts. Each test begins with an empty
 // database.
 import { doc, getDoc, serverTimestamp, setDoc, type Firestore } from 'firebase/firestore';
@@ -19,7 +19,7 @@ import {
   updateCode,
   watchCodes,
   type CodesState,
-} from '../../src/features/qr/saved/saved-codes';
+} from '../../src/features/qr/codes/saved-codes';
 import { db as unchecked, serverHas, useEmulator } from './emulator';
 
 const { environment, as, asVerified } = useEmulator();

@@ -276,7 +276,7 @@ const linkView: v.GenericSchema<unknown, LinkView> = v.object({
 /**
  * The link API (POST /api/links, POST /api/links/password): its problems, their statuses, and
  * whether the page asks again by itself. Both ends read it: the function answers from it
- * (functions/src/link-api.ts) and the page checks each answer against it (saved/link-requests.ts).
+ * (functions/src/link-api.ts) and the page checks each answer against it (links/link-requests.ts).
  */
 export const linksApi = describeApi({
   path: LINK_API_PATH,

@@ -1,6 +1,6 @@
 // A saved code of 'My QR Codes' (users/{uid}/codes/{id} in Cloud Firestore, see firestore.rules)
 // and its conversions from and to the wizard's draft. Pure: the store that writes these fields
-// is src/features/qr/saved/saved-codes.ts.
+// is src/features/qr/codes/saved-codes.ts.
 //
 // Uploaded files (the PDF, video, image, audio and menu types) are hosted by the server
 // (hosting.ts): a saved code names each by its SHA-256 in `hosted`, and the device that saved it

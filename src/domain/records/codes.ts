@@ -1,5 +1,5 @@
 // The saved codes of My QR Codes, users/{uid}/codes/{id}, and their count, users/{uid}: the only
-// documents the app writes (src/features/qr/saved/saved-codes.ts), within firestore.rules, which
+// documents the app writes (src/features/qr/codes/saved-codes.ts), within firestore.rules, which
 // hold the count to SAVED_CODES_MAX. The server reads a code to make its short link
 // (functions/src/link-sync.ts) and to email it (mail-code.ts), and deletes them with the account.
 // What a code holds, and its reader, are qr/saved-code.ts's (SavedCodeFields, savedCodeFrom).

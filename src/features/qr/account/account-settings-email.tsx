@@ -4,7 +4,7 @@
 import { emailForm, newEmailRule } from '../../../domain/account-forms';
 import type { SignInMethod } from '../../../lib/auth/account-core';
 import { accountCore, type SessionUser } from '../../../lib/auth/session';
-import { VerifyEmail } from '../saved/verify-email';
+import { VerifyEmail } from '../links/verify-email';
 import { SettingsForm } from './account-settings-form';
 import { formFor, proofOf } from './account-settings-methods';
 

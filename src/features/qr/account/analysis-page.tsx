@@ -1,11 +1,11 @@
-import { ScanAnalysis } from '../saved/scan-analysis';
+import { StatsAnalysis } from '../stats/stats-analysis';
 import { accountPages } from './account-area';
 import { AccountInfoPage } from './account-layout';
 
 export default function AnalysisPage() {
   return (
     <AccountInfoPage page={accountPages.analysis}>
-      <ScanAnalysis />
+      <StatsAnalysis />
     </AccountInfoPage>
   );
 }

@@ -10,7 +10,7 @@ import {
 import { amountBilled, formatRand, plans, type Plan } from '../../../domain/pricing';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
-import { VerifyEmail } from '../saved/verify-email';
+import { VerifyEmail } from '../links/verify-email';
 import { accountPaths } from './account-area';
 import { AccountLayout } from './account-layout';
 import { orderPlan } from './billing-requests';

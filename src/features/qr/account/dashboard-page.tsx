@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { StatusMessage } from '../../../lib/ui/field';
-import { savedMessage, type SavedNotice } from '../saved/save-to-account';
-import { SavedCodesList } from '../saved/saved-codes-list';
+import { savedMessage, type SavedNotice } from '../codes/save-to-account';
+import { SavedCodesList } from '../codes/saved-codes-list';
 import { AccountLayout } from './account-layout';
 import { PlanStanding } from './plan-standing';
 

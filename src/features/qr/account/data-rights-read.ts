@@ -9,7 +9,7 @@ import { codesPath, readCode } from '../../../domain/records/codes';
 import { LINKS, linksByCode } from '../../../domain/records/links';
 import { ORDERS } from '../../../domain/records/orders';
 import type { Firestore } from '../../../lib/firestore/firestore-core';
-import { loadStore } from '../saved/use-saved-codes';
+import { loadStore } from '../codes/use-saved-codes';
 
 /** Links whose figures are read at once. */
 const FIGURES_AT_ONCE = 4;

@@ -1,4 +1,4 @@
-import { SavedCodesList } from '../saved/saved-codes-list';
+import { SavedCodesList } from '../codes/saved-codes-list';
 import { accountPages } from './account-area';
 import { AccountInfoPage } from './account-layout';
 

@@ -7,7 +7,7 @@ import { codeText } from '../../../domain/qr/code-text';
 import type { SavedCode } from '../../../domain/qr/saved-code';
 import { idleQueue } from '../../../lib/idle-queue';
 import { renderCode } from '../render/render-code';
-import type { DynamicLink } from './dynamic-links';
+import type { DynamicLink } from '../links/dynamic-links';
 
 /** The list's drawings, waiting for their turn. */
 const drawings = idleQueue();

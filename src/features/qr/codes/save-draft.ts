@@ -15,9 +15,9 @@ import {
 } from '../../../domain/qr/saved-code';
 import type { SessionUser } from '../../../lib/auth/session';
 import type { Wizard } from '../draft/wizard-store';
-import { keepCodeFiles } from './code-files';
-import { hostedFiles, uploadCodeFiles } from './code-uploads';
-import { linkSyncer } from './link-syncer';
+import { keepCodeFiles } from '../links/code-files';
+import { hostedFiles, uploadCodeFiles } from '../links/code-uploads';
+import { linkSyncer } from '../links/link-syncer';
 import { logoThumbnail } from './logo-thumbnail';
 import { openStore } from './use-saved-codes';
 

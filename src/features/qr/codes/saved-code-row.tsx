@@ -10,14 +10,14 @@ import { findQrType } from '../../../domain/qr/qr-types';
 import { draftFromSaved, fieldsOf, type SavedCode } from '../../../domain/qr/saved-code';
 import { savedAt } from '../../../lib/ui/saved-at';
 import type { Wizard } from '../draft/wizard-store';
-import { codeFiles } from './code-files';
+import { codeFiles } from '../links/code-files';
 import { CodeThumbnail, savedCodeText } from './code-thumbnail';
-import { CodeUploadStatus } from './code-upload-status';
+import { CodeUploadStatus } from '../links/code-upload-status';
 import { ReplaceDraft } from './replace-draft';
-import type { DynamicLink } from './dynamic-links';
-import type { LinkState } from './link-state';
-import { linkSyncer, type PasswordWork } from './link-syncer';
-import { ShortLinkStatus } from './short-link-status';
+import type { DynamicLink } from '../links/dynamic-links';
+import type { LinkState } from '../links/link-state';
+import { linkSyncer, type PasswordWork } from '../links/link-syncer';
+import { ShortLinkStatus } from '../links/short-link-status';
 import type { SavedCodesStore } from './use-saved-codes';
 
 /** What the list does for a row's buttons. */

@@ -11,8 +11,8 @@ import { listedCodes, type CodeOrder, type SavedCode } from '../../../domain/qr/
 import { whenIdle } from '../../../lib/idle-queue';
 import { FormAlert } from '../../../lib/ui/field';
 import { useWizard } from '../draft/wizard-store';
-import { linkState } from './link-state';
-import { linkSyncer, useLinkWork, usePasswordWork } from './link-syncer';
+import { linkState } from '../links/link-state';
+import { linkSyncer, useLinkWork, usePasswordWork } from '../links/link-syncer';
 import { SavedCodeDownload } from './saved-code-download';
 import { SavedCodeRow, type RowActions } from './saved-code-row';
 import { SavedCodesToolbar } from './saved-codes-toolbar';

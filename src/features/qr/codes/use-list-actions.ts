@@ -3,7 +3,7 @@
 // device once Undo is no longer offered.
 import { useEffect, useRef, useState } from 'react';
 import { draftFromSaved, duplicateFields, type SavedCode } from '../../../domain/qr/saved-code';
-import { codeFiles, forgetCodeFiles, keepCodeFiles } from './code-files';
+import { codeFiles, forgetCodeFiles, keepCodeFiles } from '../links/code-files';
 import type { SavedCodesStore } from './use-saved-codes';
 
 /** What the list says after an action, above the codes. */

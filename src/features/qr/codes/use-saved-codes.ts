@@ -7,10 +7,10 @@
 import { useEffect, useState } from 'react';
 import type { SavedCode, SavedCodeFields } from '../../../domain/qr/saved-code';
 import { daysUpTo } from '../../../domain/qr/scan-time';
-import type { DynamicLink, LinkDays } from './dynamic-links';
-import { linkOutOfStep, linkSignature, type LinkedCode } from './link-state';
-import { uploadMissingFiles } from './code-uploads';
-import { linkSyncer } from './link-syncer';
+import type { DynamicLink, LinkDays } from '../links/dynamic-links';
+import { linkOutOfStep, linkSignature, type LinkedCode } from '../links/link-state';
+import { uploadMissingFiles } from '../links/code-uploads';
+import { linkSyncer } from '../links/link-syncer';
 import { LOGGED_IN_FLAG, useAuth } from '../../../lib/auth/session';
 import { safeSessionStorage } from '../../../lib/safe-storage';
 
@@ -62,7 +62,7 @@ export const loadStore = () =>
   Promise.all([
     import('../../../lib/firestore/firestore-core'),
     import('./saved-codes'),
-    import('./dynamic-links'),
+    import('../links/dynamic-links'),
   ]);
 
 const origin = () => window.location.origin;

@@ -5,13 +5,13 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { codeFigures, lastDays, CHART_DAYS } from '../../../domain/qr/scan-stats';
 import { FormAlert } from '../../../lib/ui/field';
-import { ScanCodeDetails } from './scan-code-details';
-import { ScanCodesTable } from './scan-codes-table';
-import { ScanSummary } from './scan-summary';
-import { useSavedCodes } from './use-saved-codes';
-import './scan-analysis.css';
+import { StatsCodeDetails } from './stats-code-details';
+import { StatsCodesTable } from './stats-codes-table';
+import { StatsSummary } from './stats-summary';
+import { useSavedCodes } from '../codes/use-saved-codes';
+import './stats-analysis.css';
 
-export function ScanAnalysis() {
+export function StatsAnalysis() {
   const { view } = useSavedCodes();
   if (view.status === 'loading') return <p role="status">Loading your codes…</p>;
   if (view.status === 'failed') return <FormAlert>{view.message}</FormAlert>;
@@ -20,13 +20,13 @@ export function ScanAnalysis() {
   const rows = codeFigures(view.codes, view.links, view.counts, days);
   if (rows.length === 0) return <NoDynamicCodes />;
   return (
-    <div className="scan-analysis">
-      <ScanSummary
+    <div className="stats-analysis">
+      <StatsSummary
         links={rows.map((row) => view.counts.get(row.linkId) ?? new Map())}
         days={days}
       />
-      <ScanCodesTable rows={rows} days={days.length} />
-      <ScanCodeDetails rows={rows} days={days.length} />
+      <StatsCodesTable rows={rows} days={days.length} />
+      <StatsCodeDetails rows={rows} days={days.length} />
       <HowCounted />
     </div>
   );
@@ -49,8 +49,8 @@ function NoDynamicCodes() {
 
 function HowCounted() {
   return (
-    <section className="panel scan-method" aria-labelledby="scan-method-title">
-      <h2 id="scan-method-title">How these figures are made</h2>
+    <section className="panel stats-method" aria-labelledby="stats-method-title">
+      <h2 id="stats-method-title">How these figures are made</h2>
       <p>
         Each time someone opens a dynamic code’s short link, our server counts it under the day and
         hour in South African time. Link previews, crawlers and link checkers are answered but not

@@ -22,7 +22,7 @@ export function BreakdownTable({
   // Scans counted before the server recorded this split have none of it: say so, not "0%" each.
   const recorded = parts.some((part) => part.count > 0);
   return (
-    <table className="scan-bars">
+    <table className="stats-bars">
       <caption>{breakdown.title}</caption>
       <thead>
         <tr>
@@ -38,10 +38,10 @@ export function BreakdownTable({
               <th scope="row">{part.label}</th>
               <td>{countText(part.count)}</td>
               <td>
-                <span className="scan-bars__share">
-                  <span className="scan-bars__track" aria-hidden="true">
+                <span className="stats-bars__share">
+                  <span className="stats-bars__track" aria-hidden="true">
                     <span
-                      className="scan-bars__bar"
+                      className="stats-bars__bar"
                       style={{ inlineSize: `${part.share * 100}%` }}
                     />
                   </span>
@@ -52,7 +52,7 @@ export function BreakdownTable({
           ))
         ) : (
           <tr>
-            <td colSpan={3} className="scan-bars__none">
+            <td colSpan={3} className="stats-bars__none">
               Not recorded for these scans.
             </td>
           </tr>
@@ -69,7 +69,7 @@ export function HourBars({ counts }: { counts: ScanCounts }) {
   const hours = hourly(counts);
   const most = Math.max(0, ...hours);
   return (
-    <figure className="scan-hours">
+    <figure className="stats-hours">
       <figcaption>By hour of day (South African time)</figcaption>
       {most === 0 ? (
         <p>No hours were recorded for these scans.</p>
@@ -77,12 +77,12 @@ export function HourBars({ counts }: { counts: ScanCounts }) {
         <>
           {/* role="list": Safari drops the list's meaning when its bullets are styled away. */}
           {/* eslint-disable-next-line jsx-a11y/no-redundant-roles */}
-          <ol className="scan-hours__bars" role="list">
+          <ol className="stats-hours__bars" role="list">
             {hours.map((count, hour) => (
               <li key={hour}>
                 <span
                   className={
-                    count > 0 ? 'scan-hours__bar scan-hours__bar--some' : 'scan-hours__bar'
+                    count > 0 ? 'stats-hours__bar stats-hours__bar--some' : 'stats-hours__bar'
                   }
                   style={{ blockSize: `${(100 * count) / most}%` }}
                   aria-hidden="true"
@@ -93,12 +93,12 @@ export function HourBars({ counts }: { counts: ScanCounts }) {
               </li>
             ))}
           </ol>
-          <div className="scan-hours__axis" aria-hidden="true">
+          <div className="stats-hours__axis" aria-hidden="true">
             {hourMarks.map((hour) => (
               <span key={hour}>{String(hour).padStart(2, '0')}:00</span>
             ))}
           </div>
-          <p className="scan-hours__busiest">
+          <p className="stats-hours__busiest">
             Busiest: {hourText(hours.indexOf(most))}, {scansText(most)}.
           </p>
         </>

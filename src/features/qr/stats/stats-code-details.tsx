@@ -3,11 +3,11 @@
 // and its daily figures of all time as a file.
 import type { SavedCode } from '../../../domain/qr/saved-code';
 import { breakdowns, scansText, type CodeFigures } from '../../../domain/qr/scan-stats';
-import { BreakdownTable, HourBars } from './scan-bars';
-import { linkText } from './scan-codes-table';
-import { ScanCsvButton } from './scan-csv-button';
+import { BreakdownTable, HourBars } from './stats-bars';
+import { linkText } from './stats-codes-table';
+import { StatsCsvButton } from './stats-csv-button';
 
-export function ScanCodeDetails({
+export function StatsCodeDetails({
   rows,
   days,
 }: {
@@ -15,9 +15,9 @@ export function ScanCodeDetails({
   days: number;
 }) {
   return (
-    <section className="panel scan-details" aria-labelledby="scan-details-title">
-      <h2 id="scan-details-title">Each code in detail</h2>
-      <p className="scan-details__intro">
+    <section className="panel stats-details" aria-labelledby="stats-details-title">
+      <h2 id="stats-details-title">Each code in detail</h2>
+      <p className="stats-details__intro">
         Where each code’s scans of the last {days} days came from. Open a code to see them.
       </p>
       {rows.map((row) => (
@@ -30,26 +30,26 @@ export function ScanCodeDetails({
 function CodeDetails({ row, days }: { row: CodeFigures<SavedCode>; days: number }) {
   const { code, linkId, period } = row;
   return (
-    <details className="scan-code" aria-label={code.name}>
+    <details className="stats-code" aria-label={code.name}>
       <summary>
-        <span className="scan-code__name">{code.name}</span>
-        <span className="scan-code__count">
+        <span className="stats-code__name">{code.name}</span>
+        <span className="stats-code__count">
           {scansText(period.scans)} in {days} days
         </span>
       </summary>
-      <div className="scan-code__body">
-        <p className="scan-code__link">{linkText(linkId)}</p>
+      <div className="stats-code__body">
+        <p className="stats-code__link">{linkText(linkId)}</p>
         {period.scans === 0 ? (
           <p>No scans in the last {days} days.</p>
         ) : (
-          <div className="scan-code__breakdowns">
+          <div className="stats-code__breakdowns">
             {breakdowns.map((breakdown) => (
               <BreakdownTable key={breakdown.id} breakdown={breakdown} counts={period} />
             ))}
             <HourBars counts={period} />
           </div>
         )}
-        <ScanCsvButton linkId={linkId} name={code.name} />
+        <StatsCsvButton linkId={linkId} name={code.name} />
       </div>
     </details>
   );

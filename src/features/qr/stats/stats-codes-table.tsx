@@ -24,10 +24,10 @@ const groups = [
 
 const columns = groups.flatMap((group) => group.columns);
 
-export function ScanCodesTable({ rows, days }: { rows: readonly Row[]; days: number }) {
+export function StatsCodesTable({ rows, days }: { rows: readonly Row[]; days: number }) {
   return (
-    <section className="panel scan-codes" aria-labelledby="scan-codes-title">
-      <h2 id="scan-codes-title">Scans per code</h2>
+    <section className="panel stats-codes" aria-labelledby="stats-codes-title">
+      <h2 id="stats-codes-title">Scans per code</h2>
       <table>
         <caption className="visually-hidden">Most scanned in the last {days} days first</caption>
         <colgroup>
@@ -60,7 +60,7 @@ export function ScanCodesTable({ rows, days }: { rows: readonly Row[]; days: num
             <tr key={row.code.id}>
               <th scope="row">
                 {row.code.name}
-                <span className="scan-codes__link">{linkText(row.linkId)}</span>
+                <span className="stats-codes__link">{linkText(row.linkId)}</span>
               </th>
               {columns.map((column, index) => (
                 <td key={index}>{countText(column.value(row))}</td>

@@ -1,12 +1,12 @@
 // A code's daily figures of all time as a CSV file: read from the server when asked (the page
-// holds only the last few months), built by scan-csv.ts, saved through a download link.
+// holds only the last few months), built by stats-csv.ts, saved through a download link.
 import { useState } from 'react';
 import { scanCsv, scanCsvFileName } from '../../../domain/qr/scan-csv';
 import { scanDay } from '../../../domain/qr/scan-time';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
 import { saveFile } from '../../../lib/save-file';
-import { loadStore } from './use-saved-codes';
+import { loadStore } from '../codes/use-saved-codes';
 
 const FAILED = 'The daily figures could not be read. Check your connection, then try again.';
 
@@ -18,7 +18,7 @@ async function downloadCsv(uid: string, linkId: string, name: string) {
   saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), scanCsvFileName(name, linkId));
 }
 
-export function ScanCsvButton({ linkId, name }: { linkId: string; name: string }) {
+export function StatsCsvButton({ linkId, name }: { linkId: string; name: string }) {
   const { user } = useAuth();
   const [state, setState] = useState<'idle' | 'reading' | 'failed'>('idle');
   const download = () => {
@@ -33,7 +33,7 @@ export function ScanCsvButton({ linkId, name }: { linkId: string; name: string }
     );
   };
   return (
-    <div className="scan-csv">
+    <div className="stats-csv">
       <button
         type="button"
         className="button button--ghost"
@@ -43,7 +43,7 @@ export function ScanCsvButton({ linkId, name }: { linkId: string; name: string }
         Download daily figures (CSV)
         <span className="visually-hidden"> of {name}</span>
       </button>
-      <p role="status" className="scan-csv__status">
+      <p role="status" className="stats-csv__status">
         {state === 'reading' ? 'Reading the figures…' : ''}
       </p>
       {state === 'failed' ? <FormAlert>{FAILED}</FormAlert> : null}

@@ -30,8 +30,8 @@ export function DayChart({ days, counts }: { days: readonly string[]; counts: re
       : `Scans per day over the last ${days.length} days; the most, ${most}, on ${dayOf(days[busiest])}.`;
   const ticks = [0, top / 2, top];
   return (
-    <div className="scan-chart__plot" role="img" aria-label={label}>
-      <div className="scan-chart__ticks" aria-hidden="true">
+    <div className="stats-chart__plot" role="img" aria-label={label}>
+      <div className="stats-chart__ticks" aria-hidden="true">
         {ticks.map((tick) => (
           <span key={tick} style={{ bottom: `${(100 * tick) / top}%` }}>
             {tick}
@@ -39,7 +39,7 @@ export function DayChart({ days, counts }: { days: readonly string[]; counts: re
         ))}
       </div>
       <svg
-        className="scan-chart__bars"
+        className="stats-chart__bars"
         viewBox={`0 0 ${days.length} ${PLOT_HEIGHT}`}
         preserveAspectRatio="none"
         aria-hidden="true"
@@ -65,7 +65,7 @@ export function DayChart({ days, counts }: { days: readonly string[]; counts: re
           ) : null,
         )}
       </svg>
-      <div className="scan-chart__days" aria-hidden="true">
+      <div className="stats-chart__days" aria-hidden="true">
         <span>{dayOf(days[0])}</span>
         <span>{dayOf(days[days.length - 1])}</span>
       </div>

@@ -9,7 +9,7 @@ import {
   type DailyField,
   type LinkCounts,
 } from '../../../domain/qr/scan-stats';
-import { DayChart, dayOf } from './scan-day-chart';
+import { DayChart, dayOf } from './stats-day-chart';
 
 interface PeriodFigure {
   readonly id: string;
@@ -46,7 +46,7 @@ const dayColumns: readonly { readonly label: string; readonly field: DailyField 
   { label: 'Unique', field: 'unique' },
 ];
 
-export function ScanSummary({
+export function StatsSummary({
   links,
   days,
 }: {
@@ -56,23 +56,23 @@ export function ScanSummary({
   const period = countsIn(links, days);
   const columns = dayColumns.map(({ field }) => perDay(links, days, field));
   return (
-    <section className="panel scan-chart" aria-labelledby="scan-chart-title">
-      <h2 id="scan-chart-title">Scans in the last {days.length} days</h2>
-      <p className="scan-chart__total">
+    <section className="panel stats-chart" aria-labelledby="stats-chart-title">
+      <h2 id="stats-chart-title">Scans in the last {days.length} days</h2>
+      <p className="stats-chart__total">
         {scansText(period.scans)} across{' '}
         {links.length === 1 ? '1 dynamic code' : `${links.length} dynamic codes`}
       </p>
-      <dl className="scan-figures">
+      <dl className="stats-figures">
         {periodFigures.map((figure) => (
-          <div key={figure.id} className="scan-figures__item">
+          <div key={figure.id} className="stats-figures__item">
             <dt>{figure.label}</dt>
-            <dd className="scan-figures__value">{countText(figure.value(period))}</dd>
-            <dd className="scan-figures__hint">{figure.hint}</dd>
+            <dd className="stats-figures__value">{countText(figure.value(period))}</dd>
+            <dd className="stats-figures__hint">{figure.hint}</dd>
           </div>
         ))}
       </dl>
       <DayChart days={days} counts={columns[0]} />
-      <details className="scan-chart__table">
+      <details className="stats-chart__table">
         <summary>Day by day</summary>
         <table>
           <caption className="visually-hidden">

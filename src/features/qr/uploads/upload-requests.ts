@@ -1,5 +1,5 @@
 // The page's calls to the upload API (the protocol and its answers: filesApi in
-// src/domain/qr/hosting.ts). Like the link requests (saved/link-requests.ts) they never throw: a
+// src/domain/qr/hosting.ts). Like the link requests (links/link-requests.ts) they never throw: a
 // lost connection, a server that answers something the description does not allow, an abort, all
 // come back as an 'unavailable' answer, which the uploader takes as "try again later, from what
 // the server holds".

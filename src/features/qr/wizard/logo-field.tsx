@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fileKinds } from '../../../domain/qr/files';
-import { logoThumbnail } from '../saved/logo-thumbnail';
+import { logoThumbnail } from '../codes/logo-thumbnail';
 import { FileField } from './file-field';
 
 /** The code's logo: a picture file, taken only once it has been read as a picture. */

@@ -4,7 +4,7 @@ import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
 import type { Wizard } from '../draft/wizard-store';
 import { EmailCodeForm } from '../mail/email-code-form';
-import { saveForMail } from '../saved/save-draft';
+import { saveForMail } from '../codes/save-draft';
 
 /**
  * Download, email, and Google. The email form is offered only for a finished code: its message
