@@ -2,8 +2,8 @@
 // each uploaded file is a record of its own, written only when that file changes, so typing in
 // a field never copies a 20 MB upload again. Files are kept as bytes with their name, type and
 // last-modified time and come back as `File`s (Safari has lost Blob contents kept in IndexedDB).
-import { createStore, del, delMany, get, getMany, setMany, type UseStore } from 'idb-keyval';
 import { uniqueId } from '../../../lib/compat';
+import { localStore, StorageError, type StorageProblem } from '../../../lib/local-store';
 import { mapDraftFiles, restoreDraft, type QrDraft } from '../../../domain/qr/draft';
 
 interface StoredFile {
@@ -28,23 +28,21 @@ interface DraftRecord {
 }
 
 /** Why a draft could not be kept on the device. */
-export type StorageProblem = 'unavailable' | 'full';
+export type { StorageProblem };
 
-export class DraftStorageError extends Error {
-  constructor(
-    readonly problem: StorageProblem,
-    cause: unknown,
-  ) {
-    super(problem === 'full' ? 'Storage is full.' : 'Storage is unavailable.', { cause });
+/** A draft that could not be read or kept (see StorageError: full, or unavailable). */
+export class DraftStorageError extends StorageError {
+  constructor(problem: StorageProblem, cause: unknown) {
+    super(problem, cause);
     this.name = 'DraftStorageError';
   }
 }
 
-let store: UseStore | undefined;
-function drafts(): UseStore {
-  store ??= createStore('kcw-qr-drafts', 'drafts');
-  return store;
-}
+const drafts = localStore(
+  'kcw-qr-drafts',
+  'drafts',
+  (problem, cause) => new DraftStorageError(problem, cause),
+);
 
 const draftKey = (uid: string) => `draft:${uid}`;
 const fileKeyPrefix = (uid: string) => `file:${uid}:`;
@@ -58,20 +56,30 @@ const isFileRef = (value: unknown): value is FileRef =>
   typeof (value as FileRef).fileKey === 'string' &&
   typeof (value as FileRef).name === 'string';
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** The draft in a stored record, unchecked (restoreDraft and fileKeys check what they read). */
+const draftOf = (record: unknown): unknown => (isObject(record) ? record.draft : undefined);
+
+const isStoredFile = (value: unknown): value is StoredFile =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as StoredFile).name === 'string' &&
+  typeof (value as StoredFile).type === 'string' &&
+  typeof (value as StoredFile).lastModified === 'number' &&
+  (value as StoredFile).bytes instanceof ArrayBuffer;
+
 /** The user's draft with its files, or null when there is none. */
 export async function loadDraft(uid: string): Promise<QrDraft | null> {
-  const record = await guard(() => get<DraftRecord>(draftKey(uid), drafts()));
-  const draft = restoreDraft(record?.draft, isFileRef);
+  const draft = restoreDraft(draftOf(await drafts.get(draftKey(uid))), isFileRef);
   if (!draft) return null;
   const refs: FileRef[] = [];
   await mapDraftFiles(draft, (ref) => refs.push(ref));
-  const stored = await guard(() =>
-    getMany<StoredFile | undefined>(
-      refs.map((ref) => ref.fileKey),
-      drafts(),
-    ),
+  const stored = await drafts.getMany(refs.map((ref) => ref.fileKey));
+  const files = new Map(
+    refs.map((ref, index) => [ref.fileKey, isStoredFile(stored[index]) ? stored[index] : null]),
   );
-  const files = new Map(refs.map((ref, index) => [ref.fileKey, stored[index]]));
   const withFiles = await mapDraftFiles(draft, (ref) => {
     const bytes = files.get(ref.fileKey);
     if (!bytes) return null;
@@ -126,37 +134,28 @@ export async function saveDraft(uid: string, draft: QrDraft): Promise<void> {
     };
   });
   const record: DraftRecord = { draft: refs, savedAt: Date.now() };
-  const previous = await guard(() => get<DraftRecord>(draftKey(uid), drafts()));
+  const previous = draftOf(await drafts.get(draftKey(uid)));
   // One transaction: the record never points at bytes that are not there.
-  await guard(() => setMany([...newFiles, [draftKey(uid), record]], drafts()));
+  await drafts.setMany([...newFiles, [draftKey(uid), record]]);
   for (const [file, key] of newlyWritten) written.set(file, key);
   const kept = new Set(fileKeys(refs));
-  const gone = previous ? fileKeys(previous.draft).filter((key) => !kept.has(key)) : [];
-  if (gone.length > 0) await guard(() => delMany(gone, drafts()));
+  const gone = previous ? fileKeys(previous).filter((key) => !kept.has(key)) : [];
+  if (gone.length > 0) await drafts.delMany(gone);
 }
 
 /** Removes the user's draft and its files. */
 export async function deleteDraft(uid: string): Promise<void> {
-  const previous = await guard(() => get<DraftRecord>(draftKey(uid), drafts()));
-  await guard(() => del(draftKey(uid), drafts()));
-  if (previous) await guard(() => delMany(fileKeys(previous.draft), drafts()));
+  const previous = draftOf(await drafts.get(draftKey(uid)));
+  await drafts.del(draftKey(uid));
+  if (previous) await drafts.delMany(fileKeys(previous));
   written = new WeakMap(); // what it recorded may point at bytes just deleted
 }
 
-function fileKeys(draft: QrDraft<FileRef>): string[] {
-  const refs = [...Object.values(draft.content.files), draft.design.logo];
-  return refs.filter(isFileRef).map((ref) => ref.fileKey);
-}
-
-/** Runs a storage call; a failure becomes a DraftStorageError saying whether storage is full. */
-async function guard<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    const full =
-      error instanceof DOMException &&
-      (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED');
-    if (!full) store = undefined; // a blocked open may work on a later try
-    throw new DraftStorageError(full ? 'full' : 'unavailable', error);
-  }
+/** The keys of the files a stored draft points at (whatever else it holds, or lacks). */
+function fileKeys(draft: unknown): string[] {
+  const { content, design } = isObject(draft) ? draft : {};
+  const files = isObject(content) && isObject(content.files) ? Object.values(content.files) : [];
+  return [...files, isObject(design) ? design.logo : undefined]
+    .filter(isFileRef)
+    .map((ref) => ref.fileKey);
 }
