@@ -71,15 +71,27 @@ export function readEntry(
   };
 }
 
-/** Everything stored (key and value), as entries and unreadable ones, each oldest first. */
-export function readOutbox(stored: readonly (readonly [unknown, unknown])[]): {
-  entries: OutboxEntry[];
+/** Reads one stored value as an entry, or sets it aside (readEntry for an enquiry). */
+export type EntryReader<E extends OutboxEntry = OutboxEntry> = (
+  key: string,
+  value: unknown,
+) => { entry: E } | { unreadable: UnreadableEntry };
+
+/**
+ * Everything stored (key and value), as entries and unreadable ones, each oldest first. `readOne`
+ * reads one value (readEntry: an enquiry; an outbox that keeps more in each entry checks it too).
+ */
+export function readOutbox<E extends OutboxEntry = OutboxEntry>(
+  stored: readonly (readonly [unknown, unknown])[],
+  readOne: EntryReader<E> = readEntry as EntryReader<E>,
+): {
+  entries: E[];
   unreadable: UnreadableEntry[];
 } {
-  const entries: OutboxEntry[] = [];
+  const entries: E[] = [];
   const unreadable: UnreadableEntry[] = [];
   for (const [key, value] of stored) {
-    const read = readEntry(String(key), value);
+    const read = readOne(String(key), value);
     if ('entry' in read) entries.push(read.entry);
     else unreadable.push(read.unreadable);
   }

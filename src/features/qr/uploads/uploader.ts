@@ -21,6 +21,7 @@ import {
   STALLED_MESSAGE,
   type ClientStep,
 } from '../../../domain/qr/upload-protocol';
+import { onOnline, RetryTimer } from '../../../lib/retry';
 import { sha256OfFile } from './file-hash';
 import { FileHashes, type HashFile } from './file-hashes';
 import { uploadRequests, type UploadRequests } from './upload-requests';
@@ -64,8 +65,8 @@ interface Job {
   /** Each run's number: a run that is not the latest one stops at its next step. */
   attempt: number;
   controller: AbortController | null;
-  retry: ReturnType<typeof setTimeout> | null;
-  wait: number;
+  /** The next try after a wait, on the protocol's schedule (retryWait). */
+  readonly retry: RetryTimer;
 }
 
 /** What every state of a job's upload says of its file. */
@@ -76,12 +77,6 @@ const sending = (job: Job, sent: number): UploadState => ({
   ...about(job),
   sent,
 });
-
-function browserOnline(listener: () => void): () => void {
-  if (typeof window === 'undefined') return () => undefined;
-  window.addEventListener('online', listener);
-  return () => window.removeEventListener('online', listener);
-}
 
 export class Uploader {
   private readonly jobs = new Map<string, Job>();
@@ -94,7 +89,7 @@ export class Uploader {
   constructor(options: UploaderOptions = {}) {
     this.requests = options.requests ?? uploadRequests;
     this.hashes = new FileHashes(options.hash ?? sha256OfFile, () => this.publish());
-    (options.onOnline ?? browserOnline)(() => this.resumeWaiting());
+    (options.onOnline ?? onOnline)(() => this.resumeWaiting());
   }
 
   /**
@@ -129,8 +124,7 @@ export class Uploader {
         outcome: deferred(),
         attempt: 0,
         controller: null,
-        retry: null,
-        wait: 0,
+        retry: new RetryTimer((waited) => retryWait(waited)),
       };
       this.jobs.set(sha256, job);
       this.launch(job);
@@ -246,7 +240,7 @@ export class Uploader {
       const next = nextStep(cursor, answer);
       cursor = next.cursor;
       job.received = cursor.received;
-      if (next.connected) job.wait = 0;
+      if (next.connected) job.retry.succeeded();
       const { step } = next;
       if (step.does === 'done') return this.finish(job);
       if (step.does === 'stop') return this.fail(job, step.problem, step.message);
@@ -275,7 +269,7 @@ export class Uploader {
 
   private finish(job: Job) {
     this.stop(job);
-    job.wait = 0;
+    job.retry.succeeded();
     const { file, sha256 } = job;
     const hosted: HostedFile = { sha256, name: file.name, size: file.size, type: file.type };
     this.setState(job, { status: 'done', ...about(job), sent: file.size, file: hosted });
@@ -284,7 +278,7 @@ export class Uploader {
 
   private fail(job: Job, problem: FinalUploadProblem, message: string) {
     this.stop(job);
-    job.wait = 0;
+    job.retry.succeeded();
     this.setState(job, { status: 'failed', ...about(job), sent: job.received, problem, message });
     job.outcome.reject(new UploadError(message, problem));
   }
@@ -292,13 +286,11 @@ export class Uploader {
   /** Waits the next of the doubling waits, then asks the server again. */
   private waitAndRetry(job: Job, message: string) {
     this.stop(job);
-    job.wait = retryWait(job.wait);
     this.setState(job, { status: 'waiting', ...about(job), sent: job.received, message });
     const attempt = job.attempt;
-    job.retry = setTimeout(() => {
-      job.retry = null;
+    job.retry.later(() => {
       if (job.attempt === attempt && job.state.status === 'waiting') this.launch(job);
-    }, job.wait);
+    });
   }
 
   /** Ends whatever the job is doing: the request in flight, the wait for the next try. */
@@ -306,13 +298,13 @@ export class Uploader {
     job.attempt += 1;
     job.controller?.abort();
     job.controller = null;
-    if (job.retry) clearTimeout(job.retry);
-    job.retry = null;
+    job.retry.cancel();
   }
 
+  /** The connection is back: every upload that waits tries now (its pending try, run early). */
   private resumeWaiting() {
     for (const job of this.jobs.values()) {
-      if (job.state.status === 'waiting') this.launch(job);
+      if (job.state.status === 'waiting' && !job.retry.now()) this.launch(job);
     }
   }
 
