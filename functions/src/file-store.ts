@@ -25,7 +25,7 @@
 // Firestore. Nothing is deleted then: file-sweep.ts deletes files marked for longer than a grace
 // period, each in a transaction that checks again that no live link shows it.
 import { createHash } from 'node:crypto';
-import { fileKinds, type FileKindId } from '../../src/domain/qr/files';
+import type { FileKindId } from '../../src/domain/qr/files';
 import { CHUNK_BYTES, type UploadAnswer, type UploadStart } from '../../src/domain/qr/hosting';
 import {
   planAppend,
@@ -33,8 +33,17 @@ import {
   planCheck,
   planVerdict,
   type Then,
-  type UploadRecord,
 } from '../../src/domain/qr/upload-protocol';
+import { accountPath, hostedBytesFields, readHostedBytes } from '../../src/domain/records/accounts';
+import {
+  CHUNKS,
+  chunkPath,
+  FILES,
+  filePath,
+  newStoredFile,
+  readStoredFile,
+  type StoredFile,
+} from '../../src/domain/records/files';
 import {
   FieldValue,
   Timestamp,
@@ -43,11 +52,7 @@ import {
   type Transaction,
 } from './admin';
 
-/** A hosted file, or an upload of one, as the store holds it. */
-export interface StoredFile extends UploadRecord {
-  readonly owner: string;
-  readonly sha256: string;
-}
+export type { StoredFile };
 
 /** An upload as the API starts it: the page's UploadStart, with the kind its field takes. */
 export type HostingStart = UploadStart & { readonly kind: FileKindId };
@@ -122,68 +127,43 @@ const HASH_BATCH = 4;
 /** Chunks deleted per batch (Firestore takes up to 500 writes in one). */
 const DELETE_BATCH = 200;
 
-export const chunkId = (index: number) => String(index).padStart(5, '0');
-
-const kindIds = Object.keys(fileKinds) as FileKindId[];
-
-function storedFile(data: Record<string, unknown>): StoredFile {
-  const count = (value: unknown) => (typeof value === 'number' && value > 0 ? value : 0);
-  return {
-    owner: String(data.owner),
-    sha256: String(data.sha256),
-    name: String(data.name),
-    size: count(data.size),
-    kind: kindIds.find((id) => id === data.kind) ?? 'pdf',
-    type: typeof data.type === 'string' ? data.type : null,
-    received: count(data.received),
-    complete: data.complete === true,
-  };
+/** The document id is `{owner}_{sha256}`: a uid holds no slash, and the hash is fixed-length. */
+function ownerOf(owner: string): string {
+  if (!owner || owner.includes('/')) throw new Error(`Not an owner: ${JSON.stringify(owner)}`);
+  return owner;
 }
 
 export class FirestoreFileStore implements FileStore {
   constructor(private readonly db: Firestore) {}
 
   private fileRef(owner: string, sha256: string): DocumentReference {
-    // The document id is `{owner}_{sha256}`: a uid holds no slash, and the hash is fixed-length.
-    if (!owner || owner.includes('/')) throw new Error(`Not an owner: ${JSON.stringify(owner)}`);
-    return this.db.collection('files').doc(`${owner}_${sha256}`);
+    return this.db.doc(filePath(ownerOf(owner), sha256));
   }
 
   private chunkRef(owner: string, sha256: string, index: number): DocumentReference {
-    return this.fileRef(owner, sha256).collection('chunks').doc(chunkId(index));
+    return this.db.doc(chunkPath(ownerOf(owner), sha256, index));
   }
 
   /** Adds `bytes` (less than 0: releases) to what the account hosts. */
   private reserve(transaction: Transaction, owner: string, bytes: number) {
-    const account = this.db.collection('accounts').doc(owner);
-    transaction.set(account, { hostedBytes: FieldValue.increment(bytes) }, { merge: true });
+    const account = this.db.doc(accountPath(owner));
+    transaction.set(account, hostedBytesFields(FieldValue.increment(bytes)), { merge: true });
   }
 
   async begin(owner: string, start: HostingStart): Promise<UploadAnswer> {
     const fileRef = this.fileRef(owner, start.sha256);
-    const accountRef = this.db.collection('accounts').doc(owner);
+    const accountRef = this.db.doc(accountPath(owner));
     const then = await this.db.runTransaction(async (transaction): Promise<Then> => {
       const [fileSnapshot, account] = await Promise.all([
         transaction.get(fileRef),
         transaction.get(accountRef),
       ]);
-      const held = fileSnapshot.exists ? storedFile(fileSnapshot.data()!) : null;
-      const used = Math.max(0, Number(account.get('hostedBytes')) || 0);
+      const held = fileSnapshot.exists ? readStoredFile(fileSnapshot.data()!) : null;
+      const used = readHostedBytes(account.data());
       const { write, then } = planBegin(held, start, used);
       if (write?.does === 'set-kind') transaction.update(fileRef, { kind: write.kind });
       if (write?.does === 'create') {
-        transaction.set(fileRef, {
-          owner,
-          sha256: start.sha256,
-          name: start.name,
-          size: start.size,
-          kind: start.kind,
-          type: null,
-          received: 0,
-          complete: false,
-          createdAt: FieldValue.serverTimestamp(),
-          completedAt: null,
-        });
+        transaction.set(fileRef, newStoredFile(owner, start, FieldValue.serverTimestamp()));
         this.reserve(transaction, owner, write.reserve);
       }
       return then;
@@ -201,7 +181,7 @@ export class FirestoreFileStore implements FileStore {
     const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const then = await this.db.runTransaction(async (transaction): Promise<Then> => {
       const snapshot = await transaction.get(fileRef);
-      const held = snapshot.exists ? storedFile(snapshot.data()!) : null;
+      const held = snapshot.exists ? readStoredFile(snapshot.data()!) : null;
       const { write, then } = planAppend(held, offset, data);
       if (write?.does === 'drop') {
         transaction.delete(fileRef);
@@ -224,7 +204,7 @@ export class FirestoreFileStore implements FileStore {
     const fileRef = this.fileRef(owner, sha256);
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const before = await fileRef.get();
-      const check = planCheck(before.exists ? storedFile(before.data()!) : null);
+      const check = planCheck(before.exists ? readStoredFile(before.data()!) : null);
       if ('then' in check) return check.then;
       const digest = await this.hashOf(owner, sha256, check.hash.size);
       const { write, then } = planVerdict(check.hash, sha256, digest);
@@ -241,7 +221,7 @@ export class FirestoreFileStore implements FileStore {
       });
       if (written) return then;
     }
-    throw new Error(`files/${owner}_${sha256} kept changing while it was checked.`);
+    throw new Error(`${filePath(owner, sha256)} kept changing while it was checked.`);
   }
 
   /** The SHA-256 of the file's chunks, read a few at a time; null when one is missing. */
@@ -267,7 +247,7 @@ export class FirestoreFileStore implements FileStore {
 
   async stat(owner: string, sha256: string): Promise<StoredFile | null> {
     const snapshot = await this.fileRef(owner, sha256).get();
-    return snapshot.exists ? storedFile(snapshot.data()!) : null;
+    return snapshot.exists ? readStoredFile(snapshot.data()!) : null;
   }
 
   async *readChunks(
@@ -288,7 +268,7 @@ export class FirestoreFileStore implements FileStore {
       const from = index === first ? start - index * CHUNK_BYTES : 0;
       const to = index === last ? endInclusive - index * CHUNK_BYTES + 1 : CHUNK_BYTES;
       if (data.length < to) {
-        throw new RangeError(`files/${owner}_${sha256} ends before byte ${endInclusive}.`);
+        throw new RangeError(`${filePath(owner, sha256)} ends before byte ${endInclusive}.`);
       }
       yield Buffer.from(data.buffer, data.byteOffset + from, to - from);
     }
@@ -303,7 +283,7 @@ export class FirestoreFileStore implements FileStore {
       transaction.delete(fileRef);
       // A file marked unreferenced gave its bytes back already.
       if (snapshot.get('unreferencedAt') == null) {
-        this.reserve(transaction, owner, -storedFile(snapshot.data()!).size);
+        this.reserve(transaction, owner, -readStoredFile(snapshot.data()!).size);
       }
       return true;
     });
@@ -317,7 +297,7 @@ export class FirestoreFileStore implements FileStore {
    * and they must not go.
    */
   private async deleteChunks(fileRef: DocumentReference) {
-    const chunks = await fileRef.collection('chunks').listDocuments();
+    const chunks = await fileRef.collection(CHUNKS).listDocuments();
     for (let first = 0; first < chunks.length; first += DELETE_BATCH) {
       const again = await this.db.runTransaction(async (transaction) => {
         if ((await transaction.get(fileRef)).exists) return true;
@@ -341,7 +321,7 @@ export class FirestoreFileStore implements FileStore {
     );
     for (const snapshot of snapshots) {
       if (!snapshot.exists) continue;
-      const file = storedFile(snapshot.data()!);
+      const file = readStoredFile(snapshot.data()!);
       const mark: unknown = snapshot.get('unreferencedAt');
       held.set(file.sha256, {
         file,
@@ -372,7 +352,7 @@ export class FirestoreFileStore implements FileStore {
     limit: number,
   ): Promise<{ readonly owner: string; readonly sha256: string }[]> {
     const found = await this.db
-      .collection('files')
+      .collection(FILES)
       .where('unreferencedAt', '<=', Timestamp.fromDate(cutoff))
       .orderBy('unreferencedAt')
       .limit(limit)

@@ -16,7 +16,6 @@ import {
   CODE_MAIL_FIELDS,
   hourlyLimitMessage,
   MAIL_BODY_MAX,
-  mailCounterFrom,
   mailHour,
   mailApi,
   mailMessages,
@@ -26,6 +25,7 @@ import {
   type MailAnswer,
 } from '../../src/domain/mail';
 import type { Blocklist } from '../../src/domain/qr/blocklist';
+import { mailCounterPath, readMailCounter } from '../../src/domain/records/mail';
 import { FieldValue, type Auth, type Firestore } from './admin';
 import { serveApi } from './api-handler';
 import { codeFiles } from './code-files';
@@ -93,7 +93,7 @@ export function createMailApi({
   blocklist: Blocklist;
   now?: () => Date;
 }) {
-  const counterOf = (uid: string) => db.collection('mail').doc(uid);
+  const counterOf = (uid: string) => db.doc(mailCounterPath(uid));
 
   /**
    * Counts request `id` for `uid` at `at`, to the address keyed `recipient`, unless a limit is
@@ -103,7 +103,7 @@ export function createMailApi({
     db.runTransaction(async (transaction) => {
       const ref = counterOf(uid);
       const snapshot = await transaction.get(ref);
-      const plan = planMail(mailCounterFrom(snapshot.data()), id, at, recipient);
+      const plan = planMail(readMailCounter(snapshot.data()), id, at, recipient);
       if (plan.kind === 'send') {
         transaction.set(ref, { ...plan.counter, updatedAt: FieldValue.serverTimestamp() });
       }
@@ -114,7 +114,7 @@ export function createMailApi({
   const release = (uid: string, id: string, recipient: string | null, at: Date) =>
     db.runTransaction(async (transaction) => {
       const ref = counterOf(uid);
-      const counter = mailCounterFrom((await transaction.get(ref)).data());
+      const counter = readMailCounter((await transaction.get(ref)).data());
       if (!counter) return;
       transaction.set(ref, {
         ...releaseMail(counter, id, mailHour(at), recipient),

@@ -16,8 +16,16 @@ import {
   type Order,
   type OrderAnswer,
 } from '../../src/domain/billing';
-import { mailCounterFrom, planMail } from '../../src/domain/mail';
+import { planMail } from '../../src/domain/mail';
 import { formatRand } from '../../src/domain/pricing';
+import { accountPath, paidPlanFields } from '../../src/domain/records/accounts';
+import { orderCounterPath, readMailCounter } from '../../src/domain/records/mail';
+import {
+  INVOICES_PATH,
+  invoiceSequenceFields,
+  ORDERS,
+  readInvoiceSequence,
+} from '../../src/domain/records/orders';
 import { FieldValue, Timestamp, type Firestore } from './admin';
 
 /** Who orders: the name and address an invoice is made out to. */
@@ -27,7 +35,7 @@ export interface Customer {
   readonly name: string | null;
 }
 
-const orders = (db: Firestore) => db.collection('orders');
+const orders = (db: Firestore) => db.collection(ORDERS);
 
 /**
  * The account's new orders of the current hour, as src/domain/mail.ts counts emails: beside the
@@ -35,8 +43,7 @@ const orders = (db: Firestore) => db.collection('orders');
  * codes nor the other way round. Deleted with the account (account-delete.ts deletes mail/{uid}
  * with what is under it); no rule matches it, so no client reads or writes it.
  */
-const orderCounter = (db: Firestore, uid: string) =>
-  db.collection('mail').doc(uid).collection('limits').doc('orders');
+const orderCounter = (db: Firestore, uid: string) => db.doc(orderCounterPath(uid));
 
 /**
  * The order made for `customer` of plan `planId` at `now`, or the unpaid one of that plan they
@@ -67,7 +74,7 @@ export async function placeOrder(
     const ref = orders(db).doc();
     const counterRef = orderCounter(db, customer.uid);
     const counted = planMail(
-      mailCounterFrom((await transaction.get(counterRef)).data()),
+      readMailCounter((await transaction.get(counterRef)).data()),
       ref.id,
       now,
     );
@@ -233,8 +240,8 @@ export async function markOrderPaid(
     }
     const refusal = paymentProblem(order.amount, received);
     if (refusal) return refusal;
-    const accountRef = db.collection('accounts').doc(order.owner);
-    const counterRef = db.collection('billing').doc('invoices');
+    const accountRef = db.doc(accountPath(order.owner));
+    const counterRef = db.doc(INVOICES_PATH);
     const [account, counter] = await Promise.all([
       transaction.get(accountRef),
       transaction.get(counterRef),
@@ -242,7 +249,7 @@ export async function markOrderPaid(
     // The trial's start is not needed to extend a paid period.
     const terms = termsOf(account.get('terms'), 0);
     const { start, end } = periodBought(terms.paidUntil, paidAt.getTime(), order.months);
-    const sequence = (Number(counter.get('last')) || 0) + 1;
+    const sequence = readInvoiceSequence(counter.data()) + 1;
     const paid = {
       state: 'paid',
       paidAt: Timestamp.fromDate(paidAt),
@@ -254,13 +261,11 @@ export async function markOrderPaid(
       // Kept only for a payment that differs: the one the statement does not explain by itself.
       paymentReason: received.cents === order.amount * 100 ? null : received.reason!.trim(),
     } as const;
-    transaction.set(counterRef, { last: sequence }, { merge: true });
+    transaction.set(counterRef, invoiceSequenceFields(sequence), { merge: true });
     transaction.update(snapshot.ref, paid);
-    transaction.set(
-      accountRef,
-      { terms: { planId: order.planId, paidUntil: Timestamp.fromMillis(end) } },
-      { merge: true },
-    );
+    transaction.set(accountRef, paidPlanFields(order.planId, Timestamp.fromMillis(end)), {
+      merge: true,
+    });
     return { ok: true, order: orderFrom(snapshot.id, { ...snapshot.data(), ...paid })! };
   });
 }

@@ -37,6 +37,11 @@ export function readAccount(data: unknown): AccountRecord {
 /** What the server merges into the account to keep the trial's start (milliseconds, as a time). */
 export const trialStartFields = <Time>(trialStartedAt: Time) => ({ terms: { trialStartedAt } });
 
+/** What marking an order paid merges into the account: the plan, paid until `paidUntil`. */
+export const paidPlanFields = <Time>(planId: string, paidUntil: Time) => ({
+  terms: { planId, paidUntil },
+});
+
 /** The passwords set this hour, as password-changes holds them: how many, since when (ms). */
 export function readPasswordChanges(data: unknown): { count: number; since: number | null } {
   const { count, since } = (typeof data === 'object' && data !== null ? data : {}) as Record<
@@ -49,3 +54,10 @@ export function readPasswordChanges(data: unknown): { count: number; since: numb
     since: typeof millis === 'function' ? (millis.call(since) as number) : null,
   };
 }
+
+/** The bytes of all the account's hosted files, complete or not, as its document `data` holds it. */
+export const readHostedBytes = (data: unknown): number =>
+  Math.max(0, Number((data as { hostedBytes?: unknown } | null | undefined)?.hostedBytes) || 0);
+
+/** What the files function merges into the account to move its hosted bytes (`by`, an increment). */
+export const hostedBytesFields = <By>(by: By) => ({ hostedBytes: by });

@@ -21,3 +21,6 @@ export function readOrder(id: string, data: unknown): Order | null {
 /** The last invoice number billing/invoices holds; 0 before the first. */
 export const readInvoiceSequence = (data: unknown): number =>
   Number((data as { last?: unknown } | null | undefined)?.last) || 0;
+
+/** What marking an order paid stores in billing/invoices: the number it gave. */
+export const invoiceSequenceFields = (last: number) => ({ last });

@@ -15,7 +15,10 @@ const WAIT_MS = 30_000;
  * has no such code: the server then says so), false when that has not happened within WAIT_MS.
  */
 export async function codeOnServer(uid: string, codeId: string): Promise<boolean> {
-  const { doc, onSnapshot, openFirestore } = await import('../../../lib/firestore/firestore-core');
+  const [{ doc, onSnapshot, openFirestore }, { codePath }] = await Promise.all([
+    import('../../../lib/firestore/firestore-core'),
+    import('../../../domain/records/codes'),
+  ]);
   const db = await openFirestore();
   return new Promise((resolve) => {
     let settled = false;
@@ -29,7 +32,7 @@ export async function codeOnServer(uid: string, codeId: string): Promise<boolean
     };
     const timer = setTimeout(() => settle(false), WAIT_MS);
     const stop = onSnapshot(
-      doc(db, 'users', uid, 'codes', codeId),
+      doc(db, codePath(uid, codeId)),
       { includeMetadataChanges: true },
       (snapshot) => {
         if (!snapshot.metadata.hasPendingWrites && !snapshot.metadata.fromCache) settle(true);
