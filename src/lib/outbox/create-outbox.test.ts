@@ -152,7 +152,8 @@ describe('an outbox of any kind', () => {
 
   it('sets aside what its kind cannot read, and never sends it', async () => {
     const box = parcels({});
-    const { label: _, ...unlabelled } = parcel('lost');
+    const { label, ...unlabelled } = parcel('lost');
+    expect(label).toBe('lost');
     await box.outbox.put(unlabelled as Parcel);
     expect(await box.outbox.read()).toEqual({
       entries: [],

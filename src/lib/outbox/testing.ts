@@ -1,4 +1,5 @@
-// For the outbox's unit tests only: a stand-in fetch for the form service's endpoints.
+// For the outbox's unit tests only: a stand-in fetch for the form service's endpoints, a stand-in
+// for Web Locks, and what the tests that hold the outboxes to one copy look for.
 import { vi } from 'vitest';
 
 export type Answer = number | 'offline';
@@ -44,3 +45,21 @@ export function installWebLocks(): () => void {
   Object.defineProperty(globalThis.navigator, 'locks', { value: locks, configurable: true });
   return () => Reflect.deleteProperty(globalThis.navigator, 'locks');
 }
+
+/** A module's code without its comments (which may well name what it leaves to the helpers). */
+export const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+
+/** What only the outbox, its loop, the retry helper and the store helper may write. */
+export const theirs = [
+  'idb-keyval',
+  'createStore(',
+  'locks',
+  'BroadcastChannel',
+  'setTimeout',
+  'clearTimeout',
+  "'online'",
+  'visibilitychange',
+  '* 2',
+  '_RETRY_MS',
+  'afterRound(',
+];
