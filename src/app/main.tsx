@@ -4,6 +4,7 @@ import { BrowserRouter, matchPath } from 'react-router-dom';
 import { signedInHere } from '../lib/auth/session';
 import { requestMemberAssets } from '../lib/member-assets';
 import { outboxMayHaveWaiting } from '../lib/outbox/waiting-flag';
+import { followAccountWork } from './account-work';
 import { App } from './app';
 import { routes } from './routes';
 import './styles/global.css';
@@ -32,6 +33,10 @@ createRoot(root).render(
 if (outboxMayHaveWaiting()) {
   void import('../lib/outbox/delivery').then((delivery) => delivery.startOutboxDelivery());
 }
+
+// The signed-in account's background work (its short links, its uploads) starts at each sign-in
+// and stops at sign-out, whichever page hears it first.
+followAccountWork();
 
 // Signed in in this tab: the service worker caches the QR screens' code for offline use now,
 // without loading Firebase on a marketing page (Firebase's own sign-in asks too: session.ts).

@@ -93,6 +93,25 @@ const getSession = () => session;
  */
 export const signedInHere = (): boolean => safeSessionStorage.get(LOGGED_IN_FLAG) === 'true';
 
+/**
+ * Calls `listener` with the signed-in account's uid, or null, each time that changes, starting
+ * with the first state Firebase reports. It loads nothing: it hears the session once a page has
+ * asked for it (useAuth or an action below), so a visitor's marketing page still costs nothing.
+ */
+export function onAccountChange(listener: (uid: string | null) => void): () => void {
+  let known: string | null | undefined;
+  const hear = () => {
+    if (session.loading) return;
+    const uid = session.user?.uid ?? null;
+    if (uid === known) return;
+    known = uid;
+    listener(uid);
+  };
+  listeners.add(hear);
+  hear();
+  return () => listeners.delete(hear);
+}
+
 export function useAuth(): Session {
   return useSyncExternalStore(subscribe, getSession, getSession);
 }

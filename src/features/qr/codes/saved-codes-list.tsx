@@ -1,7 +1,8 @@
 // 'My QR Codes': the user's saved codes, found by name and ordered by last change or name (the
 // toolbar), each a row (saved-code-row.tsx) with its picture drawn on the device, what it is,
 // whether it is safely stored or still waiting to sync, and what can be done with it. What the
-// list says after an action, with Undo for Delete, sits above the codes.
+// list says after an action, with Undo for Delete, sits above the codes. Each listing from the
+// server goes to the links (reconcile-links.ts), which ask about any link out of step with its code.
 import { CloudOff, QrCode } from 'lucide-react';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,11 +14,12 @@ import { FormAlert } from '../../../lib/ui/field';
 import { useWizard } from '../draft/wizard-store';
 import { linkState } from '../links/link-state';
 import { linkSyncer, useLinkWork, usePasswordWork } from '../links/link-syncer';
+import { reconcileLinks } from '../links/reconcile-links';
 import { SavedCodeDownload } from './saved-code-download';
 import { SavedCodeRow, type RowActions } from './saved-code-row';
 import { SavedCodesToolbar } from './saved-codes-toolbar';
 import { useListActions } from './use-list-actions';
-import { prefetchStore, useSavedCodes } from './use-saved-codes';
+import { origin, prefetchStore, useSavedCodes } from './use-saved-codes';
 import './saved-codes.css';
 
 // This module loads with the pages that list codes, before sign-in is restored.
@@ -45,6 +47,12 @@ export function SavedCodesList() {
     () => (codes ? listedCodes(codes, query, order) : []),
     [codes, query, order],
   );
+  useEffect(() => {
+    // The server's listing of codes and links, both: the device's copy may be behind.
+    if (view.status === 'ready' && view.linksListed && !view.fromCache) {
+      reconcileLinks(view, origin());
+    }
+  }, [view]);
   const [rowLimit, setRowLimit] = useState(FIRST_ROWS);
   useEffect(() => {
     if (rowLimit >= shown.length) return;

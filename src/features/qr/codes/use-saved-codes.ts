@@ -1,15 +1,16 @@
 // The signed-in user's saved codes, live: Firestore (its own chunk, loaded here only) opened
 // once, then listeners for the codes (which also report those still waiting for the server), their
-// short links and the links' scan figures; and the store's writes bound to this user's database,
-// once it is open. The server is asked for a dynamic code's link after each write of the code has
-// reached Firestore (link-syncer.ts), and again whenever a listing finds a link out of step with
-// its code (a write made offline in an earlier visit, an ask the network lost).
+// short links and the links' scan figures (useCodesListing, which the scan figures read too); and
+// the store's writes bound to this user's database, once it is open (useSavedCodes, for My QR
+// Codes). The server is asked for a dynamic code's link after each write of the code has reached
+// Firestore (links/link-syncer.ts). Neither hook starts any background work: that starts at
+// sign-in (links/account-work.ts), and My QR Codes hands its listings to the links itself
+// (links/reconcile-links.ts).
 import { useEffect, useState } from 'react';
 import type { SavedCode, SavedCodeFields } from '../../../domain/qr/saved-code';
 import { daysUpTo } from '../../../domain/qr/scan-time';
 import type { DynamicLink, LinkDays } from '../links/dynamic-links';
-import { linkOutOfStep, linkSignature, type LinkedCode } from '../links/link-state';
-import { uploadMissingFiles } from '../links/code-uploads';
+import { linkSignature, type LinkedCode } from '../links/link-state';
 import { linkSyncer } from '../links/link-syncer';
 import { LOGGED_IN_FLAG, useAuth } from '../../../lib/auth/session';
 import { safeSessionStorage } from '../../../lib/safe-storage';
@@ -24,6 +25,8 @@ export type SavedCodesView =
       readonly fromCache: boolean;
       /** The short links of the dynamic codes, by the id of their code. */
       readonly links: ReadonlyMap<string, DynamicLink>;
+      /** The links' listener has answered (until then `links` is empty for want of knowing). */
+      readonly linksListed: boolean;
       /** The links' scan figures since COUNTED_DAYS ago and of all time, by link id. */
       readonly counts: ReadonlyMap<string, LinkDays>;
     }
@@ -65,7 +68,7 @@ export const loadStore = () =>
     import('../links/dynamic-links'),
   ]);
 
-const origin = () => window.location.origin;
+export const origin = () => window.location.origin;
 
 /** Asks the server for the code's link once `written` is stored, if the code is or was dynamic. */
 function linkAfter(
@@ -91,11 +94,11 @@ export function prefetchStore() {
     .catch(() => undefined);
 }
 
-/** The store bound to the user's database; its writes' refusals are reported to the console. */
+/**
+ * The store bound to the user's database; its writes' refusals are reported to the console. It
+ * only opens the store: the account's background work started at sign-in (account-work.ts).
+ */
 export async function openStore(uid: string): Promise<SavedCodesStore> {
-  // The link work under way belongs to this account (another one's is forgotten).
-  linkSyncer.forAccount(uid);
-  uploadMissingFiles(uid);
   const [{ openFirestore }, codes] = await loadStore();
   const db = await openFirestore();
   const report = (write: Promise<void>) => {
@@ -121,11 +124,35 @@ export async function openStore(uid: string): Promise<SavedCodesStore> {
   };
 }
 
+/** My QR Codes' listing and its store. */
 export function useSavedCodes(): { view: SavedCodesView; store: SavedCodesStore | null } {
   const { user } = useAuth();
   const uid = user?.uid ?? null;
-  const [view, setView] = useState<SavedCodesView>({ status: 'loading' });
+  const view = useCodesListing();
   const [store, setStore] = useState<SavedCodesStore | null>(null);
+
+  useEffect(() => {
+    if (!uid) return;
+    let live = true;
+    // A failure to open shows as the listing's (the same modules and database).
+    openStore(uid)
+      .then((opened) => {
+        if (live) setStore(opened);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [uid]);
+
+  return { view, store: store?.uid === uid ? store : null };
+}
+
+/** The signed-in user's codes, their links and the links' figures, live; it writes nothing. */
+export function useCodesListing(): SavedCodesView {
+  const { user } = useAuth();
+  const uid = user?.uid ?? null;
+  const [view, setView] = useState<SavedCodesView>({ status: 'loading' });
 
   useEffect(() => {
     if (!uid) return;
@@ -137,72 +164,64 @@ export function useSavedCodes(): { view: SavedCodesView; store: SavedCodesStore 
       console.error(error);
       if (live) setView({ status: 'failed', message: SAVED_CODES_FAILED });
     };
-    linkSyncer.forAccount(uid);
-    Promise.all([loadStore(), openStore(uid)])
-      .then(
-        async ([
-          [{ openFirestore }, { watchCodes }, { watchDynamicLinks, watchScanCounts }],
-          opened,
-        ]) => {
-          const db = await openFirestore();
-          if (!live) return;
-          setStore(opened);
-          let links: ReadonlyMap<string, DynamicLink> | null = null;
-          let counts: ReadonlyMap<string, LinkDays> = new Map();
-          let listed: Omit<
-            Extract<SavedCodesView, { status: 'ready' }>,
-            'links' | 'counts'
-          > | null = null;
-          const show = () => {
-            if (!live || !listed) return;
-            setView({ ...listed, links: links ?? new Map(), counts });
-            if (links && !listed.fromCache) reconcile(listed.codes, listed.pendingIds, links);
-          };
-          const stopCodes = watchCodes(
-            db,
-            uid,
-            (codes, state) => {
-              if (!live) return;
-              listed = { status: 'ready', codes, ...state };
-              show();
-              if (!measured) {
-                measured = true;
-                performance.measure(LISTED_MEASURE, {
-                  start: started,
-                  detail: { codes: codes.length, fromCache: state.fromCache },
-                });
-              }
-            },
-            fail,
-          );
-          // Links and scan counts are extra: without them (an error) the codes are still listed.
-          const stopLinks = watchDynamicLinks(
-            db,
-            uid,
-            (next) => {
-              links = next;
-              show();
-            },
-            (error) => console.error(error),
-          );
-          const [firstDay] = daysUpTo(new Date(), COUNTED_DAYS);
-          const stopCounts = watchScanCounts(
-            db,
-            uid,
-            firstDay,
-            (next) => {
-              counts = next;
-              show();
-            },
-            (error) => console.error(error),
-          );
-          stop = () => {
-            stopCodes();
-            stopLinks();
-            stopCounts();
-          };
-        },
-      )
+    loadStore()
+      .then(async ([{ openFirestore }, { watchCodes }, { watchDynamicLinks, watchScanCounts }]) => {
+        const db = await openFirestore();
+        if (!live) return;
+        let links: ReadonlyMap<string, DynamicLink> | null = null;
+        let counts: ReadonlyMap<string, LinkDays> = new Map();
+        let listed: Omit<
+          Extract<SavedCodesView, { status: 'ready' }>,
+          'links' | 'linksListed' | 'counts'
+        > | null = null;
+        const show = () => {
+          if (!live || !listed) return;
+          setView({ ...listed, links: links ?? new Map(), linksListed: links !== null, counts });
+        };
+        const stopCodes = watchCodes(
+          db,
+          uid,
+          (codes, state) => {
+            if (!live) return;
+            listed = { status: 'ready', codes, ...state };
+            show();
+            if (!measured) {
+              measured = true;
+              performance.measure(LISTED_MEASURE, {
+                start: started,
+                detail: { codes: codes.length, fromCache: state.fromCache },
+              });
+            }
+          },
+          fail,
+        );
+        // Links and scan counts are extra: without them (an error) the codes are still listed.
+        const stopLinks = watchDynamicLinks(
+          db,
+          uid,
+          (next) => {
+            links = next;
+            show();
+          },
+          (error) => console.error(error),
+        );
+        const [firstDay] = daysUpTo(new Date(), COUNTED_DAYS);
+        const stopCounts = watchScanCounts(
+          db,
+          uid,
+          firstDay,
+          (next) => {
+            counts = next;
+            show();
+          },
+          (error) => console.error(error),
+        );
+        stop = () => {
+          stopCodes();
+          stopLinks();
+          stopCounts();
+        };
+      })
       .catch(fail);
     return () => {
       live = false;
@@ -210,27 +229,5 @@ export function useSavedCodes(): { view: SavedCodesView; store: SavedCodesStore 
     };
   }, [uid]);
 
-  return { view, store: store?.uid === uid ? store : null };
-}
-
-/**
- * Asks the server about every link out of step with its code, as the server has both (a listing
- * from the server, not the device's cache; codes with a write still pending are asked about once
- * it is stored, by the store).
- */
-function reconcile(
-  codes: readonly SavedCode[],
-  pendingIds: ReadonlySet<string>,
-  links: ReadonlyMap<string, DynamicLink>,
-) {
-  const listed = new Set(codes.map((code) => code.id));
-  for (const code of codes) {
-    if (pendingIds.has(code.id)) continue;
-    if (linkOutOfStep(code, links.get(code.id) ?? null, origin())) {
-      linkSyncer.ensure(code.id, linkSignature(code, origin()));
-    }
-  }
-  for (const link of links.values()) {
-    if (!listed.has(link.code) && !link.deleted) linkSyncer.ensure(link.code, 'gone');
-  }
+  return view;
 }

@@ -3,7 +3,8 @@
 // (the server answers 'file-missing' until then). Whoever has the file uploads it: the page that
 // saved the code, or My QR Codes on the device that keeps a copy (code-files.ts) when the server
 // says it lacks one (a save made offline, a page closed mid-upload, an Undo after the server let
-// go of a deleted code's file). Each upload's end asks for the code's link again.
+// go of a deleted code's file; account-work.ts gives the syncer that answer). Each upload's end
+// asks for the code's link again.
 import type { FileFieldId, QrContent } from '../../../domain/qr/content';
 import type { HostedFile, HostedFiles } from '../../../domain/qr/hosting';
 import { HOSTED_NAME_MAX } from '../../../domain/qr/saved-code';
@@ -44,9 +45,3 @@ export function uploadCodeFiles(code: string, files: QrContent<unknown>['files']
 /** Uploads the files this device keeps for the code (code-files.ts), if it keeps any. */
 export const uploadKeptFiles = (uid: string, code: string) =>
   void codeFiles(uid, code).then((files) => uploadCodeFiles(code, files));
-
-/** From now on, a code whose file the server lacks gets it from this device, if it has it. */
-export function uploadMissingFiles(uid: string) {
-  uploader.forAccount(uid);
-  linkSyncer.onFileMissing = (code) => uploadKeptFiles(uid, code);
-}

@@ -6,13 +6,15 @@
 // shown until the code changes or the user asks again.
 //
 // One syncer for the page (a module), so an ask made on the demo page goes on, and is shown,
-// after My QR Codes opens. It also carries a code's new password to the server (POST
+// after My QR Codes opens. It works for the account that startAccountWork (account-work.ts) starts
+// it for when someone signs in, which also says what to do when the server lacks a link's file. It also carries a code's new password to the server (POST
 // /api/links/password) once the code's link exists: the password is held in this page's memory
 // only until then, never stored; a page closed before that leaves the code asking for a password
 // nobody has set, and My QR Codes offers to set it.
 import { useSyncExternalStore } from 'react';
 import { isFinal } from '../../../domain/api';
 import { linksApi, type SyncAnswer } from '../../../domain/qr/link-policy';
+import { DELIVERY_BACKOFF, onOnline, RetryTimer } from '../../../lib/retry';
 import { requestLinkPassword, requestLinkSync } from './link-requests';
 
 export type LinkWork =
@@ -25,23 +27,26 @@ export type PasswordWork =
   | { readonly status: 'waiting' | 'sending' }
   | { readonly status: 'failed'; readonly message: string };
 
-const FIRST_RETRY_MS = 30_000;
-const MAX_RETRY_MS = 10 * 60_000;
+/** What the account's work gives the syncer when it starts it (account-work.ts). */
+export interface LinkWorkStart {
+  /** The server lacks a file of the code's link: upload it from this device, if it has it. */
+  readonly onFileMissing: (code: string) => void;
+}
+
+const noFileAnswer = () => undefined;
 
 export class LinkSyncer {
   private work = new Map<string, LinkWork>();
-  private readonly retries = new Map<
-    string,
-    { timer: ReturnType<typeof setTimeout>; wait: number }
-  >();
+  /** Asks the network lost, waiting to be made again (30 seconds doubling to 10 minutes). */
+  private readonly retries = new Map<string, RetryTimer>();
   private readonly listeners = new Set<() => void>();
   private snapshot: ReadonlyMap<string, LinkWork> = new Map();
   private readonly passwords = new Map<string, { password: string; work: PasswordWork }>();
   private passwordSnapshot: ReadonlyMap<string, PasswordWork> = new Map();
   private generation = 0;
   private account: string | null = null;
-  /** Uploads a code's files the server lacks (My QR Codes sets it: code-uploads.ts). */
-  onFileMissing: (code: string) => void = () => undefined;
+  /** Given by start(), taken back by what it returns: nothing else sets it. */
+  private fileMissing: (code: string) => void = noFileAnswer;
 
   constructor(
     private readonly request: (code: string) => Promise<SyncAnswer> = requestLinkSync,
@@ -50,9 +55,20 @@ export class LinkSyncer {
       password: string,
     ) => Promise<SyncAnswer> = requestLinkPassword,
   ) {
-    if (typeof window !== 'undefined') {
-      window.addEventListener('online', () => this.retryAll());
-    }
+    onOnline(() => this.retryAll());
+  }
+
+  /**
+   * Works for the account `uid` from now on (forAccount), answering a link whose file the server
+   * lacks with `onFileMissing`. Returns what stops that answer (sign-out); the work under way is
+   * kept, as forAccount says, until another account starts.
+   */
+  start(uid: string, { onFileMissing }: LinkWorkStart): () => void {
+    this.forAccount(uid);
+    this.fileMissing = onFileMissing;
+    return () => {
+      if (this.fileMissing === onFileMissing) this.fileMissing = noFileAnswer;
+    };
   }
 
   /**
@@ -104,18 +120,20 @@ export class LinkSyncer {
   /**
    * The account whose links this page works on: another one (a different user signed in) makes
    * it forget everything; the same one keeps the work under way, and any password still waiting
-   * for its link.
+   * for its link. The first account named is the one the page already worked for (a save made
+   * just after sign-in, before the account's work had started).
    */
   forAccount(uid: string) {
     if (uid === this.account) return;
+    const known = this.account !== null;
     this.account = uid;
-    this.reset();
+    if (known) this.reset();
   }
 
   /** Forgets everything. */
   reset() {
     this.generation += 1;
-    for (const { timer } of this.retries.values()) clearTimeout(timer);
+    for (const retry of this.retries.values()) retry.cancel();
     this.retries.clear();
     this.work = new Map();
     this.passwords.clear();
@@ -146,7 +164,7 @@ export class LinkSyncer {
       this.set(code, { status: 'retrying', signature, message: answer.message });
       this.scheduleRetry(code);
       // The file goes up from this device if it has it; its end asks again at once.
-      if (answer.problem === 'file-missing') this.onFileMissing(code);
+      if (answer.problem === 'file-missing') this.fileMissing(code);
     } else {
       this.set(code, { status: 'refused', signature, message: answer.message });
     }
@@ -165,14 +183,16 @@ export class LinkSyncer {
   }
 
   private scheduleRetry(code: string) {
-    const wait = Math.min(MAX_RETRY_MS, (this.retries.get(code)?.wait ?? FIRST_RETRY_MS / 2) * 2);
-    const timer = setTimeout(() => this.retry(code), wait);
-    this.retries.set(code, { timer, wait });
+    let retry = this.retries.get(code);
+    if (!retry) {
+      retry = new RetryTimer(DELIVERY_BACKOFF);
+      this.retries.set(code, retry);
+    }
+    retry.later(() => this.retry(code));
   }
 
   private clearRetry(code: string) {
-    const retry = this.retries.get(code);
-    if (retry) clearTimeout(retry.timer);
+    this.retries.get(code)?.cancel();
   }
 
   private retryAll() {

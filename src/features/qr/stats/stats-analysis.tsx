@@ -8,11 +8,11 @@ import { FormAlert } from '../../../lib/ui/field';
 import { StatsCodeDetails } from './stats-code-details';
 import { StatsCodesTable } from './stats-codes-table';
 import { StatsSummary } from './stats-summary';
-import { useSavedCodes } from '../codes/use-saved-codes';
+import { useCodesListing } from '../codes/use-saved-codes';
 import './stats-analysis.css';
 
 export function StatsAnalysis() {
-  const { view } = useSavedCodes();
+  const view = useCodesListing();
   if (view.status === 'loading') return <p role="status">Loading your codes…</p>;
   if (view.status === 'failed') return <FormAlert>{view.message}</FormAlert>;
 
