@@ -5,13 +5,23 @@
 // every API:
 //   - never cached, the security headers, 405 with Allow for a method no route of the path takes;
 //   - the body read first, at most the route's limit (answering before it is read would cut the
-//     connection under a client still sending), as a JSON object where the route says so;
+//     connection under a client still sending), as a JSON object where the route says so, and
+//     parsed against the request the route names in the API's description: a body that does not
+//     fit is answered 'bad-request' with the first issue's message, so a handler gets a typed body;
 //   - the caller, from a Firebase ID token checked against revocation (caller.ts): 401
 //     'unauthenticated' without one, 403 'unverified' where the route needs a verified address;
 //   - the status of each answer from the API's table (api-answer.ts);
 //   - a handler that throws: one structured log line (severity ERROR, the API's path, the error)
 //     and the API's 'unavailable' answer (503), never a 500 of the platform's.
-import type { AnswerOf, AnyApi, ProblemOf, ProblemRule, RefusalOf } from '../../src/domain/api';
+import * as v from 'valibot';
+import type {
+  AnswerOf,
+  AnyApi,
+  ProblemOf,
+  ProblemRule,
+  RefusalOf,
+  RequestOf,
+} from '../../src/domain/api';
 import type { Auth } from './admin';
 import { sendAnswer } from './api-answer';
 import { identify, type Caller } from './caller';
@@ -27,13 +37,21 @@ import {
 
 export type ApiMethod = 'POST' | 'PUT' | 'DELETE';
 
-/** An API the wrapper can serve: its table has the two problems the wrapper itself answers. */
+/** An API the wrapper can serve: its table has the problems the wrapper itself answers. */
 export type ServedApi = AnyApi & {
-  readonly problems: { readonly unauthenticated: ProblemRule; readonly unavailable: ProblemRule };
+  readonly problems: {
+    readonly unauthenticated: ProblemRule;
+    readonly unavailable: ProblemRule;
+    readonly 'bad-request': ProblemRule;
+  };
 };
 
-/** A request as a route's handler gets it: its method and path allowed, its caller known. */
-export interface ApiCall {
+/**
+ * A request as a route's handler gets it: its method and path allowed, its caller known, and its
+ * body (`input`) parsed against the request the route names (undefined for a route that names
+ * none).
+ */
+export interface ApiCall<Input = undefined> {
   readonly request: HttpRequest;
   readonly method: ApiMethod;
   /** The request's path, without its query or a trailing slash. */
@@ -43,12 +61,11 @@ export interface ApiCall {
   readonly caller: Caller;
   /** The body's bytes (empty for a route that reads none). */
   readonly body: Buffer;
-  /** The body's JSON object, for a route that reads one (empty otherwise). */
-  readonly json: Record<string, unknown>;
+  readonly input: Input;
 }
 
-/** One request an API takes. */
-export interface ApiRoute<A extends ServedApi> {
+/** What every route says, whatever its request. */
+interface RouteBase<A extends ServedApi> {
   readonly method: ApiMethod;
   /**
    * The paths it takes, tested against the request's path: Hosting sends `/api/<name>/…`, the
@@ -62,7 +79,7 @@ export interface ApiRoute<A extends ServedApi> {
     readonly limit: number;
     /** The answer to a longer body. */
     readonly tooLarge: RefusalOf<A>;
-    /** The body is a JSON object; this answers one that is not. Absent: the bytes, as they are. */
+    /** The body is JSON; this answers one that is not. Absent: the bytes, as they are. */
     readonly notJson?: RefusalOf<A>;
   };
   /** The words of 'unauthenticated', when they differ from the API's. */
@@ -73,8 +90,22 @@ export interface ApiRoute<A extends ServedApi> {
   readonly gone?: AnswerOf<A>;
   /** The words of 'unavailable' when it fails, when they differ from the API's. */
   readonly unavailable?: string;
-  readonly answer: (call: ApiCall) => Promise<AnswerOf<A>>;
 }
+
+/** A route whose body is request `K` of the API's description: its handler gets it parsed. */
+type RequestRoute<A extends ServedApi, K extends keyof A['requests'] & string> = RouteBase<A> & {
+  readonly request: K;
+  readonly body: NonNullable<RouteBase<A>['body']> & { readonly notJson: RefusalOf<A> };
+  readonly answer: (call: ApiCall<RequestOf<A, K>>) => Promise<AnswerOf<A>>;
+};
+
+/** One request an API takes. */
+export type ApiRoute<A extends ServedApi> =
+  | (RouteBase<A> & {
+      readonly request?: undefined;
+      readonly answer: (call: ApiCall) => Promise<AnswerOf<A>>;
+    })
+  | { [K in keyof A['requests'] & string]: RequestRoute<A, K> }[keyof A['requests'] & string];
 
 export interface ApiServing<A extends ServedApi> {
   readonly auth: Auth;
@@ -93,8 +124,10 @@ export function serveApi<A extends ServedApi>(api: A, serving: ApiServing<A>) {
   const { auth, routes, otherPath } = serving;
   // The refusals the wrapper makes itself: ServedApi holds that the table has 'unauthenticated' and
   // 'unavailable', and a route may ask for a verified address only of an API with 'unverified'.
-  const refuse = (problem: 'unauthenticated' | 'unverified' | 'unavailable', message: string) =>
-    ({ ok: false, problem, message }) as unknown as RefusalOf<A>;
+  const refuse = (
+    problem: 'unauthenticated' | 'unverified' | 'unavailable' | 'bad-request',
+    message: string,
+  ) => ({ ok: false, problem, message }) as unknown as RefusalOf<A>;
 
   return async function answerApiRequest(request: HttpRequest, response: HttpResponse) {
     const send = (answer: AnswerOf<A>) => sendAnswer(api, response, answer);
@@ -131,15 +164,25 @@ export function serveApi<A extends ServedApi>(api: A, serving: ApiServing<A>) {
       send(route.body!.tooLarge);
       return;
     }
-    const json = route.body?.notJson ? jsonObject(body) : {};
-    if (!json) {
-      send(route.body!.notJson!);
-      return;
+    let input: unknown;
+    if (route.request !== undefined) {
+      const json = jsonObject(body);
+      if (!json) {
+        send(route.body!.notJson!);
+        return;
+      }
+      const parsed = v.safeParse(api.requests[route.request] as v.GenericSchema, json);
+      if (!parsed.success) {
+        send(refuse('bad-request', parsed.issues[0].message));
+        return;
+      }
+      input = parsed.output;
     }
     const match = (route.path ?? /.*/).exec(path)!;
     const method = route.method;
     try {
-      send(await route.answer({ request, method, path, match, caller, body, json }));
+      const call = { request, method, path, match, caller, body, input };
+      send(await (route.answer as (call: ApiCall<unknown>) => Promise<AnswerOf<A>>)(call));
     } catch (error) {
       console.error(
         JSON.stringify({

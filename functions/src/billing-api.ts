@@ -53,16 +53,17 @@ export function createBillingApi({
       {
         method: 'POST',
         path: /\/orders$/,
+        request: 'order',
         body: { limit: BODY_LIMIT, tooLarge: NO_PLAN, notJson: NO_PLAN },
         // The order's EFT details are emailed to the account's address: only to one its owner
         // has shown is theirs.
         unverified: ORDER_UNVERIFIED_MESSAGE,
-        async answer({ caller, json }) {
+        async answer({ caller, input }) {
           const user = await auth.getUser(caller.uid);
           const placed = await placeOrder(
             db,
             { uid: caller.uid, email: user.email ?? null, name: user.displayName ?? null },
-            json.plan ?? null,
+            input.plan,
             now(),
           );
           // The EFT details by email too, once per order; the order stands if the email fails.

@@ -6,10 +6,9 @@
 // put anything there. Answers JSON, as filesApi describes it (its table gives each refusal's
 // status), through the one wrapper of the site's APIs (api-handler.ts); the store
 // (file-store.ts) decides.
-import * as v from 'valibot';
 import { isActive, PLAN_NEEDED_MESSAGE } from '../../src/domain/billing';
 import { fileFields } from '../../src/domain/qr/content';
-import { CHUNK_BYTES, filesApi, uploadStartSchema } from '../../src/domain/qr/hosting';
+import { CHUNK_BYTES, filesApi } from '../../src/domain/qr/hosting';
 import type { Auth } from './admin';
 import { serveApi } from './api-handler';
 import type { FileStore } from './file-store';
@@ -44,16 +43,15 @@ export function createFileApi({
     routes: [
       {
         method: 'POST',
+        request: 'start',
         body: {
           limit: START_LIMIT,
           tooLarge: refusal('bad-request', 'Send a small JSON.'),
           notJson: refusal('bad-request', 'Send {"sha256", "size", "name", "field"} as JSON.'),
         },
         unverified,
-        async answer({ caller, json }) {
-          const parsed = v.safeParse(uploadStartSchema, json);
-          if (!parsed.success) return refusal('bad-request', parsed.issues[0].message);
-          const start = { ...parsed.output, kind: fileFields[parsed.output.field].kindId };
+        async answer({ caller, input }) {
+          const start = { ...input, kind: fileFields[input.field].kindId };
           // Without a running trial or plan, only a file the server holds already may be
           // "uploaded" (a device resending one its codes show); a new one waits. Appending chunks
           // needs a begun upload, so the check at the start is enough.

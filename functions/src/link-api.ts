@@ -17,20 +17,12 @@ import { setLinkPassword, syncLink } from './link-sync';
 import { siteHosts, siteOrigin } from './site';
 import type { AccountTermsReader } from './terms';
 
-/** Saved codes' ids as Firestore makes them (20 letters and digits), with room to spare. */
-const CODE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const BODY_LIMIT = 1024;
 
-const badRequest = (message: string) => refusal('bad-request', message);
-
 /** JSON that is no object (`null`, a list), or too long, is answered as a body without a code. */
-const NO_CODE = badRequest('Send {"code": "<the id of one of your saved codes>"}.');
+const NO_CODE = refusal('bad-request', 'Send {"code": "<the id of one of your saved codes>"}.');
 
 const body = { limit: BODY_LIMIT, tooLarge: NO_CODE, notJson: NO_CODE };
-
-/** The saved code's id a request names, or null. */
-const codeOf = (json: Record<string, unknown>) =>
-  typeof json.code === 'string' && CODE_ID.test(json.code) ? json.code : null;
 
 export function createLinkApi({
   db,
@@ -55,23 +47,17 @@ export function createLinkApi({
       {
         method: 'POST',
         path: /\/password$/,
+        request: 'password',
         body,
-        async answer({ caller, json }) {
-          const code = codeOf(json);
-          if (!code) return NO_CODE;
-          const { password } = json;
-          if (password !== null && typeof password !== 'string') {
-            return badRequest('Send {"code": "…", "password": "<the new one>" or null}.');
-          }
+        async answer({ caller, input: { code, password } }) {
           return setLinkPassword(db, caller, code, password, now());
         },
       },
       {
         method: 'POST',
+        request: 'sync',
         body,
-        async answer({ caller, json, request }) {
-          const code = codeOf(json);
-          if (!code) return NO_CODE;
+        async answer({ caller, input: { code }, request }) {
           const site = { origin: siteOrigin(), hosts: siteHosts(request) };
           return syncLink(db, caller, code, site, now(), files, terms);
         },

@@ -13,7 +13,6 @@
 import { createHash } from 'node:crypto';
 import {
   checkRecipient,
-  CODE_MAIL_FIELDS,
   hourlyLimitMessage,
   MAIL_BODY_MAX,
   mailHour,
@@ -35,40 +34,12 @@ import { codeMail } from './mail-message';
 import { MailNotConfigured, type SendMail } from './mail-transport';
 import { siteHosts, siteOrigin } from './site';
 
-/** Request ids as the page makes them (random UUIDs), with room to spare. */
-const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
-/** A saved code's id as Firestore makes them (20 letters and digits), with room to spare. */
-const CODE_ID = /^[A-Za-z0-9_-]{1,128}$/;
-
 /** A request whose every part has been checked. */
 interface CheckedMail {
   readonly id: string;
   readonly to: string;
   readonly code: string;
 }
-
-/** The request from its body's fields, or the answer that refuses it. */
-function checkedMail(fields: Record<string, unknown>): CheckedMail | MailAnswer {
-  // Files, a name or a link come from the saved code alone: a request that brings its own is
-  // refused (the page sends none; an out-of-date page is told to reload).
-  if (
-    Object.keys(fields).some((field) => !(CODE_MAIL_FIELDS as readonly string[]).includes(field))
-  ) {
-    return refusal('bad-request', mailMessages.outdated);
-  }
-  const { id, to, code } = fields;
-  if (typeof id !== 'string' || !REQUEST_ID.test(id)) {
-    return refusal('bad-request', '"id" names the request: 8 to 64 letters, digits, - or _.');
-  }
-  const recipient = checkRecipient(to);
-  if (!recipient.ok) return refusal('bad-recipient', recipient.message);
-  if (typeof code !== 'string' || !CODE_ID.test(code)) {
-    return refusal('bad-request', '"code" is the id of a code saved in your account.');
-  }
-  return { id, to: recipient.value, code };
-}
-
-const isAnswer = (value: CheckedMail | MailAnswer): value is MailAnswer => 'ok' in value;
 
 /**
  * The counter's key of an address: a hash of the account and the address (in lower case, as mail
@@ -177,6 +148,7 @@ export function createMailApi({
       {
         method: 'POST',
         path: /\/code$/,
+        request: 'code',
         unverified: mailMessages.unverified,
         body: {
           limit: MAIL_BODY_MAX,
@@ -186,9 +158,10 @@ export function createMailApi({
             'Send {"id", "to", "code"} as JSON: the request\'s id, the address and the saved code\'s id.',
           ),
         },
-        async answer({ caller, json, request }): Promise<MailAnswer> {
-          const mail = checkedMail(json);
-          return isAnswer(mail) ? mail : sendChecked(caller.uid, mail, siteHosts(request));
+        async answer({ caller, input: { id, to, code }, request }): Promise<MailAnswer> {
+          const recipient = checkRecipient(to);
+          if (!recipient.ok) return refusal('bad-recipient', recipient.message);
+          return sendChecked(caller.uid, { id, to: recipient.value, code }, siteHosts(request));
         },
       },
     ],

@@ -42,6 +42,9 @@ type RefusalSchema<P extends string, R extends Fields> = v.ObjectSchema<
   undefined
 >;
 
+/** What an API's requests send, by name: each a schema of the body's JSON object. */
+export type RequestTable = { readonly [request: string]: v.GenericSchema };
+
 /** An API's problems by name, each with its rule. */
 export type ProblemTable = { readonly [problem: string]: ProblemRule };
 
@@ -49,9 +52,16 @@ export interface ApiDescription<
   T extends ProblemTable = ProblemTable,
   O extends Fields = Fields,
   R extends Fields = Fields,
+  Q extends RequestTable = RequestTable,
 > {
   /** Where Hosting serves it (it rewrites the path to the API's Cloud Function). */
   readonly path: string;
+  /**
+   * The bodies its requests send, by name (a route of its function names the one it takes): the
+   * server parses each body against its schema and answers 'bad-request' with the first issue's
+   * message, so a handler gets the typed body only.
+   */
+  readonly requests: Q;
   /** Every problem the API may answer, with its status and whether it is worth retrying. */
   readonly problems: T;
   /** Every answer the API may give. */
@@ -70,16 +80,19 @@ export function describeApi<
   const T extends ProblemTable,
   const O extends Fields,
   const R extends Fields = Record<never, never>,
+  const Q extends RequestTable = Record<never, never>,
 >(description: {
   readonly path: string;
   readonly problems: T;
   readonly ok: O;
   readonly refusal?: R;
-}): ApiDescription<T, O, R> {
-  const { path, problems, ok, refusal } = description;
+  readonly requests?: Q;
+}): ApiDescription<T, O, R, Q> {
+  const { path, problems, ok, refusal, requests } = description;
   const ids = Object.keys(problems) as (keyof T & string)[];
   return {
     path,
+    requests: requests ?? ({} as Q),
     problems,
     answer: v.variant('ok', [
       v.object({ ...ok, ok: v.literal(true) }),
@@ -95,7 +108,50 @@ export function describeApi<
 
 /** Any API's description, for the helpers that serve one or read its answers. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyApi = ApiDescription<any, any, any>;
+export type AnyApi = ApiDescription<any, any, any, any>;
+
+/** What request `K` of an API sends, once its body is parsed. */
+export type RequestOf<A extends AnyApi, K extends keyof A['requests']> = v.InferOutput<
+  A['requests'][K]
+>;
+
+/** The message a field's schema gives when it is wrong (a pipe's or a nullable's: its first schema's). */
+const messageOf = (schema: unknown): string | undefined => {
+  const { message, pipe, wrapped } = schema as {
+    message?: unknown;
+    pipe?: readonly unknown[];
+    wrapped?: unknown;
+  };
+  if (typeof message === 'string') return message;
+  if (pipe) return messageOf(pipe[0]);
+  return wrapped ? messageOf(wrapped) : undefined;
+};
+
+/**
+ * A request's body: a JSON object of `entries`, each with its own message, which is also the
+ * answer when the field is missing (a field that may be left out is `v.optional`). `notObject`
+ * answers a body that is no object; `extra`, when given, answers a field the request does not
+ * have (otherwise such fields are dropped).
+ */
+export function requestBody<const E extends v.ObjectEntries>(
+  entries: E,
+  notObject: string,
+  extra?: string,
+): v.GenericSchema<unknown, v.InferOutput<v.ObjectSchema<E, undefined>>> {
+  const message = (issue: v.BaseIssue<unknown>) => {
+    const key = issue.path?.at(-1)?.key;
+    return (typeof key === 'string' && messageOf(entries[key])) || notObject;
+  };
+  return (
+    extra === undefined
+      ? v.object(entries, message)
+      : v.objectWithRest(entries, v.never(extra), message)
+  ) as v.GenericSchema<unknown, v.InferOutput<v.ObjectSchema<E, undefined>>>;
+}
+
+/** A saved code's id as a request names it: Firestore makes them of 20 letters and digits. */
+export const savedCodeId = (message: string) =>
+  v.pipe(v.string(message), v.regex(/^[A-Za-z0-9_-]{1,128}$/, message));
 
 /** Every answer of an API, as the server sends it and the page reads it. */
 export type AnswerOf<A extends AnyApi> = v.InferOutput<A['answer']>;

@@ -6,7 +6,7 @@
 // landing pages keep working. What waits for a plan is only what costs the company to offer anew:
 // new dynamic codes, pointing one somewhere else, and hosting new files.
 import * as v from 'valibot';
-import { describeApi, type AnswerOf } from './api';
+import { describeApi, requestBody, type AnswerOf } from './api';
 import { MAIL_PER_HOUR } from './mail';
 import { amountBilled, plans, type Plan, type PlanId } from './pricing';
 import { scanDay } from './qr/scan-time';
@@ -271,8 +271,23 @@ const sentOrder = v.pipe(
  * Both answer the order as it now stands. The function answers from this description and the page
  * checks each answer against it (account/billing-requests.ts).
  */
+/** The words of a request for a plan that names none of them. */
+export const CHOOSE_A_PLAN_MESSAGE = 'Choose one of the plans.';
+
 export const billingApi = describeApi({
   path: BILLING_API_PATH,
+  requests: {
+    /** POST /api/billing/orders: order a plan (cancelling names the order in its path alone). */
+    order: requestBody(
+      {
+        plan: v.picklist(
+          plans.map(({ id }) => id),
+          CHOOSE_A_PLAN_MESSAGE,
+        ),
+      },
+      CHOOSE_A_PLAN_MESSAGE,
+    ),
+  },
   problems: {
     'bad-request': { status: 400, retry: false },
     unauthenticated: { status: 401, retry: false },
@@ -297,9 +312,6 @@ export const billingApi = describeApi({
 });
 
 export type OrderAnswer = AnswerOf<typeof billingApi>;
-
-/** The words of a request for a plan that names none of them. */
-export const CHOOSE_A_PLAN_MESSAGE = 'Choose one of the plans.';
 
 // Who may order, and how often. An order sends the company's email with its EFT details, so
 // ordering asks what emailing a code asks: a verified address (the email goes to it), and the

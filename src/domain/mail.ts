@@ -12,7 +12,7 @@
 // verified email address may send, at most MAIL_PER_HOUR an hour, to at most
 // MAIL_RECIPIENTS_PER_DAY different addresses a day.
 import * as v from 'valibot';
-import { describeApi, type AnswerOf } from './api';
+import { describeApi, requestBody, savedCodeId, type AnswerOf } from './api';
 import { checkField, emailField } from './form';
 
 export const MAIL_API_PATH = '/api/mail';
@@ -53,6 +53,29 @@ export interface CodeMail {
 /** The fields of a request, and the only ones: the server refuses a request with any other. */
 export const CODE_MAIL_FIELDS = ['id', 'to', 'code'] as const satisfies readonly (keyof CodeMail)[];
 
+export const mailMessages = {
+  signedOut: 'Sign in again to email codes.',
+  unverified:
+    'Emailing codes needs a verified email address. Open the link in the email we sent you, then try again.',
+  outdated:
+    'This page is out of date and asked for the email the old way. Reload the page, then email the code again.',
+  bodyTooLarge: `The request is too large (at most ${MAIL_BODY_MAX} bytes): it names a saved code and one address.`,
+  noCode:
+    'This code is not in your account any more (it may have been deleted). Save it again, then email it.',
+  undrawable:
+    'This code cannot be drawn as it is saved. Open it in My QR Codes, check its content and design, and save it again.',
+  notReady:
+    "This code's short link is not made yet. Try again in a minute: the page sends it by itself.",
+  blockedLink:
+    'This code leads to an address on our list of harmful or abused sites, so we do not email it. If you think that is a mistake, contact us.',
+  unavailable: 'The email could not be sent just now. Please try again in a few minutes.',
+  notConfigured: 'Email is not set up on this site yet. Download the code instead.',
+} as const;
+
+/** Request ids as the page makes them (random UUIDs), with room to spare. */
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+const REQUEST_ID_MESSAGE = '"id" names the request: 8 to 64 letters, digits, - or _.';
+
 /**
  * The mail API: its problems, their statuses, and whether the page's outbox sends again by itself.
  * The function answers from it (functions/src/mail-api.ts) and the page checks each answer
@@ -60,6 +83,23 @@ export const CODE_MAIL_FIELDS = ['id', 'to', 'code'] as const satisfies readonly
  */
 export const mailApi = describeApi({
   path: MAIL_API_PATH,
+  requests: {
+    /**
+     * POST /api/mail/code. Files, a name or a link come from the saved code alone: a request that
+     * brings its own is refused (the page sends none; an out-of-date page is told to reload). The
+     * address is checked by the server beside it (checkRecipient), as its own problem,
+     * 'bad-recipient', which the page shows at the address.
+     */
+    code: requestBody(
+      {
+        id: v.pipe(v.string(REQUEST_ID_MESSAGE), v.regex(REQUEST_ID, REQUEST_ID_MESSAGE)),
+        to: v.optional(v.unknown()),
+        code: savedCodeId('"code" is the id of a code saved in your account.'),
+      } satisfies Record<(typeof CODE_MAIL_FIELDS)[number], v.GenericSchema>,
+      'Send {"id", "to", "code"} as JSON: the request\'s id, the address and the saved code\'s id.',
+      mailMessages.outdated,
+    ),
+  },
   problems: {
     'bad-request': { status: 400, retry: false },
     'bad-recipient': { status: 400, retry: false },
@@ -89,25 +129,6 @@ export const mailApi = describeApi({
 });
 
 export type MailAnswer = AnswerOf<typeof mailApi>;
-
-export const mailMessages = {
-  signedOut: 'Sign in again to email codes.',
-  unverified:
-    'Emailing codes needs a verified email address. Open the link in the email we sent you, then try again.',
-  outdated:
-    'This page is out of date and asked for the email the old way. Reload the page, then email the code again.',
-  bodyTooLarge: `The request is too large (at most ${MAIL_BODY_MAX} bytes): it names a saved code and one address.`,
-  noCode:
-    'This code is not in your account any more (it may have been deleted). Save it again, then email it.',
-  undrawable:
-    'This code cannot be drawn as it is saved. Open it in My QR Codes, check its content and design, and save it again.',
-  notReady:
-    "This code's short link is not made yet. Try again in a minute: the page sends it by itself.",
-  blockedLink:
-    'This code leads to an address on our list of harmful or abused sites, so we do not email it. If you think that is a mistake, contact us.',
-  unavailable: 'The email could not be sent just now. Please try again in a few minutes.',
-  notConfigured: 'Email is not set up on this site yet. Download the code instead.',
-} as const;
 
 /** "14:00" in `timeZone` (default: the device's), with " UTC" when that is the zone. */
 function clockTime(at: Date, timeZone?: string): string {

@@ -14,6 +14,13 @@ import { idToken, PROJECT_ID } from './servers';
 
 const testApi = describeApi({
   path: '/api/test',
+  requests: {
+    thing: v.object({
+      name: v.optional(v.string('"name" is text.')),
+      fail: v.optional(v.boolean()),
+      conflict: v.optional(v.boolean()),
+    }),
+  },
   problems: {
     'bad-request': { status: 400, retry: false },
     unauthenticated: { status: 401, retry: false },
@@ -49,16 +56,17 @@ beforeAll(async () => {
       {
         method: 'POST',
         path: /\/things$/,
+        request: 'thing',
         body: {
           limit: BODY_LIMIT,
           tooLarge: refusal('too-large', 'At most 64 bytes.'),
           notJson: refusal('bad-request', 'Send a JSON object.'),
         },
         unverified: 'Verify your address first.',
-        async answer({ caller, json }) {
-          if (json.fail) throw new Error('Firestore is away');
-          if (json.conflict) return refusal('conflict', 'Taken already.');
-          return { ok: true as const, uid: caller.uid, name: String(json.name) };
+        async answer({ caller, input }) {
+          if (input.fail) throw new Error('Firestore is away');
+          if (input.conflict) return refusal('conflict', 'Taken already.');
+          return { ok: true as const, uid: caller.uid, name: String(input.name) };
         },
       },
       {
@@ -213,6 +221,16 @@ describe('the body', () => {
       expect(await call('POST', '/things', { token, body }), body).toMatchObject({
         status: 400,
         answer: { ok: false, problem: 'bad-request', message: 'Send a JSON object.' },
+      });
+    }
+  });
+
+  it('a body the route’s request does not describe: 400 with its first issue, the handler not run', async () => {
+    const token = await idToken('wrapper');
+    for (const body of ['{"name":5}', '{"name":5,"fail":true}']) {
+      expect(await call('POST', '/things', { token, body }), body).toMatchObject({
+        status: 400,
+        answer: { ok: false, problem: 'bad-request', message: '"name" is text.' },
       });
     }
   });

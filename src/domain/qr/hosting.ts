@@ -12,7 +12,13 @@
 // filesApi below describes the answers once: the function answers from it (file-api.ts) and the
 // page checks each answer against it (uploads/upload-requests.ts).
 import * as v from 'valibot';
-import { describeApi, type AnswerOf, type FinalProblemOf, type ProblemOf } from '../api';
+import {
+  describeApi,
+  requestBody,
+  type AnswerOf,
+  type FinalProblemOf,
+  type ProblemOf,
+} from '../api';
 import { fileFields, type FileFieldId } from './content';
 
 export const FILES_API_PATH = '/api/files';
@@ -47,9 +53,43 @@ export type HostedFiles = Readonly<Partial<Record<FileFieldId, HostedFile>>>;
 /** Bytes the server holds of a file, from its start. */
 const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 
+/** Control characters (C0, DEL, C1) would garble headers and the file's name where it is shown. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+const NAME_MESSAGE = `"name" is the file's name: 1 to ${HOSTED_NAME_MAX} characters, none of them control characters.`;
+const SHA256_MESSAGE = '"sha256" is the SHA-256 of the file, in 64 lowercase hex digits.';
+const SIZE_MESSAGE = '"size" is the number of bytes of the file, more than 0.';
+
+/**
+ * The start of an upload, as the page sends it and the server checks it (each message says what
+ * was wrong, to whoever calls the API by hand).
+ */
+const uploadStartSchema = requestBody(
+  {
+    sha256: v.pipe(v.string(SHA256_MESSAGE), v.regex(SHA256_HEX, SHA256_MESSAGE)),
+    size: v.pipe(v.number(SIZE_MESSAGE), v.safeInteger(SIZE_MESSAGE), v.minValue(1, SIZE_MESSAGE)),
+    name: v.pipe(
+      v.string(NAME_MESSAGE),
+      v.minLength(1, NAME_MESSAGE),
+      v.maxLength(HOSTED_NAME_MAX, NAME_MESSAGE),
+      v.check((name) => !CONTROL.test(name), NAME_MESSAGE),
+    ),
+    field: v.picklist(
+      Object.keys(fileFields) as FileFieldId[],
+      `"field" is the upload's field: one of ${Object.keys(fileFields).join(', ')}.`,
+    ),
+  },
+  'Send {"sha256", "size", "name", "field"} as JSON.',
+);
+
 /** The upload API: its problems, their status codes, and whether the page may retry them. */
 export const filesApi = describeApi({
   path: FILES_API_PATH,
+  requests: {
+    /** POST /api/files: start or resume an upload (a chunk is a PUT of bytes, no JSON). */
+    start: uploadStartSchema,
+  },
   problems: {
     'bad-request': { status: 400, retry: false },
     unauthenticated: { status: 401, retry: false },
@@ -82,33 +122,6 @@ export type UploadAnswer = AnswerOf<typeof filesApi>;
 export type UploadProblem = ProblemOf<typeof filesApi>;
 /** The problems that stop an upload until the person acts (the others it waits out). */
 export type FinalUploadProblem = FinalProblemOf<typeof filesApi>;
-
-/** Control characters (C0, DEL, C1) would garble headers and the file's name where it is shown. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-const NAME_MESSAGE = `"name" is the file's name: 1 to ${HOSTED_NAME_MAX} characters, none of them control characters.`;
-const SHA256_MESSAGE = '"sha256" is the SHA-256 of the file, in 64 lowercase hex digits.';
-const SIZE_MESSAGE = '"size" is the number of bytes of the file, more than 0.';
-
-/**
- * The start of an upload, as the page sends it and the server checks it (each message says what
- * was wrong, to whoever calls the API by hand).
- */
-export const uploadStartSchema = v.object({
-  sha256: v.pipe(v.string(SHA256_MESSAGE), v.regex(SHA256_HEX, SHA256_MESSAGE)),
-  size: v.pipe(v.number(SIZE_MESSAGE), v.safeInteger(SIZE_MESSAGE), v.minValue(1, SIZE_MESSAGE)),
-  name: v.pipe(
-    v.string(NAME_MESSAGE),
-    v.minLength(1, NAME_MESSAGE),
-    v.maxLength(HOSTED_NAME_MAX, NAME_MESSAGE),
-    v.check((name) => !CONTROL.test(name), NAME_MESSAGE),
-  ),
-  field: v.picklist(
-    Object.keys(fileFields) as FileFieldId[],
-    `"field" is the upload's field: one of ${Object.keys(fileFields).join(', ')}.`,
-  ),
-});
 
 /** The start of an upload, as the page sends it. */
 export type UploadStart = v.InferOutput<typeof uploadStartSchema>;

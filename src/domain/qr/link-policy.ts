@@ -8,7 +8,7 @@
 // that last (Bitly, Dub, Shlink) all cap and verify. They are per account, enforced on the server
 // in the same transaction that writes the link, and generous for a business printing codes.
 import * as v from 'valibot';
-import { describeApi, type AnswerOf } from '../api';
+import { describeApi, requestBody, savedCodeId, type AnswerOf } from '../api';
 import { PLAN_NEEDED_MESSAGE } from '../billing';
 import { isBlockedHost, type Blocklist } from './blocklist';
 import { scheduleOf } from './schedule';
@@ -273,6 +273,9 @@ const linkView: v.GenericSchema<unknown, LinkView> = v.object({
   passwordSet: v.boolean(),
 });
 
+const NO_CODE = 'Send {"code": "<the id of one of your saved codes>"}.';
+const NO_PASSWORD = 'Send {"code": "…", "password": "<the new one>" or null}.';
+
 /**
  * The link API (POST /api/links, POST /api/links/password): its problems, their statuses, and
  * whether the page asks again by itself. Both ends read it: the function answers from it
@@ -280,6 +283,15 @@ const linkView: v.GenericSchema<unknown, LinkView> = v.object({
  */
 export const linksApi = describeApi({
   path: LINK_API_PATH,
+  requests: {
+    /** POST /api/links: make the code's short link match the code. */
+    sync: requestBody({ code: savedCodeId(NO_CODE) }, NO_CODE),
+    /** POST /api/links/password: set the password of the code's link (null: remove it). */
+    password: requestBody(
+      { code: savedCodeId(NO_CODE), password: v.nullable(v.string(NO_PASSWORD)) },
+      NO_CODE,
+    ),
+  },
   problems: {
     'bad-request': { status: 400, retry: false },
     unauthenticated: { status: 401, retry: false },
