@@ -15,7 +15,7 @@ vi.mock('./auth/auth-core', () => core);
 // Signing out also forgets the device's copy of the account's data: nothing to forget here.
 vi.mock('./firestore/firestore-core', () => ({ forgetAccountData: () => Promise.resolve() }));
 
-const { callApi } = await import('./site-api');
+const { callApi, callForAnswer } = await import('./site-api');
 const { sessionEndedHere } = await import('./auth/session');
 
 /** An API as the site describes one: its answers are what the server below sends. */
@@ -157,5 +157,44 @@ describe('callApi reads only what the API describes', () => {
     expect(calls).toEqual([{ method: 'DELETE', headers: { Authorization: 'Bearer fresh' } }]);
     expect(core.renewIdToken).not.toHaveBeenCalled();
     expect(core.logOut).not.toHaveBeenCalled();
+  });
+});
+
+describe('callForAnswer: one kind of reply, in the page’s words when no answer came', () => {
+  const words = {
+    offline: 'Offline.',
+    signedOut: 'Signed out.',
+    notAnAnswer: (status: number) => `HTTP ${status}.`,
+  };
+
+  it('gives the API’s answer as it came', async () => {
+    answering(503, { ok: false, problem: 'unavailable', message: 'Busy.' });
+    expect(await callForAnswer(testApi, '/api/test', {}, words)).toEqual({
+      ok: false,
+      problem: 'unavailable',
+      message: 'Busy.',
+    });
+  });
+
+  it('stands for no answer with a refusal of the API: retried when offline or not an answer', async () => {
+    answering(502, '<html>Bad gateway</html>');
+    expect(await callForAnswer(testApi, '/api/test', {}, words)).toEqual({
+      ok: false,
+      problem: 'unavailable',
+      message: 'HTTP 502.',
+    });
+    vi.stubGlobal('navigator', { onLine: false });
+    expect(await callForAnswer(testApi, '/api/test', {}, words)).toEqual({
+      ok: false,
+      problem: 'unavailable',
+      message: 'Offline.',
+    });
+    vi.stubGlobal('navigator', { onLine: true });
+    core.idToken.mockResolvedValueOnce(null);
+    expect(await callForAnswer(testApi, '/api/test', {}, words)).toEqual({
+      ok: false,
+      problem: 'unauthenticated',
+      message: 'Signed out.',
+    });
   });
 });

@@ -8,7 +8,7 @@
 // Every answer is checked against the API's one description (src/domain/api.ts), which the
 // function answers from: a feature's client gets the API's own answer type, and maps only the
 // cases with no answer to its words.
-import type { AnswerOf, AnyApi } from '../domain/api';
+import type { AnswerOf, AnyApi, ProblemRule, RefusalOf } from '../domain/api';
 import { readAnswer } from './api-answer';
 import { idToken, tokenRefused } from './auth/session';
 
@@ -76,4 +76,51 @@ export async function callApi<A extends AnyApi>(
   } catch {
     return { kind: 'offline' };
   }
+}
+
+/** A page's words for each way a call ends with no answer of the API. */
+export interface NoAnswerWords {
+  /** Nothing reached the server. */
+  readonly offline: string;
+  /** Nobody is signed in on this device any more. */
+  readonly signedOut: string;
+  /** Something else answered, with this HTTP status. */
+  readonly notAnAnswer: (status: number) => string;
+}
+
+type NoAnswer = Exclude<ApiResult<AnyApi>, { kind: 'answer' }>;
+
+/** The page's words for a call that got no answer of the API. */
+export function noAnswerMessage(result: NoAnswer, words: NoAnswerWords): string {
+  switch (result.kind) {
+    case 'offline':
+      return words.offline;
+    case 'signed-out':
+      return words.signedOut;
+    case 'not-an-answer':
+      return words.notAnAnswer(result.status);
+  }
+}
+
+/** An API whose table has the problems a call with no answer stands for. */
+type AnsweringApi = AnyApi & {
+  readonly problems: { readonly unauthenticated: ProblemRule; readonly unavailable: ProblemRule };
+};
+
+/**
+ * callApi's answer, or, when none came, a refusal of the API's own shape in the page's words:
+ * 'unauthenticated' when nobody is signed in, 'unavailable' (worth asking again) offline or when
+ * something else answered. A page then reads one kind of reply; never throws.
+ */
+export async function callForAnswer<A extends AnsweringApi>(
+  api: A,
+  path: string,
+  body: object | undefined,
+  words: NoAnswerWords,
+  options?: CallOptions,
+): Promise<AnswerOf<A>> {
+  const result = await callApi(api, path, body, options);
+  if (result.kind === 'answer') return result.answer;
+  const problem = result.kind === 'signed-out' ? 'unauthenticated' : 'unavailable';
+  return { ok: false, problem, message: noAnswerMessage(result, words) } as unknown as RefusalOf<A>;
 }

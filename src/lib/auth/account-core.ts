@@ -21,7 +21,7 @@ import {
   type AccountAnswer,
 } from '../../domain/account-api';
 import { paths } from '../../config/paths';
-import { callApi } from '../site-api';
+import { callForAnswer } from '../site-api';
 import { auth } from './auth-core';
 
 /** How the owner proves it is them again. */
@@ -88,28 +88,18 @@ async function callAccountApi(
   method: 'POST' | 'DELETE',
   path: string,
 ): Promise<AccountAnswer> {
-  const reply = await callApi(accountApi, path, undefined, {
-    method,
-    token: () => user.getIdToken(),
-  });
-  switch (reply.kind) {
-    case 'answer':
-      return reply.answer;
-    case 'offline':
-      return {
-        ok: false,
-        problem: 'unavailable',
-        message: 'This needs an internet connection. Check yours, then try again.',
-      };
-    case 'signed-out':
-      return { ok: false, problem: 'unauthenticated', message: 'Sign in again, then try again.' };
-    case 'not-an-answer':
-      return {
-        ok: false,
-        problem: 'unavailable',
-        message: `The server could not answer just now (HTTP ${reply.status}). Try again in a moment.`,
-      };
-  }
+  return callForAnswer(
+    accountApi,
+    path,
+    undefined,
+    {
+      offline: 'This needs an internet connection. Check yours, then try again.',
+      signedOut: 'Sign in again, then try again.',
+      notAnAnswer: (status) =>
+        `The server could not answer just now (HTTP ${status}). Try again in a moment.`,
+    },
+    { method, token: () => user.getIdToken() },
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../../../domain/billing';
 import type { ProblemOf } from '../../../domain/api';
 import type { PlanId } from '../../../domain/pricing';
-import { callApi } from '../../../lib/site-api';
+import { callApi, noAnswerMessage, type NoAnswerWords } from '../../../lib/site-api';
 
 export type OrderReply =
   | { readonly ok: true; readonly order: Order }
@@ -20,22 +20,16 @@ export type OrderReply =
       readonly problem?: ProblemOf<typeof billingApi>;
     };
 
-const OFFLINE_MESSAGE =
-  'You are offline: an order needs a connection. Try again once you are back online.';
+const NO_ANSWER: NoAnswerWords = {
+  offline: 'You are offline: an order needs a connection. Try again once you are back online.',
+  signedOut: 'Sign in again to order a plan.',
+  notAnAnswer: (status) =>
+    `Your order could not be made just now (HTTP ${status}): try again in a moment.`,
+};
 
 async function ask(path: string, body: object): Promise<OrderReply> {
   const reply = await callApi(billingApi, path, body);
-  switch (reply.kind) {
-    case 'offline':
-      return { ok: false, message: OFFLINE_MESSAGE };
-    case 'signed-out':
-      return { ok: false, message: 'Sign in again to order a plan.' };
-    case 'not-an-answer':
-      return {
-        ok: false,
-        message: `Your order could not be made just now (HTTP ${reply.status}): try again in a moment.`,
-      };
-  }
+  if (reply.kind !== 'answer') return { ok: false, message: noAnswerMessage(reply, NO_ANSWER) };
   const { answer } = reply;
   if (answer.ok) return { ok: true, order: answer.order };
   const { problem, retryAt } = answer;
