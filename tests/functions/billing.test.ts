@@ -19,6 +19,8 @@ import { saveNewCode, updateCode } from '../../src/features/qr/codes/saved-codes
 import { parseCommand } from '../../scripts/admin/billing-admin.mjs';
 import { useEmulator } from '../rules/emulator';
 import { idToken, scan, syncRequest, useFunctions, webFields } from './servers';
+import { accountPath } from '../../src/domain/records/accounts';
+import { ORDERS } from '../../src/domain/records/orders';
 
 const { asVerified } = useEmulator();
 /** The emails the billing API hands to the mail transport. */
@@ -65,14 +67,12 @@ interface Answer {
 
 const order = (uid: string, plan: string) => post(uid, '/orders', { plan });
 
-const account = async (uid: string) =>
-  (await under.db.collection('accounts').doc(uid).get()).data() ?? {};
+const account = async (uid: string) => (await under.db.doc(accountPath(uid)).get()).data() ?? {};
 
 /** Sets when the user's trial started, as the company (or a seed) can. */
 const trialStarted = (uid: string, daysAgo: number) =>
   under.db
-    .collection('accounts')
-    .doc(uid)
+    .doc(accountPath(uid))
     .set(
       { terms: { trialStartedAt: Timestamp.fromMillis(Date.now() - daysAgo * DAY) } },
       { merge: true },
@@ -139,7 +139,7 @@ describe('ordering a plan', () => {
       answer: { ok: false, problem: 'unverified', message: ORDER_UNVERIFIED_MESSAGE },
     });
     expect(sent.filter((mail) => mail.to === `${uid}@kcw.example`)).toEqual([]);
-    const stored = await under.db.collection('orders').where('owner', '==', uid).get();
+    const stored = await under.db.collection(ORDERS).where('owner', '==', uid).get();
     expect(stored.size).toBe(0);
   });
 
@@ -166,7 +166,7 @@ describe('ordering a plan', () => {
       });
       // Nothing more was emailed, and no order was made.
       expect(sent.filter((mail) => mail.to === to)).toHaveLength(MAIL_PER_HOUR);
-      const stored = await under.db.collection('orders').where('owner', '==', uid).get();
+      const stored = await under.db.collection(ORDERS).where('owner', '==', uid).get();
       expect(stored.size).toBe(MAIL_PER_HOUR);
       // The next hour, the account may order again.
       under.clock = () => new Date('2026-11-25T11:00:01Z');
@@ -305,7 +305,7 @@ describe('the amount received', () => {
     expect(await pay({ cents: 59_500, reason: 'fee\nBcc: x' })).toMatchObject({
       problem: 'bad-request',
     });
-    const stored = await under.db.collection('orders').where('reference', '==', reference).get();
+    const stored = await under.db.collection(ORDERS).where('reference', '==', reference).get();
     expect(stored.docs[0].get('state')).toBe('awaiting-payment');
     expect((await account(uid)).terms?.planId).toBeUndefined();
 

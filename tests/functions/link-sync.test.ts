@@ -17,6 +17,9 @@ import {
 import { Timestamp } from '../../functions/src/admin';
 import { useEmulator } from '../rules/emulator';
 import { idToken, scan, syncRequest, useFunctions } from './servers';
+import { accountPath } from '../../src/domain/records/accounts';
+import { LINKS, linkPath } from '../../src/domain/records/links';
+import { codePath, codesPath } from '../../src/domain/records/codes';
 
 const { asVerified } = useEmulator();
 const under = useFunctions();
@@ -41,7 +44,7 @@ async function savedCode(uid: string, url: string, dynamic = true) {
 
 /** A code written with the Admin SDK, past the rules (what a client could not write). */
 async function serverWrittenCode(uid: string, fields: SavedCodeFields) {
-  const ref = under.db.collection('users').doc(uid).collection('codes').doc();
+  const ref = under.db.collection(codesPath(uid)).doc();
   await ref.set({ ...fields, createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
   return ref.id;
 }
@@ -52,11 +55,9 @@ const to = (target: string) => ({ kind: 'redirect', target });
 const sync = (uid: string, code: string, verified = true) =>
   syncRequest(under.origin, code, idToken(uid, { verified }));
 
-const linkDoc = async (id: string) =>
-  (await under.db.collection('dynamic').doc(id).get()).data() ?? null;
+const linkDoc = async (id: string) => (await under.db.doc(linkPath(id)).get()).data() ?? null;
 
-const usage = async (uid: string) =>
-  (await under.db.collection('accounts').doc(uid).get()).data() ?? null;
+const usage = async (uid: string) => (await under.db.doc(accountPath(uid)).get()).data() ?? null;
 
 /** The link of a successful answer. */
 function linkOf({ status, answer }: { status: number; answer: SyncAnswer }) {
@@ -77,7 +78,7 @@ describe('who may ask', () => {
       expect(status).toBe(401);
       expect(answer).toMatchObject({ ok: false, problem: 'unauthenticated' });
     }
-    expect((await under.db.collection('dynamic').get()).size).toBe(0);
+    expect((await under.db.collection(LINKS).get()).size).toBe(0);
   });
 
   it('a malformed request: 400 with what to send; other methods 405', async () => {
@@ -106,7 +107,7 @@ describe('who may ask', () => {
     const { status, answer } = await sync('uma', code, false);
     expect(status).toBe(403);
     expect(answer).toMatchObject({ ok: false, problem: 'unverified' });
-    expect((await under.db.collection('dynamic').get()).size).toBe(0);
+    expect((await under.db.collection(LINKS).get()).size).toBe(0);
   });
 });
 
@@ -173,8 +174,8 @@ describe('a dynamic code’s link, made and kept by the server', () => {
 
     // Bob knows the printed id, and makes a code of his own with Alice's code's id too.
     const bobsCode = await serverWrittenCode('bob', fieldsFor('https://evil.example/'));
-    await under.db.doc(`users/bob/codes/${bobsCode}`).delete();
-    await under.db.doc(`users/bob/codes/${code}`).set({
+    await under.db.doc(codePath('bob', bobsCode)).delete();
+    await under.db.doc(codePath('bob', code)).set({
       ...fieldsFor('https://evil.example/'),
       createdAt: Timestamp.now(),
       updatedAt: Timestamp.now(),
@@ -223,16 +224,13 @@ describe('a dynamic code’s link, made and kept by the server', () => {
 
 describe('limits per account, enforced here', () => {
   const setUsage = (uid: string, values: object) =>
-    under.db
-      .collection('accounts')
-      .doc(uid)
-      .set({
-        activeLinks: 0,
-        newLinks: 0,
-        targetChanges: 0,
-        day: scanDay(new Date()),
-        ...values,
-      });
+    under.db.doc(accountPath(uid)).set({
+      activeLinks: 0,
+      newLinks: 0,
+      targetChanges: 0,
+      day: scanDay(new Date()),
+      ...values,
+    });
 
   it('at most LINK_LIMITS.activeLinks links at once', async () => {
     await setUsage('alice', { activeLinks: LINK_LIMITS.activeLinks });

@@ -31,6 +31,8 @@ import { savedCodeFrom, savedFields } from '../../src/domain/qr/saved-code';
 import { printedLinkUrl, shortLinkUrl } from '../../src/domain/qr/short-link';
 import { svgFile } from '../../src/domain/qr/drawing/file-sizes';
 import { idToken, serverLink, useFunctions } from './servers';
+import { codesPath } from '../../src/domain/records/codes';
+import { mailCounterPath } from '../../src/domain/records/mail';
 
 let catcher: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
 /** When set, the SMTP server cannot be reached (a port nothing listens on). */
@@ -116,8 +118,7 @@ async function saveCode(
   return { id, fields };
 }
 
-const codeDoc = (uid: string, id: string) =>
-  under.db.collection('users').doc(uid).collection('codes').doc(id);
+const codeDoc = (uid: string, id: string) => under.db.collection(codesPath(uid)).doc(id);
 
 /** The server's own drawing of a saved code, as its SVG file: what the email must carry. */
 async function drawnSvg(uid: string, id: string, linkId: string | null = null): Promise<string> {
@@ -191,7 +192,7 @@ async function attachment(email: Caught, name: string): Promise<Buffer> {
 }
 
 const counterOf = async (uid: string) =>
-  (await under.db.collection('mail').doc(uid).get()).data() ?? null;
+  (await under.db.doc(mailCounterPath(uid)).get()).data() ?? null;
 
 describe('a verified account emails a saved code', () => {
   it('sends one message to the address, with the PNG, SVG and PDF the server drew of the saved code', async () => {
