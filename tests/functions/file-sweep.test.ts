@@ -15,6 +15,8 @@ import { savedFields } from '../../src/domain/qr/saved-code';
 import { saveNewCode } from '../../src/features/qr/codes/saved-codes';
 import { countedWrite, useEmulator } from '../rules/emulator';
 import { idToken, PHONE, syncRequest, useFunctions } from './servers';
+import { accountPath } from '../../src/domain/records/accounts';
+import { chunksPath, filePath } from '../../src/domain/records/files';
 
 const { asVerified } = useEmulator();
 
@@ -105,13 +107,13 @@ async function deleteCode(code: string) {
 }
 
 const fileDocument = async (sha256: string) =>
-  (await under.db.collection('files').doc(`alice_${sha256}`).get()).data();
+  (await under.db.doc(filePath('alice', sha256)).get()).data();
 
 const chunksOf = async (sha256: string) =>
-  (await under.db.collection('files').doc(`alice_${sha256}`).collection('chunks').get()).size;
+  (await under.db.collection(chunksPath('alice', sha256)).get()).size;
 
 const hostedBytes = async () =>
-  Number((await under.db.collection('accounts').doc('alice').get()).get('hostedBytes') ?? 0);
+  Number((await under.db.doc(accountPath('alice')).get()).get('hostedBytes') ?? 0);
 
 /** A sweep as the scheduled function runs it, `ms` from now. */
 const sweepIn = (ms: number) =>
@@ -188,13 +190,9 @@ describe('letting go of a hosted file', () => {
     // As though a mark had outlived the link that showed the file again.
     const before = await hostedBytes();
     await under.db
-      .collection('files')
-      .doc(`alice_${file.sha256}`)
+      .doc(filePath('alice', file.sha256))
       .update({ unreferencedAt: Timestamp.fromMillis(Date.now() - 2 * UNREFERENCED_GRACE_MS) });
-    await under.db
-      .collection('accounts')
-      .doc('alice')
-      .update({ hostedBytes: before - file.bytes.length });
+    await under.db.doc(accountPath('alice')).update({ hostedBytes: before - file.bytes.length });
     expect(await sweepIn(0)).toEqual({ deleted: 0, kept: 1 });
     expect(await fileDocument(file.sha256)).toMatchObject({ unreferencedAt: null });
     expect(await hostedBytes()).toBe(before);

@@ -30,6 +30,8 @@ import {
   type UploadAnswer,
 } from '../../src/domain/qr/hosting';
 import { idToken, PROJECT_ID } from './servers';
+import { accountPath } from '../../src/domain/records/accounts';
+import { chunksPath, filePath } from '../../src/domain/records/files';
 
 const MB = 1024 * 1024;
 let origin = '';
@@ -174,7 +176,7 @@ const fileUrl = (owner: string, bytes: Uint8Array, query = '') =>
   `${origin}/f/${owner}/${sha256Of(bytes)}${query}`;
 
 const hostedBytes = async (uid: string) =>
-  Number((await db.collection('accounts').doc(uid).get()).get('hostedBytes') ?? 0);
+  Number((await db.doc(accountPath(uid)).get()).get('hostedBytes') ?? 0);
 
 describe('an upload', () => {
   it('takes a 3 MB PDF in chunks, and serves it whole and by ranges, byte for byte', async () => {
@@ -214,14 +216,10 @@ describe('an upload', () => {
       received: pdf.length,
       complete: true,
     });
-    const stored = (await db.collection('files').doc(`fileAlice_${sha256}`).get()).data()!;
+    const stored = (await db.doc(filePath('fileAlice', sha256)).get()).data()!;
     expect(stored.createdAt).toBeDefined();
     expect(stored.completedAt).toBeDefined();
-    const chunks = await db
-      .collection('files')
-      .doc(`fileAlice_${sha256}`)
-      .collection('chunks')
-      .get();
+    const chunks = await db.collection(chunksPath('fileAlice', sha256)).get();
     expect(chunks.docs.map((chunk) => chunk.id)).toEqual(['00000', '00001', '00002', '00003']);
 
     const whole = await fetch(fileUrl('fileAlice', pdf));
@@ -328,11 +326,7 @@ describe('an upload', () => {
       },
     });
     expect(await store.stat('fileAlice', sha256Of(png))).toBeNull();
-    const chunks = await db
-      .collection('files')
-      .doc(`fileAlice_${sha256Of(png)}`)
-      .collection('chunks')
-      .get();
+    const chunks = await db.collection(chunksPath('fileAlice', sha256Of(png))).get();
     expect(chunks.size).toBe(0);
     expect(await hostedBytes('fileAlice')).toBe(before);
     // The same bytes as an image are welcome.
@@ -428,17 +422,14 @@ describe('an upload', () => {
     const uid = 'fileLapsed';
     const held = pdfOf(1000);
     expect((await upload(uid, held)).answer).toMatchObject({ ok: true, complete: true });
-    await db
-      .collection('accounts')
-      .doc(uid)
-      .set(
-        {
-          terms: {
-            trialStartedAt: Timestamp.fromMillis(Date.now() - (TRIAL_DAYS + 1) * 86_400_000),
-          },
+    await db.doc(accountPath(uid)).set(
+      {
+        terms: {
+          trialStartedAt: Timestamp.fromMillis(Date.now() - (TRIAL_DAYS + 1) * 86_400_000),
         },
-        { merge: true },
-      );
+      },
+      { merge: true },
+    );
     const fresh = pdfOf(1000);
     expect(await begin(uid, fresh)).toEqual({
       status: 402,
@@ -579,14 +570,11 @@ describe('the quota', () => {
   it('refuses an upload past the account’s quota; deleting a file gives its bytes back', async () => {
     const uid = 'fileQuota';
     const small = pdfOf(CHUNK_BYTES + 1);
-    await db.collection('accounts').doc(uid).set({ hostedBytes: 0 });
+    await db.doc(accountPath(uid)).set({ hostedBytes: 0 });
     await upload(uid, small);
     expect(await hostedBytes(uid)).toBe(small.length);
     // As though the account held almost a gigabyte of files.
-    await db
-      .collection('accounts')
-      .doc(uid)
-      .set({ hostedBytes: HOSTING_QUOTA_BYTES - MB });
+    await db.doc(accountPath(uid)).set({ hostedBytes: HOSTING_QUOTA_BYTES - MB });
     const big = pdfOf(2 * MB);
     const refused = await begin(uid, big);
     expect(refused.status).toBe(403);
@@ -603,11 +591,7 @@ describe('the quota', () => {
     expect(await store.delete(uid, sha256Of(small))).toBe(true);
     expect(await hostedBytes(uid)).toBe(HOSTING_QUOTA_BYTES - MB / 2 - small.length);
     expect(await store.stat(uid, sha256Of(small))).toBeNull();
-    const chunks = await db
-      .collection('files')
-      .doc(`${uid}_${sha256Of(small)}`)
-      .collection('chunks')
-      .get();
+    const chunks = await db.collection(chunksPath(uid, sha256Of(small))).get();
     expect(chunks.size).toBe(0);
     expect((await fetch(fileUrl(uid, small))).status).toBe(404);
     expect(await store.delete(uid, sha256Of(small))).toBe(false);

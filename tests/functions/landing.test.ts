@@ -10,6 +10,7 @@ import { savedFields } from '../../src/domain/qr/saved-code';
 import { saveNewCode } from '../../src/features/qr/codes/saved-codes';
 import { useEmulator } from '../rules/emulator';
 import { countsOf, idToken, PHONE, scan, serverLink, syncRequest, useFunctions } from './servers';
+import { codesPath } from '../../src/domain/records/codes';
 
 const { asVerified } = useEmulator();
 const under = useFunctions();
@@ -167,7 +168,7 @@ describe('landing pages', () => {
       dynamic: true,
     };
     const fields = { ...savedFields(draft, 'WiFi', { logo: null }), dynamic: true };
-    const ref = under.db.collection('users').doc('alice').collection('codes').doc();
+    const ref = under.db.collection(codesPath('alice')).doc();
     await ref.set({ ...fields, createdAt: new Date(), updatedAt: new Date() });
     const { status, answer } = await syncRequest(under.origin, ref.id, idToken('alice'));
     expect(status).toBe(200);

@@ -14,6 +14,7 @@ import { LINK_ID } from '../../src/domain/qr/short-link';
 import { formatAttempts, readLoopbackLog } from '../../scripts/test/loopback-guard-log.mjs';
 import { LINK_ID as SCRIPT_LINK_ID } from '../../scripts/admin/link-admin.mjs';
 import { PROJECT_ID, countsOf, scan, serverLink, useFunctions } from './servers';
+import { linkPath } from '../../src/domain/records/links';
 
 const under = useFunctions();
 const script = fileURLToPath(new URL('../../scripts/admin/link-admin.mjs', import.meta.url));
@@ -76,7 +77,7 @@ const link = (fields: Record<string, unknown> = {}) =>
   serverLink(under, { createdAt: Timestamp.fromDate(new Date('2026-11-20T09:30:00Z')), ...fields });
 
 const disabledOf = async (id: string) =>
-  (await under.db.collection('dynamic').doc(id).get()).get('disabled') as unknown;
+  (await under.db.doc(linkPath(id)).get()).get('disabled') as unknown;
 
 describe('switching a link off and on', () => {
   it('a switched-off link answers the warning without its target; switched on, it redirects again', async () => {
@@ -129,13 +130,13 @@ describe('switching a link off and on', () => {
 
   it('switching on a link that is on changes nothing', async () => {
     const id = await link();
-    const before = (await under.db.collection('dynamic').doc(id).get()).get('updatedAt');
+    const before = (await under.db.doc(linkPath(id)).get()).get('updatedAt');
     const run = await linkAdmin(['enable', id, ...project]);
     expect(run).toMatchObject({
       code: 0,
       stdout: `/q/${id} was not switched off; nothing changed.\n`,
     });
-    expect((await under.db.collection('dynamic').doc(id).get()).get('updatedAt')).toEqual(before);
+    expect((await under.db.doc(linkPath(id)).get()).get('updatedAt')).toEqual(before);
   });
 });
 
@@ -172,7 +173,7 @@ describe('mistakes', () => {
       expect(run).toMatchObject({ code: 1, stdout: '' });
       expect(run.stderr).toContain('There is no short link /q/NoSuchLink01.');
     }
-    expect((await under.db.collection('dynamic').doc('NoSuchLink01').get()).exists).toBe(false);
+    expect((await under.db.doc(linkPath('NoSuchLink01')).get()).exists).toBe(false);
   });
 
   it('refuses a switch-off without a reason, and an id that is not one', async () => {

@@ -8,6 +8,7 @@ import { startFirestore } from '../../scripts/serve/firestore-emulator.mjs';
 import { freePort } from '../../scripts/serve/ports.mjs';
 import { FieldValue } from '../../functions/src/admin';
 import { countsOf, PROJECT_ID, scan, useFunctions } from './servers';
+import { linkPath } from '../../src/domain/records/links';
 
 let emulator: Awaited<ReturnType<typeof startFirestore>> | undefined;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ const target = 'https://kemptoncodeworks.co.za/poster';
 
 describe('Firestore unreachable for a moment', () => {
   it('a link read recently keeps redirecting, and its scans are counted when it is back', async () => {
-    await under.db.collection('dynamic').doc('PosterLink1').set({
+    await under.db.doc(linkPath('PosterLink1')).set({
       owner: 'alice',
       code: 'c1',
       target,

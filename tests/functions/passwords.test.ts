@@ -18,6 +18,12 @@ import { savedFields } from '../../src/domain/qr/saved-code';
 import { saveNewCode, updateCode } from '../../src/features/qr/codes/saved-codes';
 import { useEmulator } from '../rules/emulator';
 import { countsOf, idToken, PHONE, syncRequest, useFunctions } from './servers';
+import {
+  linkAttemptsPath,
+  linkPasswordPath,
+  linkPath,
+  linkPrivatePath,
+} from '../../src/domain/records/links';
 
 const { asVerified } = useEmulator();
 const under = useFunctions();
@@ -88,9 +94,7 @@ describe('a password-protected code', () => {
       status: 200,
       answer: { ok: true, link: { locked: true, passwordSet: true } },
     });
-    const stored = (
-      await under.db.collection('dynamic').doc(id).collection('private').doc('password').get()
-    ).data();
+    const stored = (await under.db.doc(linkPasswordPath(id)).get()).data();
     expect(stored).toMatchObject({ n: 32_768, r: 8, p: 1 });
     expect(JSON.stringify(stored)).not.toContain('sesame');
 
@@ -149,7 +153,7 @@ describe('a password-protected code', () => {
     // Someone else, elsewhere, is not stopped by it.
     expect((await tryPassword(id, 'sesame-2026', '41.13.2.2')).status).toBe(200);
     // No address is stored: attempts are keyed by a keyed hash.
-    const attempts = await under.db.collection('dynamic').doc(id).collection('private').get();
+    const attempts = await under.db.collection(linkPrivatePath(id)).get();
     expect(JSON.stringify(attempts.docs.map((document) => document.id))).not.toContain('196.25');
   });
 
@@ -159,12 +163,7 @@ describe('a password-protected code', () => {
     await updateCode(asVerified('alice'), 'alice', code, { ...fields, passwordProtected: false });
     const { answer } = await syncRequest(under.origin, code, idToken('alice'));
     expect(answer).toMatchObject({ ok: true, link: { locked: false, passwordSet: false } });
-    const stored = await under.db
-      .collection('dynamic')
-      .doc(id)
-      .collection('private')
-      .doc('password')
-      .get();
+    const stored = await under.db.doc(linkPasswordPath(id)).get();
     expect(stored.exists).toBe(false);
     expect((await open(id)).headers.get('location')).toBe(target);
   });
@@ -198,11 +197,7 @@ const tally = (answers: Response[]) =>
 
 /** The wrong passwords counted for link `id` of everyone (its code's own count). */
 const codeCount = async (id: string) =>
-  Number(
-    (await under.db.collection('dynamic').doc(id).collection('private').doc('attempts').get()).get(
-      'count',
-    ) ?? 0,
-  );
+  Number((await under.db.doc(linkAttemptsPath(id, null)).get()).get('count') ?? 0);
 
 // Each guess checked runs the real scrypt (0.1 to 0.5 s on a busy machine): the tests that have
 // 50 checked get time for it.
@@ -354,8 +349,8 @@ describe('a changed password', () => {
     // As stored before: a 4-character password's hash, no version on it or on the link.
     const { version, ...legacy } = await hashPassword('abcd');
     expect(version).toMatch(/^[\w-]{8}$/);
-    await under.db.collection('dynamic').doc(id).collection('private').doc('password').set(legacy);
-    await under.db.collection('dynamic').doc(id).update({ passwordSet: true });
+    await under.db.doc(linkPasswordPath(id)).set(legacy);
+    await under.db.doc(linkPath(id)).update({ passwordSet: true });
     const right = await tryPassword(id, 'abcd');
     expect(right.status).toBe(200);
     expect((await open(id, { cookie: sessionOf(right) })).status).toBe(302);

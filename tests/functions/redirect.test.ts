@@ -9,6 +9,9 @@ import { FieldValue } from '../../functions/src/admin';
 import { shortLinkId } from '../../functions/src/redirect';
 import { REPEAT_MS } from '../../functions/src/scan-counter';
 import { countsOf, PHONE, scan, serverLink, useFunctions } from './servers';
+import { linkCountsPath } from '../../src/domain/records/link-counts';
+import { SALTS, linkVisitorsPath } from '../../src/domain/records/visitors';
+import { linkPath } from '../../src/domain/records/links';
 
 const under = useFunctions();
 const site = 'https://kemptoncodeworks.co.za';
@@ -91,16 +94,15 @@ describe('a link in use', () => {
     await scan(under.origin, `/q/${id}`, { from: '196.25.1.77' });
     await under.counter.drain();
     const stored = JSON.stringify([
-      ...(await under.db.collection('dynamic').doc(id).collection('counts').get()).docs.map((d) =>
-        d.data(),
-      ),
-      ...(await under.db.collection('dynamic').doc(id).collection('visitors').get()).docs.map(
-        (d) => ({ id: d.id, ...d.data() }),
-      ),
+      ...(await under.db.collection(linkCountsPath(id)).get()).docs.map((d) => d.data()),
+      ...(await under.db.collection(linkVisitorsPath(id)).get()).docs.map((d) => ({
+        id: d.id,
+        ...d.data(),
+      })),
     ]);
     expect(stored).not.toContain('196.25.1.77');
     expect(stored).not.toContain('Pixel 7');
-    const visitors = await under.db.collection('dynamic').doc(id).collection('visitors').get();
+    const visitors = await under.db.collection(linkVisitorsPath(id)).get();
     expect(visitors.docs.map((d) => d.id)).toEqual([
       expect.stringMatching(new RegExp(`^${today()}_[0-9a-f]{32}$`)),
     ]);
@@ -123,10 +125,7 @@ describe('a link in use', () => {
 
   it('leads to the new target once it is changed', async () => {
     const id = await link();
-    await under.db
-      .collection('dynamic')
-      .doc(id)
-      .update({ target: `${site}/poster` });
+    await under.db.doc(linkPath(id)).update({ target: `${site}/poster` });
     expect((await scan(under.origin, `/q/${id}`)).headers.get('location')).toBe(`${site}/poster`);
   });
 
@@ -196,10 +195,7 @@ describe('one client scanning again and again', () => {
       await scan(under.origin, `/q/${other}`, { from: '196.25.6.8' });
       under.clock = () => new Date(start + REPEAT_MS - 1_000);
       await scan(under.origin, `/q/${id}`, { from: '196.25.6.8' });
-      await under.db
-        .collection('dynamic')
-        .doc(id)
-        .update({ target: `${site}/poster` });
+      await under.db.doc(linkPath(id)).update({ target: `${site}/poster` });
       await scan(under.origin, `/q/${id}`, { from: '196.25.6.8' });
       under.clock = () => new Date(start + REPEAT_MS + 1_000);
       await scan(under.origin, `/q/${other}`, { from: '196.25.6.8' });
@@ -228,12 +224,12 @@ describe('one client scanning again and again', () => {
     await scan(under.origin, `/q/${id}`, { userAgent: 'Twitterbot/1.0', from: '196.25.6.11' });
     await under.counter.drain();
     const written: unknown[] = [];
-    for (const collection of await under.db.collection('dynamic').doc(id).listCollections()) {
+    for (const collection of await under.db.doc(linkPath(id)).listCollections()) {
       for (const document of (await collection.get()).docs) {
         written.push({ path: document.ref.path, ...document.data() });
       }
     }
-    for (const document of (await under.db.collection('salts').get()).docs) {
+    for (const document of (await under.db.collection(SALTS).get()).docs) {
       written.push({ path: document.ref.path, ...document.data() });
     }
     const stored = JSON.stringify(written);
@@ -282,10 +278,8 @@ describe('a link that does not redirect', () => {
       'This code leads nowhere',
       'Nobody12345',
     );
-    expect((await under.db.collection('dynamic').doc('Nobody12345').get()).exists).toBe(false);
-    expect(
-      (await under.db.collection('dynamic').doc('Nobody12345').collection('counts').get()).size,
-    ).toBe(0);
+    expect((await under.db.doc(linkPath('Nobody12345')).get()).exists).toBe(false);
+    expect((await under.db.collection(linkCountsPath('Nobody12345')).get()).size).toBe(0);
   });
 
   it.each([

@@ -42,6 +42,8 @@ import { savedFields } from '../../src/domain/qr/saved-code';
 import { FILES_API_PATH } from '../../src/domain/qr/hosting';
 import { LINK_API_PATH, type SyncAnswer } from '../../src/domain/qr/link-policy';
 import { ALL_DAYS, sumCounts } from '../../src/domain/qr/scan-counts';
+import { linkCountsPath } from '../../src/domain/records/link-counts';
+import { linkPath } from '../../src/domain/records/links';
 
 export const PROJECT_ID = 'demo-kcw-rules';
 
@@ -281,26 +283,23 @@ export async function serverLink(
 ): Promise<string> {
   linksMade += 1;
   const id = `${linkPrefix}${String(linksMade).padStart(6, '0')}`;
-  await under.db
-    .collection('dynamic')
-    .doc(id)
-    .set({
-      owner: 'alice',
-      code: `code${linksMade}`,
-      target: 'https://kemptoncodeworks.co.za/flyer',
-      deletedAt: null,
-      disabled: null,
-      createdAt: FieldValue.serverTimestamp(),
-      updatedAt: FieldValue.serverTimestamp(),
-      ...fields,
-    });
+  await under.db.doc(linkPath(id)).set({
+    owner: 'alice',
+    code: `code${linksMade}`,
+    target: 'https://kemptoncodeworks.co.za/flyer',
+    deletedAt: null,
+    disabled: null,
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+    ...fields,
+  });
   return id;
 }
 
 /** A link's figures of `day` (or of all time), summed over its shards, once every tally is written. */
 export async function countsOf(under: FunctionsUnderTest, id: string, day?: string) {
   await under.counter.drain(5_000);
-  const shards = under.db.collection('dynamic').doc(id).collection('counts');
+  const shards = under.db.collection(linkCountsPath(id));
   const snapshot = await shards.where('day', '==', day ?? ALL_DAYS).get();
   return sumCounts(snapshot.docs.map((document) => document.data()));
 }

@@ -21,6 +21,7 @@ import {
   useFunctions,
   webFields,
 } from './servers';
+import { codesPath } from '../../src/domain/records/codes';
 
 useEmulator();
 const under = useFunctions();
@@ -119,7 +120,7 @@ describe('the loop guard knows every address of the project', () => {
 
   it.each(loops)('refuses %s when a code is saved', async (target) => {
     const uid = `site${Math.random().toString(36).slice(2, 8)}`;
-    const ref = under.db.collection('users').doc(uid).collection('codes').doc();
+    const ref = under.db.collection(codesPath(uid)).doc();
     await ref.set({ ...webFields(target), createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
     const { status, answer } = await syncRequest(under.origin, ref.id, idToken(uid));
     expect(status).toBe(422);
