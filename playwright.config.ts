@@ -19,6 +19,8 @@ const guardLog = (process.env.LOOPBACK_GUARD_LOG ??= join(
 const guard = pathToFileURL(join(import.meta.dirname, 'scripts/test/loopback-guard.mjs')).href;
 const nodeOptions = [process.env.NODE_OPTIONS, `--import ${guard}`].filter(Boolean).join(' ');
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+
 export default defineConfig({
   testDir: 'tests',
   // tests/rules/ and tests/functions/ hold Vitest tests (`npm run test:rules`).
@@ -36,7 +38,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test a snapshot of the page at each step. In CI, where a
+    // failure is run again, only that second run records one; locally every failure keeps its own.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: launchOptions(),
     // The animated background has its own spec; elsewhere a still frame keeps the two test
     // workers from competing with it for the machine's two cores.
@@ -47,8 +51,15 @@ export default defineConfig({
     {
       name: 'desktop',
       dependencies: ['setup'],
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-      grepInvert: /@phone-only/,
+      use: { ...desktop },
+      grepInvert: [/@phone-only/, /@full-chromium/],
+    },
+    {
+      // What the headless shell lacks (scripts/test/chromium.mjs): tests tagged @full-chromium.
+      name: 'desktop-full',
+      dependencies: ['setup'],
+      use: { ...desktop, launchOptions: launchOptions({ full: true }) },
+      grep: /@full-chromium/,
     },
     {
       name: 'phone',

@@ -262,7 +262,9 @@ test('a second tab lists a waiting enquiry, and only the tab that sent it says i
   expect(await copiesFrom(email)).toEqual([1, 1]);
 });
 
-test('with no page of the site open, the service worker delivers it (Background Sync)', async ({
+// Tagged for the full Chromium (playwright.config.ts): the headless shell the other tests run
+// in refuses Background Sync.
+test('with no page of the site open, the service worker delivers it (Background Sync) @full-chromium', async ({
   page,
   context,
 }) => {

@@ -83,6 +83,9 @@ test('a dynamic contact card: its page calls, emails and saves the contact @phon
     'href',
     'mailto:thandi@kemptoncodeworks.co.za',
   );
+  // Scanned before the download: in the headless shell the tests run in, a page that has just
+  // handed a file to the browser never answers another script (a full Chromium does).
+  expect(await seriousViolations(phone)).toEqual([]);
   const [card] = await Promise.all([
     phone.waitForEvent('download'),
     phone.getByRole('link', { name: 'Save contact' }).click(),
@@ -91,7 +94,6 @@ test('a dynamic contact card: its page calls, emails and saves the contact @phon
   expect(vcard).toContain('FN:Thandi Builder\r\n');
   expect(vcard).toContain('TEL;TYPE=WORK,VOICE:0115550100\r\n');
   expect(vcard).toContain('ADR;TYPE=WORK:;;1 Voortrekker Road;Kempton Park;;1619;South Africa\r\n');
-  expect(await seriousViolations(phone)).toEqual([]);
 });
 
 test('a WiFi code says why it cannot be dynamic', async ({ page }) => {

@@ -430,7 +430,7 @@ async function main() {
   const paths = [...(await loadRoutePaths()), unknownPath];
   const { server, baseUrl } = await startPreview();
   try {
-    const browser = await chromium.launch(launchOptions());
+    const browser = await chromium.launch(launchOptions({ full: true }));
     try {
       const date = new Date().toISOString().slice(0, 10);
       const { results, measured } = await measure({ browser, baseUrl, paths, date });
