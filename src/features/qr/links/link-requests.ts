@@ -3,7 +3,7 @@
 // one of linksApi's (src/domain/qr/link-policy.ts); a call that got none comes back as the
 // answer the page acts on alike: 'unavailable' (asked again later) or 'unauthenticated'.
 import { LINK_API_PATH, linksApi, type SyncAnswer } from '../../../domain/qr/link-policy';
-import { callApi } from '../../../lib/site-api';
+import { callForAnswer } from '../../../lib/site-api';
 
 /** Asks the server to make the link of the code `code` match it; never throws. */
 export const requestLinkSync = (code: string): Promise<SyncAnswer> => post(LINK_API_PATH, { code });
@@ -12,28 +12,10 @@ export const requestLinkSync = (code: string): Promise<SyncAnswer> => post(LINK_
 export const requestLinkPassword = (code: string, password: string | null): Promise<SyncAnswer> =>
   post(`${LINK_API_PATH}/password`, { code, password });
 
-async function post(path: string, body: object): Promise<SyncAnswer> {
-  const reply = await callApi(linksApi, path, body);
-  switch (reply.kind) {
-    case 'answer':
-      return reply.answer;
-    case 'offline':
-      return {
-        ok: false,
-        problem: 'unavailable',
-        message: 'Its short link is made once you are back online.',
-      };
-    case 'signed-out':
-      return {
-        ok: false,
-        problem: 'unauthenticated',
-        message: 'Sign in again to make or change short links.',
-      };
-    case 'not-an-answer':
-      return {
-        ok: false,
-        problem: 'unavailable',
-        message: `The server could not update the short link just now (HTTP ${reply.status}); it will be tried again.`,
-      };
-  }
-}
+const post = (path: string, body: object): Promise<SyncAnswer> =>
+  callForAnswer(linksApi, path, body, {
+    offline: 'Its short link is made once you are back online.',
+    signedOut: 'Sign in again to make or change short links.',
+    notAnAnswer: (status) =>
+      `The server could not update the short link just now (HTTP ${status}); it will be tried again.`,
+  });
