@@ -4,6 +4,7 @@
 // or not renewed, the device signs out and the login page says why (session.ts tokenRefused).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeApi } from '../domain/api';
+import { answering as answerAll } from './site-api.testing';
 
 const core = vi.hoisted(() => ({
   idToken: vi.fn<() => Promise<string | null>>(),
@@ -104,18 +105,7 @@ describe('callApi, when the server refuses the ID token', () => {
   });
 });
 
-/** fetch that answers `body` (text as it is, anything else as JSON) with `status`, once. */
-function answering(status: number, body: unknown) {
-  const calls: RequestInit[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_path: string, init: RequestInit) => {
-      calls.push(init);
-      return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
-    }),
-  );
-  return calls;
-}
+const answering = (status: number, body: unknown) => answerAll(status, body, (_path, init) => init);
 
 describe('callApi reads only what the API describes', () => {
   it('gives a refusal of the table, with its status, as the API’s answer', async () => {

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { AnswerOf } from '../../domain/api';
 import type { accountApi } from '../../domain/account-api';
+import { answering as answerAll } from '../site-api.testing';
 
 const user = vi.hoisted(() => ({
   email: 'owner@example.test',
@@ -27,22 +28,12 @@ vi.mock('./session', () => ({
 
 const { deleteAccount, signOutOtherDevices } = await import('./account-core');
 
-/** fetch that answers `body` (JSON unless a string) with `status`, recording each request. */
-function answering(status: number, body: unknown) {
-  const sent: { path: string; method?: string; authorization: string | null }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => {
-      sent.push({
-        path,
-        method: init.method,
-        authorization: new Headers(init.headers).get('Authorization'),
-      });
-      return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
-    }),
-  );
-  return sent;
-}
+const answering = (status: number, body: unknown) =>
+  answerAll(status, body, (path, init) => ({
+    path,
+    method: init.method,
+    authorization: new Headers(init.headers).get('Authorization'),
+  }));
 
 afterEach(() => {
   session.refused = [];

@@ -6,6 +6,7 @@ import type { ProblemOf } from '../../../domain/api';
 import type { billingApi } from '../../../domain/billing';
 import { type Order } from '../../../domain/billing';
 import { cancelOrder, orderPlan, type OrderReply } from './billing-requests';
+import { answering } from '../../../lib/site-api.testing';
 
 vi.mock('../../../lib/auth/session', () => ({
   idToken: async () => 'token',
@@ -27,19 +28,6 @@ const order: Order = {
   invoiceNumber: null,
   customer: { name: null, email: 'a@example.test' },
 };
-
-/** fetch that answers `body` (JSON unless a string) with `status`, recording what was sent. */
-function answering(status: number, body: unknown) {
-  const sent: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => {
-      sent.push({ path, body: JSON.parse(String(init.body)) });
-      return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
-    }),
-  );
-  return sent;
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

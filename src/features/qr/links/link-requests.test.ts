@@ -6,25 +6,13 @@ import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { AnswerOf } from '../../../domain/api';
 import type { linksApi } from '../../../domain/qr/link-policy';
 import { requestLinkPassword, requestLinkSync } from './link-requests';
+import { answering } from '../../../lib/site-api.testing';
 
 const session = vi.hoisted(() => ({ token: 'token' as string | null }));
 vi.mock('../../../lib/auth/session', () => ({
   idToken: async () => session.token,
   tokenRefused: async () => null,
 }));
-
-/** fetch that answers `body` (JSON unless a string) with `status`, recording what was sent. */
-function answering(status: number, body: unknown) {
-  const sent: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => {
-      sent.push({ path, body: JSON.parse(String(init.body)) });
-      return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
-    }),
-  );
-  return sent;
-}
 
 afterEach(() => {
   session.token = 'token';
