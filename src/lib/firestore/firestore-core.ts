@@ -54,6 +54,8 @@ export type {
 } from 'firebase/firestore';
 
 let opened: Promise<Firestore> | undefined;
+/** The databases opened on the persistent cache: theirs is a device copy to delete at sign-out. */
+const onDevice = new WeakSet<Firestore>();
 /** The deletion of the device's copy under way, if any: a new database opens after it. */
 let forgetting: Promise<void> = Promise.resolve();
 
@@ -73,6 +75,7 @@ function newFirestore(app: FirebaseApp, persistent: boolean): Firestore {
       ? persistentLocalCache({ tabManager: persistentMultipleTabManager() })
       : memoryLocalCache(),
   });
+  if (persistent) onDevice.add(db);
   if (firestoreEmulatorHost) {
     const colon = firestoreEmulatorHost.lastIndexOf(':');
     connectFirestoreEmulator(
@@ -142,7 +145,9 @@ export function forgetAccountData(): Promise<void> {
         : null;
     if (!db) return;
     await terminate(db);
-    if (persistent) await clearIndexedDbPersistence(db);
+    // The database this page opened says whether it keeps a copy, not a new probe: on a busy
+    // device the probe can run out of time, and the copy would have outlived the sign-out.
+    if (persistent || onDevice.has(db)) await clearIndexedDbPersistence(db);
   });
   forgetting = run.catch((error: unknown) => console.error(error));
   return run;
