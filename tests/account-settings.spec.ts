@@ -18,6 +18,12 @@ import {
   type TestUser,
 } from './support/auth-emulator';
 import { logIn, seedCodes, type SeededCode } from './support/saved-user';
+import { accountPath } from '../src/domain/records/accounts';
+import { chunkPath, filePath } from '../src/domain/records/files';
+import { linkPasswordPath } from '../src/domain/records/links';
+import { mailCounterPath } from '../src/domain/records/mail';
+import { orderPath } from '../src/domain/records/orders';
+import { visitorPath } from '../src/domain/records/visitors';
 
 const firestoreOrigin = 'http://127.0.0.1:8181';
 
@@ -285,7 +291,7 @@ test('a user deletes their account: they cannot sign in, nothing of theirs is le
     port: 8181,
     projectId,
     documents: {
-      [`files/${user.uid}_${sha256}`]: {
+      [filePath(user.uid, sha256)]: {
         owner: user.uid,
         sha256,
         name: 'menu.pdf',
@@ -295,13 +301,17 @@ test('a user deletes their account: they cannot sign in, nothing of theirs is le
         received: 12,
         complete: true,
       },
-      [`files/${user.uid}_${sha256}/chunks/00000`]: { data: 'x' },
-      [`dynamic/Acct${tag}/visitors/${today}_abc`]: { day: today },
-      [`dynamic/Acct${tag}/private/password`]: { hash: 'h', salt: 's' },
-      [`accounts/${user.uid}`]: { activeLinks: 1, hostedBytes: 12 },
-      [`mail/${user.uid}`]: { sent: 1 },
-      [`orders/unpaid${tag}`]: { owner: user.uid, state: 'awaiting-payment', planId: 'monthly' },
-      [`orders/paid${tag}`]: {
+      [chunkPath(user.uid, sha256, 0)]: { data: 'x' },
+      [visitorPath(`Acct${tag}`, today, 'abc')]: { day: today },
+      [linkPasswordPath(`Acct${tag}`)]: { hash: 'h', salt: 's' },
+      [accountPath(user.uid)]: { activeLinks: 1, hostedBytes: 12 },
+      [mailCounterPath(user.uid)]: { sent: 1 },
+      [orderPath(`unpaid${tag}`)]: {
+        owner: user.uid,
+        state: 'awaiting-payment',
+        planId: 'monthly',
+      },
+      [orderPath(`paid${tag}`)]: {
         owner: user.uid,
         state: 'paid',
         invoiceNumber: `INV-${tag}`,

@@ -24,6 +24,7 @@ import { attachmentOf, catcher, emailsTo } from './support/mail-catcher';
 import { logIn } from './support/saved-user';
 import { scanFile } from './support/scan-svg';
 import { untilControlled } from './support/service-worker';
+import { mailCounterPath } from '../src/domain/records/mail';
 
 // Each email saves its code, waits for Cloud Firestore to have it, then the function draws the
 // code's three files: more than the default 30 s when the machine is busy.
@@ -187,7 +188,7 @@ test.describe('with the service worker out of the way', () => {
         await seedFirestore({
           port: firestorePort,
           projectId,
-          documents: { [`mail/${user.uid}`]: limit.used(now) },
+          documents: { [mailCounterPath(user.uid)]: limit.used(now) },
         });
         const to = recipient();
         await email.fill(to);

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { cspAllows, deployCsp, GOOGLE_SIGN_IN_REQUESTS } from '../scripts/deploy/deploy-config.mjs';
 import { projectId } from './support/auth-emulator';
+import { chunkPath, filePath } from '../src/domain/records/files';
+import { linkPath } from '../src/domain/records/links';
 
 // What firebase.json makes Firebase Hosting (here its emulator) send. Exact values on purpose:
 // a change to the deploy config's headers should be a change to this spec too.
@@ -337,15 +339,15 @@ async function hostedImage({ locked = false } = {}) {
   const owner = `headers${randomBytes(4).toString('hex')}`;
   const id = `hdr${randomBytes(6).toString('hex')}`;
   const file = { sha256, name: 'poster.png', size: bytes.length, type: 'image/png' };
-  await writeDocument(`files/${owner}_${sha256}/chunks/00000`, { data: bytes });
-  await writeDocument(`files/${owner}_${sha256}`, {
+  await writeDocument(chunkPath(owner, sha256, 0), { data: bytes });
+  await writeDocument(filePath(owner, sha256), {
     owner,
     ...file,
     kind: 'image',
     received: bytes.length,
     complete: true,
   });
-  await writeDocument(`dynamic/${id}`, {
+  await writeDocument(linkPath(id), {
     owner,
     code: `code-${id}`,
     target: null,

@@ -10,6 +10,7 @@ import { createUser, projectId, uniqueEmail } from './support/auth-emulator';
 import { logIn } from './support/saved-user';
 import { signedInTest as test } from './support/signed-in';
 import { chooseType, label, wizardHeadings } from './support/wizard';
+import { codePath } from '../src/domain/records/codes';
 
 const firestorePort = (
   JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8')) as {
@@ -63,7 +64,7 @@ freshTest(
       port: firestorePort,
       projectId,
       documents: {
-        [`users/${user.uid}/codes/blank`]: {
+        [codePath(user.uid, 'blank')]: {
           type: 'web',
           name: 'Blank',
           content: {

@@ -9,6 +9,7 @@ import { seedFirestore } from '../scripts/serve/firestore-emulator.mjs';
 import { projectId, uniqueEmail } from './support/auth-emulator';
 import { seriousViolations } from './support/axe';
 import { receivedFrom } from './support/inbox';
+import { linkPath } from '../src/domain/records/links';
 
 const firebase = JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8')) as {
   emulators: { firestore: { port: number } };
@@ -81,7 +82,7 @@ const pages = [
 
 test.beforeAll(async () => {
   const documents: Record<string, Record<string, unknown>> = {};
-  for (const { id, link } of pages) if (link) documents[`dynamic/${id}`] = link;
+  for (const { id, link } of pages) if (link) documents[linkPath(id)] = link;
   await seedFirestore({ port: firebase.emulators.firestore.port, projectId, documents });
 });
 

@@ -6,6 +6,11 @@ import { expect, type Page } from '@playwright/test';
 import { seedFirestore } from '../../scripts/serve/firestore-emulator.mjs';
 import { scanDay } from '../../src/domain/qr/scan-time';
 import { createUser, projectId, uniqueEmail, type TestUser } from './auth-emulator';
+import { ALL_DAYS } from '../../src/domain/qr/scan-counts';
+import { accountPath } from '../../src/domain/records/accounts';
+import { codePath } from '../../src/domain/records/codes';
+import { countShardPath } from '../../src/domain/records/link-counts';
+import { linkPath } from '../../src/domain/records/links';
 
 const config = JSON.parse(
   readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8'),
@@ -82,13 +87,13 @@ function countDocuments(uid: string, { id, days }: NonNullable<SeededCode['dynam
   const all = new Map<string, number>();
   for (const [day, figures] of Object.entries(days)) {
     const counts = typeof figures === 'number' ? { scans: figures } : figures;
-    documents.push([`dynamic/${id}/counts/${day}_0`, { owner: uid, link: id, day, ...counts }]);
+    documents.push([countShardPath(id, day, 0), { owner: uid, link: id, day, ...counts }]);
     for (const [key, value] of Object.entries(counts)) {
       if (typeof value === 'number') all.set(key, (all.get(key) ?? 0) + value);
     }
   }
   documents.push([
-    `dynamic/${id}/counts/all_0`,
+    countShardPath(id, ALL_DAYS, 0),
     { owner: uid, link: id, day: 'all', ...Object.fromEntries(all) },
   ]);
   return documents;
@@ -100,11 +105,11 @@ export function seedCodes(uid: string, codes: readonly SeededCode[]) {
     port: config.emulators.firestore.port,
     projectId,
     documents: Object.fromEntries([
-      ...codes.map((code) => [`users/${uid}/codes/${code.id}`, websiteCode(code)]),
+      ...codes.map((code) => [codePath(uid, code.id), websiteCode(code)]),
       ...codes.flatMap((code) =>
         code.dynamic
           ? [
-              [`dynamic/${code.dynamic.id}`, shortLink(uid, code)],
+              [linkPath(code.dynamic.id), shortLink(uid, code)],
               ...countDocuments(uid, code.dynamic),
             ]
           : [],
@@ -172,7 +177,7 @@ export function seedAccount(
     port: config.emulators.firestore.port,
     projectId,
     documents: {
-      [`accounts/${uid}`]: {
+      [accountPath(uid)]: {
         activeLinks: 0,
         newLinks: 0,
         targetChanges: 0,
@@ -193,7 +198,7 @@ export function seedTrialStart(uid: string, days: number) {
     port: config.emulators.firestore.port,
     projectId,
     documents: {
-      [`accounts/${uid}`]: {
+      [accountPath(uid)]: {
         terms: {
           trialStartedAt: { $timestamp: new Date(Date.now() - days * 86_400_000).toISOString() },
         },
