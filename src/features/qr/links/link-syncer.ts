@@ -6,11 +6,12 @@
 // shown until the code changes or the user asks again.
 //
 // One syncer for the page (a module), so an ask made on the demo page goes on, and is shown,
-// after My QR Codes opens. It works for the account that startAccountWork (account-work.ts) starts
-// it for when someone signs in, which also says what to do when the server lacks a link's file. It also carries a code's new password to the server (POST
-// /api/links/password) once the code's link exists: the password is held in this page's memory
-// only until then, never stored; a page closed before that leaves the code asking for a password
-// nobody has set, and My QR Codes offers to set it.
+// after My QR Codes opens. It works for the account that startAccountWork (account-work.ts)
+// starts it for when someone signs in, which also says what to do when the server lacks a link's
+// file. It also carries a code's new password to the server (POST /api/links/password) once the
+// code's link exists: the password is held in this page's memory only until then, never stored;
+// a page closed before that leaves the code asking for a password nobody has set, and My QR Codes
+// offers to set it.
 import { useSyncExternalStore } from 'react';
 import { isFinal } from '../../../domain/api';
 import { linksApi, type SyncAnswer } from '../../../domain/qr/link-policy';
