@@ -45,6 +45,10 @@ export default defineConfig({
     // The animated background has its own spec; elsewhere a still frame keeps the two test
     // workers from competing with it for the machine's two cores.
     reducedMotion: 'reduce',
+    // The service worker's first install precaches the whole app: about a CPU second for every
+    // browser context, which most tests never use. The stories that need it ask for it
+    // (serviceWorkerTest in tests/support/service-worker.ts, or test.use in the offline specs).
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'setup', testMatch: /auth\.setup\.ts$/ },

@@ -27,8 +27,6 @@ import { visitorPath } from '../src/domain/records/visitors';
 
 const firestoreOrigin = 'http://127.0.0.1:8181';
 
-test.use({ serviceWorkers: 'block' });
-
 async function newUser(prefix: string, displayName = 'Thandi Builder'): Promise<TestUser> {
   return createUser({
     email: uniqueEmail(prefix),

@@ -3,8 +3,6 @@ import { routes } from '../src/app/routes';
 import { scanSvg } from './support/scan-svg';
 import { signedInTest as test } from './support/signed-in';
 
-// The service worker is tested in its own specs; here its install would only compete for the CPU.
-
 /** The account area's side navigation, in its order, with where each entry leads. */
 const navEntries = [
   ['Analysis', '/UserAnalysis'],

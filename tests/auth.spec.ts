@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { routes } from '../src/app/routes';
 import { createUser, demoUser, oobCodes, uniqueEmail } from './support/auth-emulator';
-import { untilControlled } from './support/service-worker';
+import { serviceWorkerTest, untilControlled } from './support/service-worker';
 
 const guardedRoutes = routes.filter((route) => route.requiresAuth);
 const marketingRoutes = routes.filter(
@@ -207,29 +207,29 @@ test('forgot password sends a reset code and answers the same for unknown emails
   expect(await oobCodes(nobody)).toEqual([]);
 });
 
-test('a signed-in user who goes offline and reloads still reaches the QR screens', async ({
-  page,
-  context,
-}) => {
-  await page.goto('/Login');
-  await untilControlled(page);
-  await logIn(page, demoUser.email, demoUser.password);
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/QR_Type');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Choose the type of your QR code' }),
-  ).toBeVisible();
+serviceWorkerTest(
+  'a signed-in user who goes offline and reloads still reaches the QR screens',
+  async ({ page, context }) => {
+    await page.goto('/Login');
+    await untilControlled(page);
+    await logIn(page, demoUser.email, demoUser.password);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/QR_Type');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Choose the type of your QR code' }),
+    ).toBeVisible();
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Choose the type of your QR code' }),
-  ).toBeVisible();
-  await page.goto('/Profile');
-  await expect(
-    page.getByRole('heading', { level: 1, name: `Hello, ${demoUser.displayName}` }),
-  ).toBeVisible();
-});
+    await context.setOffline(true);
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Choose the type of your QR code' }),
+    ).toBeVisible();
+    await page.goto('/Profile');
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Hello, ${demoUser.displayName}` }),
+    ).toBeVisible();
+  },
+);
 
 test('offline, the login page says signing in needs a connection, and so does Google', async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { uniqueEmail } from './support/auth-emulator';
 import { copiesFrom, failNextFrom, postsFrom, receivedFrom } from './support/inbox';
-import { untilControlled } from './support/service-worker';
+import { serviceWorkerTest, untilControlled } from './support/service-worker';
 import { seriousViolations } from './support/axe';
 
 const sent = 'Thanks! Your message has been sent.';
@@ -200,50 +200,50 @@ test('a general enquiry is sent without the PC fields', async ({ page }) => {
   expect(Object.keys(received)).toEqual(['name', 'email', 'message', 'inquiryType', 'enquiryId']);
 });
 
-test('offline, the enquiry waits on the device, survives a reload and goes once back online @phone', async ({
-  page,
-  context,
-}) => {
-  await untilControlled(page);
-  const email = uniqueEmail('offline');
-  await context.setOffline(true);
-  await expect(form(page).getByText('You are offline. Your message will be saved')).toBeVisible();
-  await fillEnquiry(page, email);
-  await submit(page);
-  await expect(form(page).getByRole('status')).toContainText(queued);
-  const waiting = page.getByRole('region', { name: 'Waiting to send (1)' });
-  await expect(waiting).toContainText('General Inquiries from Lerato Mokoena');
-  await expect(waiting).toContainText('Sends automatically when you are back online.');
-  expect(await copiesFrom(email)).toEqual([0, 0]);
+serviceWorkerTest(
+  'offline, the enquiry waits on the device, survives a reload and goes once back online @phone',
+  async ({ page, context }) => {
+    await untilControlled(page);
+    const email = uniqueEmail('offline');
+    await context.setOffline(true);
+    await expect(form(page).getByText('You are offline. Your message will be saved')).toBeVisible();
+    await fillEnquiry(page, email);
+    await submit(page);
+    await expect(form(page).getByRole('status')).toContainText(queued);
+    const waiting = page.getByRole('region', { name: 'Waiting to send (1)' });
+    await expect(waiting).toContainText('General Inquiries from Lerato Mokoena');
+    await expect(waiting).toContainText('Sends automatically when you are back online.');
+    expect(await copiesFrom(email)).toEqual([0, 0]);
 
-  await page.reload();
-  await expect(page.getByRole('region', { name: 'Waiting to send (1)' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Waiting to send (1)' })).toBeVisible();
 
-  await context.setOffline(false);
-  await expect(page.getByRole('status').filter({ hasText: delivered })).toBeVisible();
-  await expect(page.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
-  await expect.poll(() => copiesFrom(email)).toEqual([1, 1]);
-});
+    await context.setOffline(false);
+    await expect(page.getByRole('status').filter({ hasText: delivered })).toBeVisible();
+    await expect(page.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
+    await expect.poll(() => copiesFrom(email)).toEqual([1, 1]);
+  },
+);
 
-test('an enquiry queued in a tab that was closed is sent by the next page opened', async ({
-  page,
-  context,
-}) => {
-  await untilControlled(page);
-  const email = uniqueEmail('closed-tab');
-  await queueOffline(page, context, email);
-  await page.close();
+serviceWorkerTest(
+  'an enquiry queued in a tab that was closed is sent by the next page opened',
+  async ({ page, context }) => {
+    await untilControlled(page);
+    const email = uniqueEmail('closed-tab');
+    await queueOffline(page, context, email);
+    await page.close();
 
-  await context.setOffline(false);
-  const next = await context.newPage();
-  await next.goto('/AboutPage');
-  await expect(next.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
-  await expect.poll(() => copiesFrom(email)).toEqual([1, 1]);
-  // Exactly once: the page and the service worker never both send it.
-  await next.goto('/ContactPage');
-  await expect(next.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
-  expect(await copiesFrom(email)).toEqual([1, 1]);
-});
+    await context.setOffline(false);
+    const next = await context.newPage();
+    await next.goto('/AboutPage');
+    await expect(next.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+    await expect.poll(() => copiesFrom(email)).toEqual([1, 1]);
+    // Exactly once: the page and the service worker never both send it.
+    await next.goto('/ContactPage');
+    await expect(next.getByRole('region', { name: /Waiting to send/ })).toHaveCount(0);
+    expect(await copiesFrom(email)).toEqual([1, 1]);
+  },
+);
 
 test('a second tab lists a waiting enquiry, and only the tab that sent it says it went', async ({
   page,
@@ -264,26 +264,26 @@ test('a second tab lists a waiting enquiry, and only the tab that sent it says i
 
 // Tagged for the full Chromium (playwright.config.ts): the headless shell the other tests run
 // in refuses Background Sync.
-test('with no page of the site open, the service worker delivers it (Background Sync) @full-chromium', async ({
-  page,
-  context,
-}) => {
-  await untilControlled(page);
-  const email = uniqueEmail('background-sync');
-  await queueOffline(page, context, email);
-  const tags = await page.evaluate(async () => {
-    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
-      sync: { getTags(): Promise<string[]> };
-    };
-    return registration.sync.getTags();
-  });
-  expect(tags).toEqual(['enquiry-outbox']);
-  await page.close();
-  expect(context.pages()).toEqual([]);
+serviceWorkerTest(
+  'with no page of the site open, the service worker delivers it (Background Sync) @full-chromium',
+  async ({ page, context }) => {
+    await untilControlled(page);
+    const email = uniqueEmail('background-sync');
+    await queueOffline(page, context, email);
+    const tags = await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+        sync: { getTags(): Promise<string[]> };
+      };
+      return registration.sync.getTags();
+    });
+    expect(tags).toEqual(['enquiry-outbox']);
+    await page.close();
+    expect(context.pages()).toEqual([]);
 
-  await context.setOffline(false);
-  await expect.poll(() => copiesFrom(email), { timeout: 20_000 }).toEqual([1, 1]);
-});
+    await context.setOffline(false);
+    await expect.poll(() => copiesFrom(email), { timeout: 20_000 }).toEqual([1, 1]);
+  },
+);
 
 test('when the form service fails, the enquiry is kept and sent once the service answers again', async ({
   page,

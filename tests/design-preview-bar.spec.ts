@@ -4,6 +4,7 @@ import { expect } from '@playwright/test';
 import { findQrType } from '../src/domain/qr/qr-types';
 import { signedInTest as test } from './support/signed-in';
 import { chooseType, label, wizardHeadings } from './support/wizard';
+import { keepScreenshot } from './support/screenshots';
 
 test('the code and its verdict stay in view while the options scroll @phone', async ({
   page,
@@ -42,5 +43,5 @@ test('the code and its verdict stay in view while the options scroll @phone', as
     await expect(bar).toBeHidden();
     await expect(page.getByRole('region', { name: 'Scan check' })).toBeInViewport();
   }
-  await page.screenshot({ path: `screenshots/${testInfo.project.name}/design-scrolled.png` });
+  await keepScreenshot(page, `${testInfo.project.name}/design-scrolled`);
 });

@@ -12,7 +12,7 @@ import { openWebCode } from './support/demo-code';
 import { dynamicChoice, printedText, savedRow, shortLinkIdOf } from './support/my-codes';
 import { linkDocument, seedAccount, userWithCodes } from './support/saved-user';
 import { scanSvg } from './support/scan-svg';
-import { untilControlled } from './support/service-worker';
+import { serviceWorkerTest, untilControlled } from './support/service-worker';
 import { useShop } from './support/shop';
 import { label } from './support/wizard';
 
@@ -168,32 +168,32 @@ test('an account without a verified email address verifies it from the code’s 
   await linkIdOf(page, 'Menu');
 });
 
-test('a dynamic code saved offline gets its link once back online, and the page says so', async ({
-  page,
-  context,
-}) => {
-  await userWithCodes(page, []);
-  await openWebCode(page, { url: `${shop().origin}/offline`, name: 'Window' });
-  await dynamicChoice(page).check();
-  // Offline, the app's pages come from the service worker's precache: wait until it is in place.
-  await untilControlled(page);
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved “Window”' })).toContainText(
-    'You are offline: its short link is made when you are back online',
-  );
-  const waiting = row(page, 'Window');
-  await expect(waiting).toContainText('Waiting to sync');
-  await expect(waiting).toContainText(
-    'its short link is made once this code reaches our server, when you are back online',
-  );
-  await expect(waiting.getByRole('button', { name: 'Download' })).toHaveCount(0);
+serviceWorkerTest(
+  'a dynamic code saved offline gets its link once back online, and the page says so',
+  async ({ page, context }) => {
+    await userWithCodes(page, []);
+    await openWebCode(page, { url: `${shop().origin}/offline`, name: 'Window' });
+    await dynamicChoice(page).check();
+    // Offline, the app's pages come from the service worker's precache: wait until it is in place.
+    await untilControlled(page);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved “Window”' })).toContainText(
+      'You are offline: its short link is made when you are back online',
+    );
+    const waiting = row(page, 'Window');
+    await expect(waiting).toContainText('Waiting to sync');
+    await expect(waiting).toContainText(
+      'its short link is made once this code reaches our server, when you are back online',
+    );
+    await expect(waiting.getByRole('button', { name: 'Download' })).toHaveCount(0);
 
-  await context.setOffline(false);
-  await linkIdOf(page, 'Window');
-  await expect(row(page, 'Window')).toContainText(`Leads to ${shop().origin}/offline · 0 scans`);
-  await expect(row(page, 'Window').getByRole('button', { name: 'Download' })).toBeVisible();
-});
+    await context.setOffline(false);
+    await linkIdOf(page, 'Window');
+    await expect(row(page, 'Window')).toContainText(`Leads to ${shop().origin}/offline · 0 scans`);
+    await expect(row(page, 'Window').getByRole('button', { name: 'Download' })).toBeVisible();
+  },
+);
 
 test('a link the server refuses keeps the code, says why, and offers to try again', async ({
   page,

@@ -23,7 +23,7 @@ import { openWebCode } from './support/demo-code';
 import { attachmentOf, catcher, emailsTo } from './support/mail-catcher';
 import { logIn } from './support/saved-user';
 import { scanFile } from './support/scan-svg';
-import { untilControlled } from './support/service-worker';
+import { serviceWorkerTest, untilControlled } from './support/service-worker';
 import { mailCounterPath } from '../src/domain/records/mail';
 
 // Each email saves its code, waits for Cloud Firestore to have it, then the function draws the
@@ -204,29 +204,29 @@ test.describe('with the service worker out of the way', () => {
   });
 });
 
-test('emailed offline, the code waits on the device and goes once back online', async ({
-  page,
-  context,
-}) => {
-  const url = 'https://kemptoncodeworks.co.za/offline';
-  const { form, email, submit } = await withCode(page, { url, name: 'Window' });
-  // Offline, the PDF maker comes from the service worker's precache: wait until it is in place.
-  await untilControlled(page);
-  const to = recipient();
-  await context.setOffline(true);
-  await email.fill(to);
-  await submit.click();
-  await expect(form.getByRole('status')).toHaveText(
-    `You are offline: the email to ${to} is kept on this device and goes when you are back online.`,
-  );
-  expect(await emailsTo(to)).toHaveLength(0);
+serviceWorkerTest(
+  'emailed offline, the code waits on the device and goes once back online',
+  async ({ page, context }) => {
+    const url = 'https://kemptoncodeworks.co.za/offline';
+    const { form, email, submit } = await withCode(page, { url, name: 'Window' });
+    // Offline, the PDF maker comes from the service worker's precache: wait until it is in place.
+    await untilControlled(page);
+    const to = recipient();
+    await context.setOffline(true);
+    await email.fill(to);
+    await submit.click();
+    await expect(form.getByRole('status')).toHaveText(
+      `You are offline: the email to ${to} is kept on this device and goes when you are back online.`,
+    );
+    expect(await emailsTo(to)).toHaveLength(0);
 
-  await context.setOffline(false);
-  // Once the code saved offline has reached Firestore, the function draws it and sends it.
-  await expect(form.getByRole('status')).toHaveText(`Sent to ${to}.`, { timeout: SEND_MS });
-  const [message, ...more] = await emailsTo(to);
-  expect(more).toHaveLength(0);
-  expect((await scanFile(page, await attachmentOf(message, 'Window.png'), 'image/png')).text).toBe(
-    url,
-  );
-});
+    await context.setOffline(false);
+    // Once the code saved offline has reached Firestore, the function draws it and sends it.
+    await expect(form.getByRole('status')).toHaveText(`Sent to ${to}.`, { timeout: SEND_MS });
+    const [message, ...more] = await emailsTo(to);
+    expect(more).toHaveLength(0);
+    expect(
+      (await scanFile(page, await attachmentOf(message, 'Window.png'), 'image/png')).text,
+    ).toBe(url);
+  },
+);

@@ -1,20 +1,18 @@
 // Every route at phone and desktop size: its title, canonical link and heading, an axe scan with
-// no serious or critical violation, and a full-page screenshot in screenshots/ (git-ignored) for
-// people to look at. One visit checks all of them: a browser context and a first load per route
-// are most of what a route's test costs.
+// no serious or critical violation, and (with `npm run screenshots`) a full-page screenshot in
+// screenshots/ (git-ignored) for people to look at. One visit checks all of them: a browser
+// context and a first load per route are most of what a route's test costs.
 import { expect, test, type Page } from '@playwright/test';
 import type { AppRoute } from '../src/app/routes';
 import { seriousViolations } from './support/axe';
 import { expectNoSidewaysScroll } from './support/layout';
 import { landsWithoutDraft, routeGroups } from './support/signed-in';
+import { keepScreenshot } from './support/screenshots';
 
 const viewports = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
 ];
-
-// The service worker is tested in its own specs; here its install would only compete for the CPU.
-test.use({ serviceWorkers: 'block' });
 
 /** A path to visit, with the title of its route (the unknown path has none of its own). */
 type Visit = Pick<AppRoute, 'path'> & Partial<Pick<AppRoute, 'title'>>;
@@ -55,7 +53,7 @@ for (const group of groups)
       test(`${path} has its title, canonical link and heading, is accessible and looks right at phone and desktop widths`, async ({
         page,
       }) => {
-        test.slow(); // two loads, two axe scans and two full-page screenshots
+        test.slow(); // two loads and two axe scans
         for (const [index, viewport] of viewports.entries()) {
           await page.setViewportSize({ width: viewport.width, height: viewport.height });
           // The first visit carries a query, which the canonical link must leave out.
@@ -72,10 +70,7 @@ for (const group of groups)
           await expectNoSidewaysScroll(page, `at ${viewport.name} width`);
 
           const name = path === '/' ? 'home' : path.slice(1).replace(/\W+/g, '-');
-          await page.screenshot({
-            path: `screenshots/${viewport.name}/${name}.png`,
-            fullPage: true,
-          });
+          await keepScreenshot(page, `${viewport.name}/${name}`, { fullPage: true });
         }
       });
     }

@@ -5,6 +5,9 @@ import { chromium, devices, expect, test, type Page } from '@playwright/test';
 import { launchOptions } from '../scripts/test/chromium.mjs';
 import { untilControlled } from './support/service-worker';
 
+// The service worker is what this spec tests (the rest of the suite blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 test('Chromium finds the app installable', async ({ baseURL }) => {
   // A normal test context is incognito, which is never installable.
   const profile = mkdtempSync(join(tmpdir(), 'kcw-profile-'));

@@ -6,6 +6,9 @@ import { untilControlled } from './support/service-worker';
 import { signedInState } from './support/signed-in';
 import { wizardHeadings } from './support/wizard';
 
+// The service worker is what this spec tests (the rest of the suite blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 const publicRoutes = routes.filter((route) => !route.requiresAuth);
 
 const galleryCached = (page: Page) =>

@@ -1,9 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { notFoundRoute } from '../src/app/routes';
 
-// The service worker is tested in its own specs; here its install would only compete for the CPU.
-test.use({ serviceWorkers: 'block' });
-
 // Each route's own title, canonical link and heading are checked where every route is visited
 // anyway, in every-route.spec.ts.
 

@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openWebCode } from './support/demo-code';
 import { scanSvg } from './support/scan-svg';
-import { untilControlled } from './support/service-worker';
+import { serviceWorkerTest, untilControlled } from './support/service-worker';
 import { signedInState } from './support/signed-in';
 
 test.use({ storageState: signedInState });
@@ -54,22 +54,22 @@ test('a reload straight after Save keeps the code: "Saved" waits until it is on 
   await expect(savedList(page).getByRole('listitem', { name })).toBeVisible();
 });
 
-test('saved offline, a code shows at once as waiting to sync, then syncs', async ({
-  page,
-  context,
-}) => {
-  const name = uniqueName('Offline flyer');
-  await openWebCode(page, { url: 'https://kemptoncodeworks.co.za/flyer', name });
-  // Offline, the app's pages come from the service worker's precache: wait until it is in place.
-  await untilControlled(page);
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
+serviceWorkerTest(
+  'saved offline, a code shows at once as waiting to sync, then syncs',
+  async ({ page, context }) => {
+    const name = uniqueName('Offline flyer');
+    await openWebCode(page, { url: 'https://kemptoncodeworks.co.za/flyer', name });
+    // Offline, the app's pages come from the service worker's precache: wait until it is in place.
+    await untilControlled(page);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
 
-  await expect(page).toHaveURL(/\/QR_Dashboard$/);
-  const row = savedList(page).getByRole('listitem', { name });
-  await expect(row).toContainText('Waiting to sync');
-  await expect(savedList(page).getByRole('listitem').first()).toHaveAccessibleName(name);
+    await expect(page).toHaveURL(/\/QR_Dashboard$/);
+    const row = savedList(page).getByRole('listitem', { name });
+    await expect(row).toContainText('Waiting to sync');
+    await expect(savedList(page).getByRole('listitem').first()).toHaveAccessibleName(name);
 
-  await context.setOffline(false);
-  await expect(row).toContainText(/Saved \d/, { timeout: 20_000 });
-});
+    await context.setOffline(false);
+    await expect(row).toContainText(/Saved \d/, { timeout: 20_000 });
+  },
+);

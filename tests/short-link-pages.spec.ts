@@ -10,6 +10,7 @@ import { projectId, uniqueEmail } from './support/auth-emulator';
 import { seriousViolations } from './support/axe';
 import { receivedFrom } from './support/inbox';
 import { linkPath } from '../src/domain/records/links';
+import { keepScreenshot } from './support/screenshots';
 
 const firebase = JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8')) as {
   emulators: { firestore: { port: number } };
@@ -119,10 +120,7 @@ for (const { name, what, id, status, heading, warning } of pages) {
     await expect(page.locator('body')).toHaveCSS('display', 'grid');
 
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({
-      path: `screenshots/${testInfo.project.name}/short-link-${name}.png`,
-      fullPage: true,
-    });
+    await keepScreenshot(page, `${testInfo.project.name}/short-link-${name}`, { fullPage: true });
   });
 }
 
@@ -150,7 +148,7 @@ test('a visitor reports a retired link from its page, and the company receives t
   await page.keyboard.type('the poster at Kempton station still shows this code.');
   await expect(message).toHaveValue(`${start}the poster at Kempton station still shows this code.`);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: `screenshots/${test.info().project.name}/contact-report.png` });
+  await keepScreenshot(page, `${test.info().project.name}/contact-report`);
 
   const email = uniqueEmail('report');
   await form.getByLabel('Name').fill('Thandi Nkosi');
@@ -186,8 +184,5 @@ test('the privacy policy says what a scan of a dynamic code keeps, and what it d
   await expect(scans).toContainText('deleted after two days');
   await expect(scans).toContainText('counted apart');
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({
-    path: `screenshots/${testInfo.project.name}/privacy-scans.png`,
-    fullPage: true,
-  });
+  await keepScreenshot(page, `${testInfo.project.name}/privacy-scans`, { fullPage: true });
 });

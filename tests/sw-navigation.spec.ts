@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { galleryImages } from '../src/config/gallery';
 import { untilControlled } from './support/service-worker';
 
+// The service worker is what this spec tests (the rest of the suite blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 test('the service worker answers page navigations only: not Firebase helpers, files or short links', async ({
   page,
 }) => {

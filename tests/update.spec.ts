@@ -8,6 +8,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { startStaticServer } from './support/static-server';
 import { untilControlled } from './support/service-worker';
 
+// The service worker is what this spec tests (the rest of the suite blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 let work: string;
 
 test.beforeAll(() => {

@@ -9,7 +9,8 @@ import {
   type ViewerContent,
 } from '../src/domain/qr/viewer-fragment';
 import { reassertOffline } from './support/offline';
-import { untilControlled } from './support/service-worker';
+import { serviceWorkerTest, untilControlled } from './support/service-worker';
+import { keepScreenshot } from './support/screenshots';
 
 const links = {
   kind: 'links',
@@ -68,13 +69,13 @@ test('a scanned link list shows each link with the site it goes to @phone', asyn
   await expect(page).toHaveTitle('Links');
   await expectLinks(page, links.links);
   await expectAccessible(page);
-  await page.screenshot({ path: `screenshots/${sizeOf(page)}/viewer-links.png`, fullPage: true });
+  await keepScreenshot(page, `${sizeOf(page)}/viewer-links`, { fullPage: true });
 
   await main(page)
     .getByRole('link', { name: /example\.com/ })
     .first()
     .focus();
-  await page.screenshot({ path: `screenshots/${sizeOf(page)}/viewer-links-focus.png` });
+  await keepScreenshot(page, `${sizeOf(page)}/viewer-links-focus`);
 });
 
 test('a scanned apps code shows the two store buttons @phone', async ({ page, baseURL }) => {
@@ -89,7 +90,7 @@ test('a scanned apps code shows the two store buttons @phone', async ({ page, ba
   await expect(appStore).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(main(page).getByRole('link')).toHaveCount(2);
   await expectAccessible(page);
-  await page.screenshot({ path: `screenshots/${sizeOf(page)}/viewer-apps.png`, fullPage: true });
+  await keepScreenshot(page, `${sizeOf(page)}/viewer-apps`, { fullPage: true });
 });
 
 test('a damaged or unsafe link shows nothing but the way home @phone', async ({
@@ -113,7 +114,7 @@ test('a damaged or unsafe link shows nothing but the way home @phone', async ({
     await expectNothingToShow(page);
   }
   await expectAccessible(page);
-  await page.screenshot({ path: `screenshots/${sizeOf(page)}/viewer-nothing.png`, fullPage: true });
+  await keepScreenshot(page, `${sizeOf(page)}/viewer-nothing`, { fullPage: true });
 
   await main(page).getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(`${baseURL}/`);
@@ -142,21 +143,20 @@ test('changing the address fragment updates the page @phone', async ({ page, bas
   await expectNothingToShow(page);
 });
 
-test('once the site has been visited, the viewer opens a new code offline @phone', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  await page.goto('/');
-  await untilControlled(page);
-  await context.setOffline(true);
+serviceWorkerTest(
+  'once the site has been visited, the viewer opens a new code offline @phone',
+  async ({ page, context, baseURL }) => {
+    await page.goto('/');
+    await untilControlled(page);
+    await context.setOffline(true);
 
-  await open(page, baseURL, links);
-  await expectLinks(page, links.links);
-  await reassertOffline(context);
-  await expect(page.getByRole('status').getByText('You are offline.')).toBeVisible();
+    await open(page, baseURL, links);
+    await expectLinks(page, links.links);
+    await reassertOffline(context);
+    await expect(page.getByRole('status').getByText('You are offline.')).toBeVisible();
 
-  await open(page, baseURL, apps);
-  await expect(page.getByRole('heading', { level: 1, name: 'Get the app' })).toBeVisible();
-  await page.screenshot({ path: `screenshots/${sizeOf(page)}/viewer-offline.png`, fullPage: true });
-});
+    await open(page, baseURL, apps);
+    await expect(page.getByRole('heading', { level: 1, name: 'Get the app' })).toBeVisible();
+    await keepScreenshot(page, `${sizeOf(page)}/viewer-offline`, { fullPage: true });
+  },
+);

@@ -1,5 +1,5 @@
 // Waiting for the service worker, as the offline specs need it.
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /**
  * Until the service worker controls the page. Its first install precaches the whole app (about
@@ -13,3 +13,10 @@ export async function untilControlled(page: Page) {
     })
     .toBe('activated');
 }
+
+/**
+ * `test` for a story that needs the service worker (offline, Background Sync). The suite blocks it
+ * everywhere else (playwright.config.ts): its first install precaches the whole app, about a CPU
+ * second per browser context, and most tests never use it.
+ */
+export const serviceWorkerTest = test.extend({ serviceWorkers: 'allow' });

@@ -4,11 +4,8 @@ import { routes } from '../../src/app/routes';
 /** Browser storage of the seeded demo user, signed in once by tests/auth.setup.ts. */
 export const signedInState = 'playwright/.auth/demo-user.json';
 
-/**
- * `test` for the signed-in screens, as the demo user. The service worker is tested in its own
- * specs; here its install would only compete for the CPU, so it is blocked.
- */
-export const signedInTest = test.extend({ storageState: signedInState, serviceWorkers: 'block' });
+/** `test` for the signed-in screens, as the demo user. */
+export const signedInTest = test.extend({ storageState: signedInState });
 
 /** The route table split by who may see each screen, with the browser state each group needs. */
 export const routeGroups = [
