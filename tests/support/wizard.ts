@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { textFields, type TextFieldId } from '../../src/domain/qr/content';
 import { type QrType } from '../../src/domain/qr/qr-types';
+export { mp3Head, mp4Head, tinyPdf, tinyPng } from './sample-files';
 export { validText } from './valid-content';
 
 export const wizardHeadings = {
@@ -38,48 +39,6 @@ export function sampleFile(name: string, size: number, head: Uint8Array = new Ui
   if (size > head.length) truncateSync(path, size);
   return path;
 }
-
-/** A 1×1 PNG. */
-export const tinyPng = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-);
-
-export const tinyPdf = new TextEncoder().encode(
-  '%PDF-1.1\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
-/** The first bytes of an MP4 video (its `ftyp` box), enough for the site's content check. */
-export const mp4Head = Uint8Array.from([
-  0x00,
-  0x00,
-  0x00,
-  0x18,
-  ...new TextEncoder().encode('ftypisom'),
-  0x00,
-  0x00,
-  0x02,
-  0x00,
-  ...new TextEncoder().encode('isommp41'),
-]);
-
-/** The first bytes of an MP3: an empty ID3v2 tag, then an MPEG-1 layer III frame header. */
-export const mp3Head = Uint8Array.from([
-  ...new TextEncoder().encode('ID3'),
-  0x03,
-  0x00,
-  0x00,
-  0x00,
-  0x00,
-  0x00,
-  0x00,
-  0xff,
-  0xfb,
-  0x90,
-  0x64,
-]);
 
 /** A file whose bytes are all different, to check a round trip byte for byte. */
 export function patternedBytes(size: number): Uint8Array {
