@@ -10,6 +10,7 @@ import { describeApi, requestBody, type AnswerOf } from './api';
 import { MAIL_PER_HOUR } from './mail';
 import { amountBilled, plans, type Plan, type PlanId } from './pricing';
 import { scanDay } from './qr/scan-time';
+import { millisOf } from './stored-time';
 
 /** How long a new account may use everything before it chooses a plan. */
 export const TRIAL_DAYS = 14;
@@ -68,16 +69,6 @@ export function standingOf(terms: AccountTerms, now: number): Standing {
 /** Whether the standing unlocks what a plan unlocks (planUnlocks). */
 export const isActive = (standing: Standing) =>
   standing.kind === 'trial' || standing.kind === 'plan';
-
-const millisOf = (value: unknown): number | null => {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  // A Firestore Timestamp, from either SDK.
-  if (typeof value === 'object' && value !== null && 'toMillis' in value) {
-    const millis = (value as { toMillis: () => unknown }).toMillis();
-    return typeof millis === 'number' ? millis : null;
-  }
-  return null;
-};
 
 /**
  * The terms stored in accounts/{uid}.terms, read defensively; `signedUpAt` (the account's

@@ -5,6 +5,7 @@
 // it, accounts/{uid}/private/password-changes: the account's link passwords set this hour.
 import { termsOf, type AccountTerms } from '../billing';
 import { usageOn, type AccountUsage } from '../qr/link-policy';
+import { millisOf } from '../stored-time';
 
 export const ACCOUNTS = 'accounts';
 
@@ -48,11 +49,7 @@ export function readPasswordChanges(data: unknown): { count: number; since: numb
     string,
     unknown
   >;
-  const millis = (since as { toMillis?: unknown } | undefined)?.toMillis;
-  return {
-    count: Number(count ?? 0),
-    since: typeof millis === 'function' ? (millis.call(since) as number) : null,
-  };
+  return { count: Number(count ?? 0), since: millisOf(since) };
 }
 
 /** The bytes of all the account's hosted files, complete or not, as its document `data` holds it. */
