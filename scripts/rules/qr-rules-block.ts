@@ -1,7 +1,7 @@
 // The QR block of firestore.rules, written from the domain: the type ids (the type registry,
 // src/domain/qr/qr-types.ts), the content fields and their limits (every type's own and the
 // common ones, gathered by content.ts), the uploads (the keys of a code's content files and
-// hosted files) and the design's keys (design.ts). `npm run rules:qr` (qr-rules.mjs) writes it
+// hosted files) and the design's keys (design.ts). `npm run rules:domain` (write-rules.mjs) writes it
 // between its two marker comments; qr-rules.test.mjs fails while the file holds another block.
 // The rest of firestore.rules (who may write, the saved code's own fields, a hosted file's record,
 // the logo) is written by hand.
@@ -20,9 +20,10 @@ import {
 import { defaultDesign, FRAME_TEXT_MAX } from '../../src/domain/qr/design';
 import { HOSTED_NAME_MAX } from '../../src/domain/qr/hosting';
 import { qrTypeIds } from '../../src/domain/qr/qr-types';
+import { currentBlock, withBlock, type RulesBlock } from './rules-blocks';
 
 export const BEGIN_MARK =
-  '// BEGIN QR block: written by `npm run rules:qr` from src/domain/qr. Edit the domain, not this.';
+  '// BEGIN QR block: written by `npm run rules:domain` from src/domain/qr. Edit the domain, not this.';
 export const END_MARK = '// END QR block';
 
 /** The indent of the functions inside `match /users/{uid}/codes/{codeId}`. */
@@ -121,25 +122,17 @@ export function qrRulesBlock(): string {
     .join('\n');
 }
 
+/** The QR block's place in firestore.rules, and what the domain writes there. */
+export const qrBlock: RulesBlock = {
+  name: 'QR',
+  begin: BEGIN_MARK,
+  end: END_MARK,
+  write: qrRulesBlock,
+};
+
 /** `rules` with its QR block (from the line of its begin mark to that of its end mark) replaced. */
-export function withQrBlock(rules: string, block: string = qrRulesBlock()): string {
-  const begin = rules.indexOf(BEGIN_MARK);
-  const end = rules.indexOf(END_MARK);
-  if (begin < 0 || end < begin || rules.indexOf(BEGIN_MARK, begin + 1) >= 0) {
-    throw new Error(
-      `firestore.rules needs one "${BEGIN_MARK}" line and, after it, one "${END_MARK}" line.`,
-    );
-  }
-  const lineStart = rules.lastIndexOf('\n', begin) + 1;
-  const lineEnd = rules.indexOf('\n', end);
-  return rules.slice(0, lineStart) + block + (lineEnd < 0 ? '' : rules.slice(lineEnd));
-}
+export const withQrBlock = (rules: string, block: string = qrRulesBlock()) =>
+  withBlock(rules, qrBlock, block);
 
 /** The QR block firestore.rules holds now (from its begin mark's line to its end mark's). */
-export function currentQrBlock(rules: string): string {
-  const begin = rules.indexOf(BEGIN_MARK);
-  const end = rules.indexOf(END_MARK);
-  if (begin < 0 || end < begin) return '';
-  const lineEnd = rules.indexOf('\n', end);
-  return rules.slice(rules.lastIndexOf('\n', begin) + 1, lineEnd < 0 ? undefined : lineEnd);
-}
+export const currentQrBlock = (rules: string) => currentBlock(rules, qrBlock);

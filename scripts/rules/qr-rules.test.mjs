@@ -1,5 +1,5 @@
 // The QR block of firestore.rules is what the domain writes: a type, a field or a limit changed
-// in src/domain/qr and not written out with `npm run rules:qr` fails here.
+// in src/domain/qr and not written out with `npm run rules:domain` fails here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,7 @@ import {
 const rules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
 
 describe('the QR block of firestore.rules', () => {
-  it('is the block the domain writes (run `npm run rules:qr` after changing a type or field)', () => {
+  it('is the block the domain writes (run `npm run rules:domain` after changing a type or field)', () => {
     expect(currentQrBlock(rules)).not.toBe('');
     expect(currentQrBlock(rules)).toBe(qrRulesBlock());
     expect(withQrBlock(rules)).toBe(rules);

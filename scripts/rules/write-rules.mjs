@@ -1,23 +1,35 @@
-// `npm run rules:qr`: writes the QR block of firestore.rules (the type ids, the content fields
-// and their limits, the uploads and the design's keys) from src/domain/qr, between its two marker
-// comments, and leaves the rest of the file as it is. The block itself: qr-rules-block.ts, loaded
-// through Vite's module runner (the domain is TypeScript). qr-rules.test.mjs fails while the file
-// holds another block than this writes.
+// `npm run rules:domain`: writes the blocks of firestore.rules that the domain describes (the QR
+// block, qr-rules-block.ts, and the team block, team-rules-block.ts; rules-blocks.ts says how), each
+// between its two marker comments, and leaves the rest of the file as it is. The blocks are
+// TypeScript, loaded through Vite's module runner (the domain is TypeScript). qr-rules.test.mjs and
+// team-rules.test.mjs fail while the file holds another block than this writes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 
 const rulesFile = fileURLToPath(new URL('../../firestore.rules', import.meta.url));
-const { module: generator } = await runnerImport(
-  fileURLToPath(new URL('./qr-rules-block.ts', import.meta.url)),
-  { configFile: false, logLevel: 'warn' },
-);
+const load = async (file) =>
+  (
+    await runnerImport(fileURLToPath(new URL(file, import.meta.url)), {
+      configFile: false,
+      logLevel: 'warn',
+    })
+  ).module;
+const { withBlock } = await load('./rules-blocks.ts');
+const blocks = [
+  (await load('./qr-rules-block.ts')).qrBlock,
+  (await load('./team-rules-block.ts')).teamBlock,
+];
 
 const before = readFileSync(rulesFile, 'utf8');
-const after = generator.withQrBlock(before);
-if (after === before) {
-  console.log('firestore.rules: the QR block is already what src/domain/qr says.');
-} else {
-  writeFileSync(rulesFile, after);
-  console.log('firestore.rules: QR block written from src/domain/qr.');
+let after = before;
+for (const block of blocks) {
+  const written = withBlock(after, block);
+  console.log(
+    written === after
+      ? `firestore.rules: the ${block.name} block is already what the domain says.`
+      : `firestore.rules: ${block.name} block written from the domain.`,
+  );
+  after = written;
 }
+if (after !== before) writeFileSync(rulesFile, after);

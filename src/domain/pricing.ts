@@ -46,6 +46,14 @@ export const plans = [
 /** The plan the others are compared with. */
 export const monthlyPlan: Plan = plans[0];
 
+/**
+ * The seats of a workspace with any plan or its trial (src/domain/team.ts): the owners, admins,
+ * editors and billing members, and the invites pending for them. Every plan has the same: the
+ * plans differ by how long one payment covers, not by what they include. (The pricing page will
+ * say so once members can be invited: it promises nothing the product does not do yet.)
+ */
+export const SEATS_PER_PLAN = 5;
+
 /** What every plan includes (placeholder-level until the plans' contents are final). */
 export const sharedBenefits = [
   `All ${QR_TYPE_COUNT} QR code types`,

@@ -5,7 +5,7 @@
 // Everything else reads this list: the type screen, the content form and its checks (content.ts
 // gathers every type's fields), the renderer, saving, the short links' server (functions/ imports
 // it), and firestore.rules, whose block of type ids, fields and limits is generated from it
-// (`npm run rules:qr`; a test fails while the two differ). A plain type is one entry here, made
+// (`npm run rules:domain`; a test fails while the two differ). A plain type is one entry here, made
 // of the field kinds, payload and landing builders that exist. Only what no type has yet goes
 // elsewhere, each place held to this list by the compiler or a test: a new kind of field or an
 // upload in content-fields.ts, a payload builder in payload.ts (a new text format in

@@ -8,6 +8,7 @@ import { codePath, userPath } from './codes';
 import { COUNTS } from './link-counts';
 import { filePath } from './files';
 import { linkPath, linkPrivatePath } from './links';
+import { MEMBERS, memberPath, membersPath } from './members';
 import { mailCounterPath, orderCounterPath } from './mail';
 import { INVOICES_PATH, orderPath } from './orders';
 import { UNLOCK_KEY_PATH } from './system';
@@ -56,11 +57,18 @@ describe('the collections firestore.rules matches', () => {
         `{path=**}/${COUNTS}/{shard}`,
         accountPath('{uid}'),
         orderPath('{id}'),
+        memberPath('{uid}', '{member}'),
+        `{path=**}/${MEMBERS}/{member}`,
       ]),
     );
-    expect(matched).toHaveLength(7);
+    expect(matched).toHaveLength(9);
     expect(namedPaths(rules)).toEqual(
-      expect.arrayContaining([userPath('{uid}'), codePath('{uid}', '{id}')]),
+      expect.arrayContaining([
+        userPath('{uid}'),
+        codePath('{uid}', '{id}'),
+        // The caller's own member document: $(request.auth.uid) ends what this test reads.
+        membersPath('{workspace}'),
+      ]),
     );
   });
 

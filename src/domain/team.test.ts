@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import teamsDoc from '../../docs/teams.md?raw';
+import {
+  isRoleId,
+  mayGiveRole,
+  roleIds,
+  roleMay,
+  roles,
+  rolesThatMay,
+  seatsOf,
+  SEATS_WITH_PLAN,
+  SEATS_WITHOUT_PLAN,
+  teamActions,
+  type TeamAction,
+} from './team';
+
+const DAY = 86_400_000;
+
+describe('the roles', () => {
+  it('are described once, each under its own id, with only the actions the table knows', () => {
+    for (const id of roleIds) {
+      expect(roles[id].id).toBe(id);
+      for (const action of roles[id].may) expect(Object.keys(teamActions)).toContain(action);
+    }
+    expect(Object.keys(roles).sort()).toEqual([...roleIds].sort());
+  });
+
+  it('give an owner everything, and a viewer nothing but reading', () => {
+    for (const action of Object.keys(teamActions) as TeamAction[]) {
+      expect(roleMay('owner', action), action).toBe(true);
+    }
+    expect(roles.viewer.may).toEqual(['codes.read']);
+  });
+
+  it('keep what changes a printed code to those who may write codes', () => {
+    expect(rolesThatMay('codes.write')).toEqual(['owner', 'admin', 'editor']);
+    expect(rolesThatMay('codes.read')).toEqual(['owner', 'admin', 'editor', 'viewer']);
+    expect(rolesThatMay('billing')).toEqual(['owner', 'billing']);
+    expect(rolesThatMay('members.manage')).toEqual(['owner', 'admin']);
+    expect(rolesThatMay('workspace.own')).toEqual(['owner']);
+  });
+
+  it('are given only by those who manage members, and never above the giver', () => {
+    expect(mayGiveRole('owner', 'owner')).toBe(true);
+    expect(mayGiveRole('admin', 'admin')).toBe(true);
+    expect(mayGiveRole('admin', 'viewer')).toBe(true);
+    expect(mayGiveRole('admin', 'owner')).toBe(false);
+    for (const giver of ['editor', 'viewer', 'billing'] as const) {
+      for (const role of roleIds)
+        expect(mayGiveRole(giver, role), `${giver} → ${role}`).toBe(false);
+    }
+  });
+
+  it('are read only from their ids', () => {
+    expect(isRoleId('editor')).toBe(true);
+    expect(isRoleId('Editor')).toBe(false);
+    expect(isRoleId('superuser')).toBe(false);
+    expect(isRoleId(undefined)).toBe(false);
+  });
+});
+
+describe('the seats', () => {
+  it('are the plan’s during a trial or a paid period, and one after it ended', () => {
+    const now = Date.UTC(2026, 10, 27);
+    const trial = { trialStartedAt: now - 2 * DAY, planId: null, paidUntil: null };
+    expect(seatsOf(trial, now)).toBe(SEATS_WITH_PLAN);
+    expect(seatsOf({ ...trial, trialStartedAt: now - 40 * DAY }, now)).toBe(SEATS_WITHOUT_PLAN);
+    const paid = {
+      trialStartedAt: now - 90 * DAY,
+      planId: 'annually' as const,
+      paidUntil: now + DAY,
+    };
+    expect(seatsOf(paid, now)).toBe(SEATS_WITH_PLAN);
+  });
+
+  it('are not taken by viewers', () => {
+    expect(roleIds.filter((id) => !roles[id].takesSeat)).toEqual(['viewer']);
+  });
+});
+
+describe('the roles table in docs/teams.md', () => {
+  /** The doc's table: each row's first cell, and its yes/no per role in the header's order. */
+  function docTable() {
+    const rows = teamsDoc
+      .split('\n')
+      .filter((line) => line.startsWith('|') && !line.startsWith('| ---'))
+      .map((line) =>
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
+    const [header, ...body] = rows;
+    return { header: header!, body };
+  }
+
+  it('is the domain’s: every action, every role, and who takes a seat', () => {
+    const { header, body } = docTable();
+    expect(header.slice(1)).toEqual(roleIds.map((id) => roles[id].label));
+    const yes = (allowed: boolean) => (allowed ? 'yes' : 'no');
+    const expected = [
+      ...(Object.keys(teamActions) as TeamAction[]).map((action) => [
+        teamActions[action],
+        ...roleIds.map((id) => yes(roleMay(id, action))),
+      ]),
+      ["Takes one of the plan's seats", ...roleIds.map((id) => yes(roles[id].takesSeat))],
+    ];
+    expect(body).toEqual(expected);
+  });
+});
