@@ -20,6 +20,14 @@ import {
   SIGN_IN_AGAIN_TO_DELETE,
   type AccountAnswer,
 } from '../../src/domain/account-api';
+import { accountPath } from '../../src/domain/records/accounts';
+import { codePath, codesPath } from '../../src/domain/records/codes';
+import { chunksPath, filePath } from '../../src/domain/records/files';
+import { countShardPath, linkCountsPath } from '../../src/domain/records/link-counts';
+import { LINKS, linkPasswordPath, linkPath, linkPrivatePath } from '../../src/domain/records/links';
+import { mailCounterPath } from '../../src/domain/records/mail';
+import { ORDERS, orderPath } from '../../src/domain/records/orders';
+import { linkVisitorsPath } from '../../src/domain/records/visitors';
 import { useEmulator } from '../rules/emulator';
 import { PROJECT_ID, scan, serverLink, syncRequest, useFunctions, webFields } from './servers';
 
@@ -102,7 +110,7 @@ const revokeRequest = (token: string | null) => call('POST', REVOKE_SESSIONS_PAT
 // What an account owns, made as the app and the server make it.
 
 async function savedCode(uid: string, url: string, extra: Record<string, unknown> = {}) {
-  const ref = under.db.collection('users').doc(uid).collection('codes').doc();
+  const ref = under.db.collection(codesPath(uid)).doc();
   await ref.set({
     ...webFields(url),
     ...extra,
@@ -135,11 +143,11 @@ async function accountWithData(name: string) {
   });
   await savedCode(uid, 'https://example.co.za/static', { dynamic: false });
   const link = await serverLink(under, { owner: uid, code });
-  await under.db.doc(`dynamic/${link}/private/password`).set({ hash: 'h', salt: 's' });
+  await under.db.doc(linkPasswordPath(link)).set({ hash: 'h', salt: 's' });
   expect((await scan(under.origin, `/q/${link}?qr=1`)).status).toBe(302);
   await under.counter.drain(5_000);
-  await under.db.doc(`mail/${uid}`).set({ sent: 2, day: '2026-11-25' });
-  const paid = under.db.collection('orders').doc();
+  await under.db.doc(mailCounterPath(uid)).set({ sent: 2, day: '2026-11-25' });
+  const paid = under.db.collection(ORDERS).doc();
   await paid.set({
     owner: uid,
     planId: 'monthly',
@@ -149,7 +157,7 @@ async function accountWithData(name: string) {
     customer: { email: account.email, name: 'Thandi Builder' },
     paidAt: Timestamp.now(),
   });
-  const unpaid = under.db.collection('orders').doc();
+  const unpaid = under.db.collection(ORDERS).doc();
   await unpaid.set({ owner: uid, planId: 'yearly', state: 'awaiting-payment', customer: {} });
   return { account, code, link, sha256, paid: paid.id, unpaid: unpaid.id };
 }
@@ -164,19 +172,23 @@ const exists = async (path: string) => (await under.db.doc(path).get()).exists;
 /** Everything of `uid` the emulator still holds, in one list (empty once deleted). */
 async function leftOf(uid: string, link: string, sha256: string) {
   const left: string[] = [];
-  if ((await docs(`users/${uid}/codes`)) > 0) left.push('codes');
-  if (await exists(`files/${uid}_${sha256}`)) left.push('file');
-  if ((await docs(`files/${uid}_${sha256}/chunks`)) > 0) left.push('file chunks');
+  if ((await docs(codesPath(uid))) > 0) left.push('codes');
+  if (await exists(filePath(uid, sha256))) left.push('file');
+  if ((await docs(chunksPath(uid, sha256))) > 0) left.push('file chunks');
   if ((await countsOwnedBy(uid)) > 0) left.push('counts');
-  for (const collection of ['counts', 'visitors', 'private']) {
-    if ((await docs(`dynamic/${link}/${collection}`)) > 0) left.push(`link ${collection}`);
+  for (const [collection, path] of [
+    ['counts', linkCountsPath(link)],
+    ['visitors', linkVisitorsPath(link)],
+    ['private', linkPrivatePath(link)],
+  ]) {
+    if ((await docs(path)) > 0) left.push(`link ${collection}`);
   }
-  if ((await under.db.collection('dynamic').where('owner', '==', uid).get()).size > 0) {
+  if ((await under.db.collection(LINKS).where('owner', '==', uid).get()).size > 0) {
     left.push('links owned');
   }
-  if (await exists(`accounts/${uid}`)) left.push('account');
-  if (await exists(`mail/${uid}`)) left.push('mail');
-  if ((await under.db.collection('orders').where('owner', '==', uid).get()).size > 0) {
+  if (await exists(accountPath(uid))) left.push('account');
+  if (await exists(mailCounterPath(uid))) left.push('mail');
+  if ((await under.db.collection(ORDERS).where('owner', '==', uid).get()).size > 0) {
     left.push('orders owned');
   }
   if (await authHas(uid)) left.push('auth user');
@@ -215,14 +227,14 @@ describe('who may ask', () => {
     }
     const left = await leftOf(account.uid, link, sha256);
     expect(left).toEqual(expect.arrayContaining(['codes', 'file', 'counts', 'auth user']));
-    expect((await under.db.doc(`dynamic/${link}`).get()).get('owner')).toBe(account.uid);
+    expect((await under.db.doc(linkPath(link)).get()).get('owner')).toBe(account.uid);
   });
 });
 
 describe('deleting an account', () => {
   it('removes its codes, files, figures, account and mail documents and its sign-in', async () => {
     const { account, link, sha256 } = await accountWithData('gone');
-    expect(await under.db.doc(`accounts/${account.uid}`).get()).toMatchObject({ exists: true });
+    expect(await under.db.doc(accountPath(account.uid)).get()).toMatchObject({ exists: true });
     const { idToken } = await signIn(account);
 
     const { status, answer } = await deleteRequest(idToken);
@@ -246,10 +258,10 @@ describe('deleting an account', () => {
 
   it('keeps each short link as a tombstone: 410 at /q/<id>, and its id is never minted again', async () => {
     const { account, code, link } = await accountWithData('tomb');
-    const before = (await under.db.doc(`dynamic/${link}`).get()).data()!;
+    const before = (await under.db.doc(linkPath(link)).get()).data()!;
     expect((await deleteRequest((await signIn(account)).idToken)).status).toBe(200);
 
-    const tombstone = (await under.db.doc(`dynamic/${link}`).get()).data()!;
+    const tombstone = (await under.db.doc(linkPath(link)).get()).data()!;
     expect(tombstone).toEqual({
       owner: '',
       code: null,
@@ -269,16 +281,16 @@ describe('deleting an account', () => {
     expect(await scanned.text()).toContain('no longer active');
     // Scans of a tombstone are not counted.
     await under.counter.drain(5_000);
-    expect(await docs(`dynamic/${link}/counts`)).toBe(0);
+    expect(await docs(linkCountsPath(link))).toBe(0);
 
     // Minting writes a new link with create(), which refuses an id that exists: this one does,
     // for good.
-    await expect(
-      under.db.doc(`dynamic/${link}`).create({ owner: 'mallory' }),
-    ).rejects.toMatchObject({ code: 6 });
+    await expect(under.db.doc(linkPath(link)).create({ owner: 'mallory' })).rejects.toMatchObject({
+      code: 6,
+    });
     // Another account saving a code under the deleted code's id gets a link of its own.
     const other = await newAccount('heir');
-    await under.db.doc(`users/${other.uid}/codes/${code}`).set({
+    await under.db.doc(codePath(other.uid, code)).set({
       ...webFields('https://evil.example/'),
       createdAt: Timestamp.now(),
       updatedAt: Timestamp.now(),
@@ -288,14 +300,14 @@ describe('deleting an account', () => {
     if (!answer.ok || !answer.link) throw new Error('no link');
     expect(answer.link.id).not.toBe(link);
     expect((await scan(under.origin, `/q/${link}`)).status).toBe(410);
-    expect((await under.db.doc(`dynamic/${link}`).get()).get('owner')).toBe('');
+    expect((await under.db.doc(linkPath(link)).get()).get('owner')).toBe('');
   });
 
   it('keeps a paid order as an invoice without its owner or email, and deletes unpaid ones', async () => {
     const { account, paid, unpaid } = await accountWithData('buyer');
     expect((await deleteRequest((await signIn(account)).idToken)).status).toBe(200);
-    expect(await exists(`orders/${unpaid}`)).toBe(false);
-    const invoice = (await under.db.doc(`orders/${paid}`).get()).data()!;
+    expect(await exists(orderPath(unpaid))).toBe(false);
+    const invoice = (await under.db.doc(orderPath(paid)).get()).data()!;
     expect(invoice).toMatchObject({
       owner: null,
       planId: 'monthly',
@@ -312,7 +324,7 @@ describe('deleting an account', () => {
   it('leaves another account’s codes, links, figures, files, orders and sign-in untouched', async () => {
     const gone = await accountWithData('leaving');
     const kept = await accountWithData('staying');
-    const keptLink = (await under.db.doc(`dynamic/${kept.link}`).get()).data();
+    const keptLink = (await under.db.doc(linkPath(kept.link)).get()).data();
     expect((await deleteRequest((await signIn(gone.account)).idToken)).status).toBe(200);
 
     expect(await leftOf(kept.account.uid, kept.link, kept.sha256)).toEqual([
@@ -329,9 +341,9 @@ describe('deleting an account', () => {
       'orders owned',
       'auth user',
     ]);
-    expect((await under.db.doc(`dynamic/${kept.link}`).get()).data()).toEqual(keptLink);
+    expect((await under.db.doc(linkPath(kept.link)).get()).data()).toEqual(keptLink);
     expect((await scan(under.origin, `/q/${kept.link}`)).status).toBe(302);
-    expect(await exists(`orders/${kept.unpaid}`)).toBe(true);
+    expect(await exists(orderPath(kept.unpaid))).toBe(true);
   });
 
   it('a scan counted just before the deletion leaves nothing behind', async () => {
@@ -385,7 +397,7 @@ describe('deleting an account', () => {
     for (let first = 0; first < shards.length; first += 400) {
       const batch = under.db.batch();
       for (const index of shards.slice(first, first + 400)) {
-        batch.set(under.db.doc(`dynamic/${link}/counts/2024-01-01_${index}`), {
+        batch.set(under.db.doc(countShardPath(link, '2024-01-01', index)), {
           owner: account.uid,
           link,
           day: '2024-01-01',
