@@ -1,14 +1,13 @@
 import { Link } from 'react-router-dom';
 import { company } from '../../config/company';
-import { signedInHere } from '../../lib/auth/session';
+import { useSignedInHint } from '../../lib/auth/session';
 import { footerBlocks } from './site-links';
 
 /** An id of one word: aria-labelledby reads a space as two ids. */
 const headingId = (title: string) => `footer-${title.toLowerCase().replace(/\s+/g, '-')}`;
 
 export function Footer() {
-  // Read at each render, as the navbar does: the layout renders again on every navigation.
-  const blocks = footerBlocks(signedInHere());
+  const blocks = footerBlocks(useSignedInHint());
   return (
     <footer className="site-footer">
       <div className="site-footer__blocks">

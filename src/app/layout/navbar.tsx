@@ -4,7 +4,7 @@ import { company } from '../../config/company';
 import { InstallButton } from '../../features/pwa/install-button';
 import { narrowViewport, useMediaQuery } from '../../lib/use-media-query';
 import { paths } from '../../config/paths';
-import { signedInHere } from '../../lib/auth/session';
+import { useSignedInHint } from '../../lib/auth/session';
 import { accountLink, navItems, type NavItem } from './site-links';
 
 export function Navbar() {
@@ -15,8 +15,7 @@ export function Navbar() {
   const menuId = useId();
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  // Read at each render: the navbar renders again on every navigation (sign-in, sign-out).
-  const account = accountLink(signedInHere());
+  const account = accountLink(useSignedInHint());
 
   // Any navigation (a link, even to the page already shown; the back button) closes the menu
   // and its dropdowns.

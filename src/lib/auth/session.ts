@@ -93,6 +93,21 @@ const getSession = () => session;
  */
 export const signedInHere = (): boolean => safeSessionStorage.get(LOGGED_IN_FLAG) === 'true';
 
+/** Hears the session's changes without asking for it: loads nothing (see useSignedInHint). */
+function hearQuietly(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * signedInHere as a hook, for the navbar and the footer: read again whenever Firebase reports a
+ * change, so a new tab of a signed-in person (whose tab has no flag yet) shows their links as soon
+ * as a page that asked for the session hears it, not at the next navigation. It loads nothing: on
+ * a page that never asks, it keeps the flag's answer.
+ */
+export const useSignedInHint = (): boolean =>
+  useSyncExternalStore(hearQuietly, signedInHere, signedInHere);
+
 /**
  * Calls `listener` with the signed-in account's uid, or null, each time that changes, starting
  * with the first state Firebase reports. It loads nothing: it hears the session once a page has
