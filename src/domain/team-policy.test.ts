@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { roleIds } from './team';
+import {
+  decideInvite,
+  decideLeave,
+  decideRemoval,
+  decideRoleChange,
+  isOfferedRole,
+  teamRefusals,
+  type TeamState,
+} from './team-policy';
+
+const roomy: TeamState = { owners: 2, seatsTaken: 2, seats: 5 };
+const full: TeamState = { owners: 2, seatsTaken: 5, seats: 5 };
+const oneOwner: TeamState = { owners: 1, seatsTaken: 2, seats: 5 };
+const why = (decision: { ok: boolean; why?: string }) => (decision.ok ? 'ok' : decision.why);
+
+describe('inviting', () => {
+  it('is for owners and admins, up to their own role', () => {
+    expect(why(decideInvite('owner', 'owner', roomy))).toBe('ok');
+    expect(why(decideInvite('admin', 'editor', roomy))).toBe('ok');
+    expect(why(decideInvite('admin', 'owner', roomy))).toBe('role-too-high');
+    for (const actor of ['editor', 'viewer', 'billing'] as const) {
+      expect(why(decideInvite(actor, 'viewer', roomy))).toBe('not-allowed');
+    }
+  });
+
+  it('needs a free seat, except for a viewer', () => {
+    expect(why(decideInvite('owner', 'editor', full))).toBe('no-seat');
+    expect(why(decideInvite('owner', 'billing', full))).toBe('no-seat');
+    expect(why(decideInvite('owner', 'viewer', full))).toBe('ok');
+  });
+});
+
+describe('changing a role', () => {
+  it('never leaves the workspace without an owner', () => {
+    expect(why(decideRoleChange('owner', 'owner', 'admin', oneOwner))).toBe('last-owner');
+    expect(why(decideRoleChange('owner', 'owner', 'admin', roomy))).toBe('ok');
+  });
+
+  it('is not an admin’s to make over an owner, or up to owner', () => {
+    expect(why(decideRoleChange('admin', 'owner', 'viewer', roomy))).toBe('above-you');
+    expect(why(decideRoleChange('admin', 'viewer', 'owner', roomy))).toBe('role-too-high');
+    expect(why(decideRoleChange('admin', 'viewer', 'admin', roomy))).toBe('ok');
+    expect(why(decideRoleChange('editor', 'viewer', 'editor', roomy))).toBe('not-allowed');
+  });
+
+  it('takes a seat when a viewer becomes one who takes a seat', () => {
+    expect(why(decideRoleChange('owner', 'viewer', 'editor', full))).toBe('no-seat');
+    expect(why(decideRoleChange('owner', 'editor', 'admin', full))).toBe('ok');
+    expect(why(decideRoleChange('owner', 'editor', 'viewer', full))).toBe('ok');
+  });
+
+  it('to owner is offered, and taken only when accepted', () => {
+    expect(roleIds.filter(isOfferedRole)).toEqual(['owner']);
+  });
+});
+
+describe('removing and leaving', () => {
+  it('remove nobody above the one removing, and never the last owner', () => {
+    expect(why(decideRemoval('admin', 'owner', roomy))).toBe('above-you');
+    expect(why(decideRemoval('admin', 'admin', roomy))).toBe('ok');
+    expect(why(decideRemoval('owner', 'owner', oneOwner))).toBe('last-owner');
+    expect(why(decideRemoval('owner', 'owner', roomy))).toBe('ok');
+    expect(why(decideRemoval('viewer', 'viewer', roomy))).toBe('not-allowed');
+  });
+
+  it('let anyone leave but the last owner', () => {
+    for (const role of roleIds)
+      expect(why(decideLeave(role, oneOwner)), role).toBe(role === 'owner' ? 'last-owner' : 'ok');
+  });
+
+  it('say every refusal in words', () => {
+    for (const message of Object.values(teamRefusals)) expect(message).toMatch(/^[A-Z].+\.$/);
+  });
+});

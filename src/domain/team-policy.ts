@@ -1,0 +1,82 @@
+// What a member may do to the workspace's people: invite, change a role, remove, leave. Decided
+// here, pure, from the roles table (team.ts), for the team function, which enforces it in a
+// transaction with the members it read, and for the Users page, which offers only what would be
+// allowed and says why the rest is not. (Which codes and records a role may touch is the rules'
+// and each function's check of the same table.)
+import { mayGiveRole, roleMay, roles, type RoleId } from './team';
+
+/** Why a change to the workspace's people is refused; each with its words for the person. */
+export const teamRefusals = {
+  'not-allowed': 'Your role in this workspace does not let you do that.',
+  'role-too-high': 'You can give only roles up to your own.',
+  'above-you': 'Only an owner can change or remove an owner.',
+  'last-owner':
+    'A workspace always has an owner. Make someone else an owner first, or delete the workspace.',
+  'no-seat':
+    'Every seat of this workspace is taken (members and pending invites). Remove someone, revoke an invite, or invite them as a viewer: viewers are free.',
+} as const;
+
+export type TeamRefusal = keyof typeof teamRefusals;
+
+/** A decision: allowed, or refused with why. */
+export type TeamDecision =
+  { readonly ok: true } | { readonly ok: false; readonly why: TeamRefusal };
+
+const allowed: TeamDecision = { ok: true };
+const refused = (why: TeamRefusal): TeamDecision => ({ ok: false, why });
+
+/** The workspace as a decision needs it: its owners, and its seats taken and in all. */
+export interface TeamState {
+  /** How many owners it has (the account itself counts while it is one). */
+  readonly owners: number;
+  /** Seats taken: members whose role takes one, and invites pending for such roles. */
+  readonly seatsTaken: number;
+  /** Seats in all (team.ts seatsOf). */
+  readonly seats: number;
+}
+
+const hasFreeSeat = (team: TeamState) => team.seatsTaken < team.seats;
+
+/** Whether `actor` may invite someone as `role`. */
+export function decideInvite(actor: RoleId, role: RoleId, team: TeamState): TeamDecision {
+  if (!roleMay(actor, 'members.manage')) return refused('not-allowed');
+  if (!mayGiveRole(actor, role)) return refused('role-too-high');
+  if (roles[role].takesSeat && !hasFreeSeat(team)) return refused('no-seat');
+  return allowed;
+}
+
+/** Whether `actor` may change a member's role from `from` to `to` (their own included). */
+export function decideRoleChange(
+  actor: RoleId,
+  from: RoleId,
+  to: RoleId,
+  team: TeamState,
+): TeamDecision {
+  if (!roleMay(actor, 'members.manage')) return refused('not-allowed');
+  if (roles[from].rank > roles[actor].rank) return refused('above-you');
+  if (!mayGiveRole(actor, to)) return refused('role-too-high');
+  if (from === 'owner' && to !== 'owner' && team.owners <= 1) return refused('last-owner');
+  if (!roles[from].takesSeat && roles[to].takesSeat && !hasFreeSeat(team))
+    return refused('no-seat');
+  return allowed;
+}
+
+/** Whether `actor` may remove a member of role `role` (another than themselves: see decideLeave). */
+export function decideRemoval(actor: RoleId, role: RoleId, team: TeamState): TeamDecision {
+  if (!roleMay(actor, 'members.manage')) return refused('not-allowed');
+  if (roles[role].rank > roles[actor].rank) return refused('above-you');
+  if (role === 'owner' && team.owners <= 1) return refused('last-owner');
+  return allowed;
+}
+
+/** Whether a member of role `role` may leave the workspace: anyone but its last owner. */
+export function decideLeave(role: RoleId, team: TeamState): TeamDecision {
+  return role === 'owner' && team.owners <= 1 ? refused('last-owner') : allowed;
+}
+
+/**
+ * Whether a role is offered rather than given: ownership is handed over in two steps, so that
+ * nobody becomes answerable for a business's printed codes without saying yes. The member keeps
+ * their role until they accept.
+ */
+export const isOfferedRole = (role: RoleId) => role === 'owner';
