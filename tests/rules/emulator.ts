@@ -9,6 +9,7 @@ import {
 import {
   doc,
   increment,
+  serverTimestamp,
   setLogLevel,
   writeBatch,
   type DocumentReference,
@@ -67,6 +68,22 @@ export function countedWrite(ref: DocumentReference, data: object | null): Promi
     { merge: true },
   );
   return batch.commit();
+}
+
+/** A code as the app writes it on create. */
+export function newCode(fields: Record<string, unknown> = {}) {
+  return {
+    type: 'web',
+    name: 'Shop window',
+    content: { text: { websiteUrl: 'https://kemptoncodeworks.co.za/', qrName: 'Shop window' } },
+    design: { frame: 'square-bottom', pattern: 'square', patternColor1: '#002D17' },
+    logo: null,
+    files: [],
+    dynamic: false,
+    createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+    ...fields,
+  };
 }
 
 /** A context's database, for the modular functions. */

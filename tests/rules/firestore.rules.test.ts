@@ -28,27 +28,11 @@ import {
 import { defaultDesign } from '../../src/domain/qr/design';
 import { qrTypes } from '../../src/domain/qr/qr-types';
 import { SAVED_CODES_MAX } from '../../src/domain/qr/saved-code';
-import { countedWrite, db, useEmulator } from './emulator';
+import { countedWrite, db, newCode, useEmulator } from './emulator';
 
 const { environment, as, asVerified, anonymous } = useEmulator();
 
 const earlier = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
-
-/** A code as the app writes it on create. */
-function newCode(fields: Record<string, unknown> = {}) {
-  return {
-    type: 'web',
-    name: 'Shop window',
-    content: { text: { websiteUrl: 'https://kemptoncodeworks.co.za/', qrName: 'Shop window' } },
-    design: { frame: 'square-bottom', pattern: 'square', patternColor1: '#002D17' },
-    logo: null,
-    files: [],
-    dynamic: false,
-    createdAt: serverTimestamp(),
-    updatedAt: serverTimestamp(),
-    ...fields,
-  };
-}
 
 /** A short link as the server (functions/src/link-sync.ts) writes it. */
 function newLink(owner: string, fields: Record<string, unknown> = {}) {

@@ -24,7 +24,7 @@ import { LINKS, linkPath } from '../../src/domain/records/links';
 import { MEMBERS, memberFields, memberPath, membersPath } from '../../src/domain/records/members';
 import { ORDERS, orderPath } from '../../src/domain/records/orders';
 import { roleIds, roleMay, type RoleId } from '../../src/domain/team';
-import { countedWrite, db, useEmulator } from './emulator';
+import { countedWrite, db, newCode, useEmulator } from './emulator';
 
 const { environment, asVerified, anonymous } = useEmulator();
 
@@ -43,26 +43,13 @@ const join = (uid: string, role: RoleId, ownCodesOnly = false) =>
   );
 
 /** A code as the app writes it, made by `by` (left out: the account itself, as before teams). */
-function newCode(by?: string, fields: Record<string, unknown> = {}) {
-  return {
-    type: 'web',
-    name: 'Shop window',
-    content: { text: { websiteUrl: 'https://kemptoncodeworks.co.za/', qrName: 'Shop window' } },
-    design: { frame: 'square-bottom', pattern: 'square', patternColor1: '#002D17' },
-    logo: null,
-    files: [],
-    dynamic: false,
-    createdAt: serverTimestamp(),
-    updatedAt: serverTimestamp(),
-    ...(by ? { createdBy: by, updatedBy: by } : {}),
-    ...fields,
-  };
-}
+const codeBy = (by?: string, fields: Record<string, unknown> = {}) =>
+  newCode({ ...(by ? { createdBy: by, updatedBy: by } : {}), ...fields });
 
 /** Acme's own code 'window', made by the account before it had members. */
 const seedCode = async (id = 'window', by?: string) => {
   await stored(codePath(WORKSPACE, id), {
-    ...newCode(by),
+    ...codeBy(by),
     createdAt: new Date('2026-11-01T10:00:00Z'),
     updatedAt: new Date('2026-11-01T10:00:00Z'),
   });
@@ -88,7 +75,7 @@ describe('a workspace’s codes, by role', () => {
       await check(reads)(getDoc(doc(member, codePath(WORKSPACE, 'window'))));
       await check(reads)(getDocs(collection(member, codesPath(WORKSPACE))));
       await check(writes)(rename('member', 'window', 'Front door'));
-      await check(writes)(countedWrite(doc(member, codePath(WORKSPACE, 'new')), newCode('member')));
+      await check(writes)(countedWrite(doc(member, codePath(WORKSPACE, 'new')), codeBy('member')));
       await check(writes)(countedWrite(doc(member, codePath(WORKSPACE, 'window')), null));
     });
   }
@@ -99,7 +86,7 @@ describe('a workspace’s codes, by role', () => {
     await assertFails(getDoc(doc(stranger, codePath(WORKSPACE, 'window'))));
     await assertFails(getDocs(collection(stranger, codesPath(WORKSPACE))));
     await assertFails(rename('stranger', 'window', 'Mine now'));
-    await assertFails(countedWrite(doc(stranger, codePath(WORKSPACE, 'x')), newCode('stranger')));
+    await assertFails(countedWrite(doc(stranger, codePath(WORKSPACE, 'x')), codeBy('stranger')));
     await assertFails(getDoc(doc(anonymous(), codePath(WORKSPACE, 'window'))));
   });
 
@@ -108,12 +95,12 @@ describe('a workspace’s codes, by role', () => {
     await join('thandi', 'editor');
     const thandi = asVerified('thandi');
     // Not naming themselves, or naming another, is refused.
-    await assertFails(countedWrite(doc(thandi, codePath(WORKSPACE, 'a')), newCode()));
-    await assertFails(countedWrite(doc(thandi, codePath(WORKSPACE, 'a')), newCode('acme')));
+    await assertFails(countedWrite(doc(thandi, codePath(WORKSPACE, 'a')), codeBy()));
+    await assertFails(countedWrite(doc(thandi, codePath(WORKSPACE, 'a')), codeBy('acme')));
     await assertFails(
-      countedWrite(doc(thandi, codePath(WORKSPACE, 'a')), newCode('thandi', { updatedBy: 'acme' })),
+      countedWrite(doc(thandi, codePath(WORKSPACE, 'a')), codeBy('thandi', { updatedBy: 'acme' })),
     );
-    await assertSucceeds(countedWrite(doc(thandi, codePath(WORKSPACE, 'a')), newCode('thandi')));
+    await assertSucceeds(countedWrite(doc(thandi, codePath(WORKSPACE, 'a')), codeBy('thandi')));
     // The maker stays; the last writer is the one writing.
     const window = doc(thandi, codePath(WORKSPACE, 'window'));
     await assertFails(updateDoc(window, { name: 'x', updatedAt: serverTimestamp() }));
@@ -135,13 +122,13 @@ describe('a workspace’s codes, by role', () => {
     await assertFails(
       updateDoc(code, { updatedAt: serverTimestamp(), updatedBy: WORKSPACE, createdBy: WORKSPACE }),
     );
-    await assertSucceeds(countedWrite(doc(acme, codePath(WORKSPACE, 'own')), newCode()));
+    await assertSucceeds(countedWrite(doc(acme, codePath(WORKSPACE, 'own')), codeBy()));
   });
 
   it('an editor kept to their own codes changes only those', async () => {
     await seedCode('window');
     await stored(codePath(WORKSPACE, 'theirs'), {
-      ...newCode('sipho'),
+      ...codeBy('sipho'),
       createdAt: new Date(),
       updatedAt: new Date(),
     });
@@ -153,7 +140,7 @@ describe('a workspace’s codes, by role', () => {
     await assertFails(countedWrite(doc(thandi, codePath(WORKSPACE, 'theirs')), null));
     // Their own: made, changed and deleted.
     const own = doc(thandi, codePath(WORKSPACE, 'own'));
-    await assertSucceeds(countedWrite(own, newCode('thandi')));
+    await assertSucceeds(countedWrite(own, codeBy('thandi')));
     await assertSucceeds(rename('thandi', 'own', 'Renamed'));
     await assertSucceeds(countedWrite(own, null));
   });
