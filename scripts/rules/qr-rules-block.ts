@@ -2,7 +2,7 @@
 // src/domain/qr/qr-types.ts), the content fields and their limits (every type's own and the
 // common ones, gathered by content.ts), the uploads (the keys of a code's content files and
 // hosted files) and the design's keys (design.ts). `npm run rules:domain` (write-rules.mjs) writes it
-// between its two marker comments; qr-rules.test.mjs fails while the file holds another block.
+// between its two marker comments; rules-blocks.test.mjs fails while the file holds another block.
 // The rest of firestore.rules (who may write, the saved code's own fields, a hosted file's record,
 // the logo) is written by hand.
 //
@@ -20,7 +20,7 @@ import {
 import { defaultDesign, FRAME_TEXT_MAX } from '../../src/domain/qr/design';
 import { HOSTED_NAME_MAX } from '../../src/domain/qr/hosting';
 import { qrTypeIds } from '../../src/domain/qr/qr-types';
-import { currentBlock, withBlock, type RulesBlock } from './rules-blocks';
+import type { RulesBlock } from './rules-blocks';
 
 export const BEGIN_MARK =
   '// BEGIN QR block: written by `npm run rules:domain` from src/domain/qr. Edit the domain, not this.';
@@ -129,10 +129,3 @@ export const qrBlock: RulesBlock = {
   end: END_MARK,
   write: qrRulesBlock,
 };
-
-/** `rules` with its QR block (from the line of its begin mark to that of its end mark) replaced. */
-export const withQrBlock = (rules: string, block: string = qrRulesBlock()) =>
-  withBlock(rules, qrBlock, block);
-
-/** The QR block firestore.rules holds now (from its begin mark's line to its end mark's). */
-export const currentQrBlock = (rules: string) => currentBlock(rules, qrBlock);

@@ -1,7 +1,8 @@
 // The parts of firestore.rules written from the domain rather than by hand: each between a begin
 // and an end mark comment, replaced whole by `npm run rules:domain` (write-rules.mjs), and held
-// current by a test of each (a block that differs from what the domain writes fails the run).
-// The blocks: the QR block (qr-rules-block.ts) and the team block (team-rules-block.ts).
+// current by rules-blocks.test.mjs (a block that differs from what the domain writes fails it).
+// The blocks (domain-blocks.ts): the QR block (qr-rules-block.ts) and the team block
+// (team-rules-block.ts).
 
 export interface RulesBlock {
   /** What the errors call it. */

@@ -1,9 +1,9 @@
 // The team block of firestore.rules, written from the roles table (src/domain/team.ts): for each
 // action, the roles that may do it. The rules' own functions (mayIn, and the editors kept to their
 // own codes) read it, so a role given or taken an action in the table is given or taken it by the
-// rules too, once `npm run rules:domain` has written the block (a test fails until then).
+// rules too, once `npm run rules:domain` has written the block (rules-blocks.test.mjs fails until then).
 import { rolesThatMay, teamActions, type TeamAction } from '../../src/domain/team';
-import { currentBlock, withBlock, type RulesBlock } from './rules-blocks';
+import type { RulesBlock } from './rules-blocks';
 
 const BEGIN_MARK =
   '// BEGIN team block: written by `npm run rules:domain` from src/domain/team.ts. Edit the domain, not this.';
@@ -40,6 +40,3 @@ export const teamBlock: RulesBlock = {
   end: END_MARK,
   write: teamRulesBlock,
 };
-
-export const withTeamBlock = (rules: string) => withBlock(rules, teamBlock);
-export const currentTeamBlock = (rules: string) => currentBlock(rules, teamBlock);

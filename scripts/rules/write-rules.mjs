@@ -1,8 +1,8 @@
 // `npm run rules:domain`: writes the blocks of firestore.rules that the domain describes (the QR
 // block, qr-rules-block.ts, and the team block, team-rules-block.ts; rules-blocks.ts says how), each
 // between its two marker comments, and leaves the rest of the file as it is. The blocks are
-// TypeScript, loaded through Vite's module runner (the domain is TypeScript). qr-rules.test.mjs and
-// team-rules.test.mjs fail while the file holds another block than this writes.
+// TypeScript, loaded through Vite's module runner (the domain is TypeScript). rules-blocks.test.mjs
+// fails while the file holds another block than this writes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
@@ -16,10 +16,7 @@ const load = async (file) =>
     })
   ).module;
 const { withBlock } = await load('./rules-blocks.ts');
-const blocks = [
-  (await load('./qr-rules-block.ts')).qrBlock,
-  (await load('./team-rules-block.ts')).teamBlock,
-];
+const { domainBlocks: blocks } = await load('./domain-blocks.ts');
 
 const before = readFileSync(rulesFile, 'utf8');
 let after = before;
