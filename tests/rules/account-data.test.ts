@@ -16,16 +16,12 @@ import {
   where,
 } from 'firebase/firestore';
 import { describe, it } from 'vitest';
-import { countedWrite, db, useEmulator } from './emulator';
+import { countedWrite, useEmulator } from './emulator';
 
-const { environment, as, asVerified, anonymous } = useEmulator();
+const { as, asVerified, anonymous, stored } = useEmulator();
 
 const earlier = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
 const linkId = 'Tb7pQ2mZr4';
-
-/** Writes a document past the rules, as the server would. */
-const stored = (path: string, data: Record<string, unknown>) =>
-  environment().withSecurityRulesDisabled((context) => setDoc(doc(db(context), path), data));
 
 /** Alice's account as the server and the app leave it. */
 async function alicesAccount() {

@@ -1,7 +1,7 @@
 // The short links' read side in the app (src/features/qr/links/dynamic-links.ts) against the real
 // Cloud Firestore emulator and firestore.rules: the owner sees their links and their scan figures,
 // nobody else does. (Links are written by the server alone: tests/functions/link-sync.test.ts.)
-import { doc, setDoc, type Firestore } from 'firebase/firestore';
+import type { Firestore } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import {
   readLinkCounts,
@@ -10,13 +10,9 @@ import {
   type DynamicLink,
   type LinkDays,
 } from '../../src/features/qr/links/dynamic-links';
-import { db, useEmulator } from './emulator';
+import { useEmulator } from './emulator';
 
-const { environment, as } = useEmulator();
-
-/** Writes a document past the rules, as the Cloud Functions do. */
-const stored = (path: string, data: Record<string, unknown>) =>
-  environment().withSecurityRulesDisabled((context) => setDoc(doc(db(context), path), data));
+const { as, stored } = useEmulator();
 
 const link = (owner: string, code: string, fields: Record<string, unknown> = {}) => ({
   owner,

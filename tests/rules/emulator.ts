@@ -10,6 +10,7 @@ import {
   doc,
   increment,
   serverTimestamp,
+  setDoc,
   setLogLevel,
   writeBatch,
   type DocumentReference,
@@ -40,6 +41,9 @@ export function useEmulator() {
   };
   return {
     environment,
+    /** Writes a document past the rules, as the Cloud Functions (or seeding) do. */
+    stored: (path: string, data: Record<string, unknown>) =>
+      environment().withSecurityRulesDisabled((context) => setDoc(doc(db(context), path), data)),
     /**
      * A signed-in user's database (the modular functions the app uses accept the compat one),
      * with an email address not verified yet.

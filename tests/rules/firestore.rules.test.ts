@@ -28,9 +28,9 @@ import {
 import { defaultDesign } from '../../src/domain/qr/design';
 import { qrTypes } from '../../src/domain/qr/qr-types';
 import { SAVED_CODES_MAX } from '../../src/domain/qr/saved-code';
-import { countedWrite, db, newCode, useEmulator } from './emulator';
+import { countedWrite, newCode, useEmulator } from './emulator';
 
-const { environment, as, asVerified, anonymous } = useEmulator();
+const { as, asVerified, anonymous, stored } = useEmulator();
 
 const earlier = Timestamp.fromDate(new Date('2026-11-01T10:00:00Z'));
 
@@ -48,10 +48,6 @@ function newLink(owner: string, fields: Record<string, unknown> = {}) {
   };
 }
 
-/** Writes a document past the rules, as seeding or the redirect function would. */
-function stored(path: string, data: Record<string, unknown>) {
-  return environment().withSecurityRulesDisabled((context) => setDoc(doc(db(context), path), data));
-}
 const storedCode = (path: string) =>
   stored(path, newCode({ createdAt: earlier, updatedAt: earlier }));
 const storedLink = (id: string, owner: string, fields: Record<string, unknown> = {}) =>

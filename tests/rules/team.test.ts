@@ -26,13 +26,10 @@ import { ORDERS, orderPath } from '../../src/domain/records/orders';
 import { roleIds, roleMay, type RoleId } from '../../src/domain/team';
 import { countedWrite, db, newCode, useEmulator } from './emulator';
 
-const { environment, asVerified, anonymous } = useEmulator();
+const { environment, asVerified, anonymous, stored } = useEmulator();
 
 const WORKSPACE = 'acme';
 
-/** Writes a document past the rules, as the Cloud Functions do. */
-const stored = (path: string, data: Record<string, unknown>) =>
-  environment().withSecurityRulesDisabled((context) => setDoc(doc(db(context), path), data));
 const removed = (path: string) =>
   environment().withSecurityRulesDisabled((context) => deleteDoc(doc(db(context), path)));
 
