@@ -79,10 +79,17 @@ function loadCore() {
   return core;
 }
 
-function subscribe(listener: () => void) {
+/** Hears the session's changes without asking for it: loads nothing (see useSignedInHint). */
+function hearQuietly(listener: () => void) {
   listeners.add(listener);
-  loadCore().catch(() => undefined);
   return () => listeners.delete(listener);
+}
+
+/** Hears the session's changes, and asks Firebase for it (useAuth). */
+function subscribe(listener: () => void) {
+  const stop = hearQuietly(listener);
+  loadCore().catch(() => undefined);
+  return stop;
 }
 
 const getSession = () => session;
@@ -92,12 +99,6 @@ const getSession = () => session;
  * needs no download of Firebase (a page that asks useAuth() gets the truth).
  */
 export const signedInHere = (): boolean => safeSessionStorage.get(LOGGED_IN_FLAG) === 'true';
-
-/** Hears the session's changes without asking for it: loads nothing (see useSignedInHint). */
-function hearQuietly(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 /**
  * signedInHere as a hook, for the navbar and the footer: read again whenever Firebase reports a
