@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import teamsDoc from '../../docs/teams.md?raw';
+import { SEATS_PER_PLAN } from './pricing';
 import {
   isRoleId,
   mayGiveRole,
@@ -8,7 +9,6 @@ import {
   roles,
   rolesThatMay,
   seatsOf,
-  SEATS_WITH_PLAN,
   SEATS_WITHOUT_PLAN,
   teamActions,
   type TeamAction,
@@ -63,14 +63,14 @@ describe('the seats', () => {
   it('are the plan’s during a trial or a paid period, and one after it ended', () => {
     const now = Date.UTC(2026, 10, 27);
     const trial = { trialStartedAt: now - 2 * DAY, planId: null, paidUntil: null };
-    expect(seatsOf(trial, now)).toBe(SEATS_WITH_PLAN);
+    expect(seatsOf(trial, now)).toBe(SEATS_PER_PLAN);
     expect(seatsOf({ ...trial, trialStartedAt: now - 40 * DAY }, now)).toBe(SEATS_WITHOUT_PLAN);
     const paid = {
       trialStartedAt: now - 90 * DAY,
       planId: 'annually' as const,
       paidUntil: now + DAY,
     };
-    expect(seatsOf(paid, now)).toBe(SEATS_WITH_PLAN);
+    expect(seatsOf(paid, now)).toBe(SEATS_PER_PLAN);
   });
 
   it('are not taken by viewers', () => {

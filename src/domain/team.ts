@@ -101,17 +101,16 @@ export const rolesThatMay = (action: TeamAction): readonly RoleId[] =>
 export const mayGiveRole = (giver: RoleId, role: RoleId) =>
   roleMay(giver, 'members.manage') && roles[role].rank <= roles[giver].rank;
 
-/**
- * The seats a workspace has: its owners, admins, editors and billing members, and the invites
- * still pending for those roles (an invite holds its seat until it is accepted, revoked or
- * expires). Viewers take none. A trial has a plan's (the pricing data's number).
- */
-export const SEATS_WITH_PLAN = SEATS_PER_PLAN;
 /** After a trial or plan has ended the workspace keeps its members but adds no one who takes a seat. */
 export const SEATS_WITHOUT_PLAN = 1;
 
+/**
+ * The seats a workspace has: its owners, admins, editors and billing members, and the invites
+ * still pending for those roles (an invite holds its seat until it is accepted, revoked or
+ * expires). Viewers take none. A trial has a plan's seats (the pricing data's number).
+ */
 export function seatsOf(terms: AccountTerms, now: number): number {
-  return isActive(standingOf(terms, now)) ? SEATS_WITH_PLAN : SEATS_WITHOUT_PLAN;
+  return isActive(standingOf(terms, now)) ? SEATS_PER_PLAN : SEATS_WITHOUT_PLAN;
 }
 
 /** How long an invite by email may be accepted. */
