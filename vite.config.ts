@@ -30,14 +30,16 @@ const unitFiles = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'];
 /**
  * Unit test files that need a module graph of their own: those that stand a module in with
  * vi.mock, and those that install a fake IndexedDB (its globals and idb-keyval's open database
- * would outlive the file in a shared one).
+ * would outlive the file in a shared one). Read only when Vitest runs, not for every build.
  */
-const mockingFiles = ['src', 'scripts']
-  .flatMap((dir) =>
-    readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`),
-  )
-  .filter((file) => /\.test\.(ts|tsx|mjs)$/.test(file))
-  .filter((file) => /\bvi\.(do)?[mM]ock\(|fake-indexeddb/.test(readFileSync(file, 'utf8')));
+const mockingFiles = !process.env.VITEST
+  ? []
+  : ['src', 'scripts']
+      .flatMap((dir) =>
+        readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`),
+      )
+      .filter((file) => /\.test\.(ts|tsx|mjs)$/.test(file))
+      .filter((file) => /\bvi\.(do)?[mM]ock\(|fake-indexeddb/.test(readFileSync(file, 'utf8')));
 
 // jsPDF's optional helpers (html2canvas, DOMPurify, canvg): the vector PDF download never loads
 // them, so they are neither precached nor cached at sign-in.
