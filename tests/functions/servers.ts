@@ -32,6 +32,7 @@ import { ScanCounter } from '../../functions/src/scan-counter';
 import { AccountTermsReader } from '../../functions/src/terms';
 import { createBillingApi } from '../../functions/src/billing-api';
 import { createAccountApi } from '../../functions/src/account-api';
+import { createTeamApi } from '../../functions/src/team-api';
 import { ACCOUNT_API_PATH } from '../../src/domain/account-api';
 import { BILLING_API_PATH } from '../../src/domain/billing';
 import { blocklistOf } from '../../functions/src/blocklist';
@@ -40,6 +41,7 @@ import { emptyContent } from '../../src/domain/qr/content';
 import { emptyDraft } from '../../src/domain/qr/draft';
 import { savedFields } from '../../src/domain/qr/saved-code';
 import { FILES_API_PATH } from '../../src/domain/qr/hosting';
+import { TEAM_API_PATH } from '../../src/domain/team-api';
 import { LINK_API_PATH, type SyncAnswer } from '../../src/domain/qr/link-policy';
 import { ALL_DAYS, sumCounts } from '../../src/domain/qr/scan-counts';
 import { linkCountsPath } from '../../src/domain/records/link-counts';
@@ -190,8 +192,17 @@ export function useFunctions(
       now: () => under.clock(),
       settleMs: 1_500,
     });
+    const teamApi = createTeamApi({
+      db,
+      auth: getAuth(app),
+      send: options.mail?.() ?? (() => Promise.resolve()),
+      terms,
+      now: () => under.clock(),
+    });
     server = createServer((request, response) => {
-      const handler = request.url?.startsWith(LINK_API_PATH)
+      const handler = request.url?.startsWith(TEAM_API_PATH)
+        ? teamApi
+        : request.url?.startsWith(LINK_API_PATH)
         ? api
         : request.url?.startsWith(FILES_API_PATH)
           ? fileApi
