@@ -12,8 +12,10 @@ export default defineConfig({
     // The guard's global setup comes first, so the servers start under it.
     globalSetup: ['tests/support/loopback-guard.global.ts', 'tests/rules/global-setup.ts'],
     setupFiles: ['tests/support/loopback-guard.setup.ts'],
-    // One emulator, one set of rules: the files take turns.
-    fileParallelism: false,
+    // Two files at a time, each on its own project in the one Firestore emulator
+    // (tests/rules/project.ts). The tests mostly wait on the emulators and on their own servers,
+    // so a second file fills that wait; Vitest's default on a 2-core machine would be one.
+    maxWorkers: 2,
     testTimeout: 15_000,
     hookTimeout: 30_000,
   },

@@ -30,6 +30,7 @@ import {
   type UploadAnswer,
 } from '../../src/domain/qr/hosting';
 import { idToken, PROJECT_ID } from './servers';
+import { FIRESTORE_PROJECT } from '../rules/project';
 import { accountPath } from '../../src/domain/records/accounts';
 import { chunksPath, filePath } from '../../src/domain/records/files';
 
@@ -39,6 +40,7 @@ let db: Firestore;
 let store: FirestoreFileStore;
 let server: Server | undefined;
 let app: App | undefined;
+let data: App | undefined;
 
 beforeAll(async () => {
   const { host, port } = inject('firestore');
@@ -46,7 +48,9 @@ beforeAll(async () => {
   const auth = inject('auth');
   process.env.FIREBASE_AUTH_EMULATOR_HOST = `${auth.host}:${auth.port}`;
   app = initializeApp({ projectId: PROJECT_ID }, `files-${Math.random()}`);
-  db = openFirestore(app);
+  // Firestore on this file's own project (tests/rules/project.ts), Auth on the emulator's one.
+  data = initializeApp({ projectId: FIRESTORE_PROJECT }, `files-data-${Math.random()}`);
+  db = openFirestore(data);
   store = new FirestoreFileStore(db);
   const api = createFileApi({
     auth: getAuth(app),
@@ -74,6 +78,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
   if (app) await deleteApp(app);
+  if (data) await deleteApp(data);
   delete process.env.FIRESTORE_EMULATOR_HOST;
   delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
 });

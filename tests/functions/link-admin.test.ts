@@ -13,8 +13,9 @@ import { Timestamp } from '../../functions/src/admin';
 import { LINK_ID } from '../../src/domain/qr/short-link';
 import { formatAttempts, readLoopbackLog } from '../../scripts/test/loopback-guard-log.mjs';
 import { LINK_ID as SCRIPT_LINK_ID } from '../../scripts/admin/link-admin.mjs';
-import { PROJECT_ID, countsOf, scan, serverLink, useFunctions } from './servers';
+import { countsOf, scan, serverLink, useFunctions } from './servers';
 import { linkPath } from '../../src/domain/records/links';
+import { FIRESTORE_PROJECT } from '../rules/project';
 
 const under = useFunctions();
 const script = fileURLToPath(new URL('../../scripts/admin/link-admin.mjs', import.meta.url));
@@ -70,7 +71,8 @@ function emulatorEnv() {
   return { FIRESTORE_EMULATOR_HOST: `${host}:${port}` };
 }
 
-const project = ['--project', PROJECT_ID];
+// The project whose links the handlers read: this file's own in the emulator.
+const project = ['--project', FIRESTORE_PROJECT];
 
 /** A link in use, as the server writes one, made on 20 November. */
 const link = (fields: Record<string, unknown> = {}) =>

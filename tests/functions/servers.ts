@@ -33,6 +33,7 @@ import { AccountTermsReader } from '../../functions/src/terms';
 import { createBillingApi } from '../../functions/src/billing-api';
 import { createAccountApi } from '../../functions/src/account-api';
 import { createTeamApi } from '../../functions/src/team-api';
+import { FIRESTORE_PROJECT } from '../rules/project';
 import { ACCOUNT_API_PATH } from '../../src/domain/account-api';
 import { BILLING_API_PATH } from '../../src/domain/billing';
 import { blocklistOf } from '../../functions/src/blocklist';
@@ -47,6 +48,10 @@ import { ALL_DAYS, sumCounts } from '../../src/domain/qr/scan-counts';
 import { linkCountsPath } from '../../src/domain/records/link-counts';
 import { linkPath } from '../../src/domain/records/links';
 
+/**
+ * The project of the Auth emulator (its users and ID tokens) and the one the functions are told
+ * they run under. Firestore's is this file's own, FIRESTORE_PROJECT.
+ */
 export const PROJECT_ID = 'demo-kcw-rules';
 
 /** A phone's user agent: Node's fetch says `node`, which counts as a bot. */
@@ -128,6 +133,7 @@ export function useFunctions(
 ) {
   let server: Server | undefined;
   let app: App | undefined;
+  let data: App | undefined;
   const under = {} as FunctionsUnderTest;
   under.clock = () => new Date();
 
@@ -137,7 +143,9 @@ export function useFunctions(
     const auth = inject('auth');
     process.env.FIREBASE_AUTH_EMULATOR_HOST = `${auth.host}:${auth.port}`;
     app = initializeApp({ projectId: PROJECT_ID }, `functions-${Math.random()}`);
-    const db = openFirestore(app);
+    // Firestore on this file's own project (tests/rules/project.ts), Auth on the emulator's one.
+    data = initializeApp({ projectId: FIRESTORE_PROJECT }, `functions-data-${Math.random()}`);
+    const db = openFirestore(data);
     const reader = new LinkReader(db, Date.now, {
       freshMs: 0,
       timeoutMs: 1_500,
@@ -203,18 +211,18 @@ export function useFunctions(
       const handler = request.url?.startsWith(TEAM_API_PATH)
         ? teamApi
         : request.url?.startsWith(LINK_API_PATH)
-        ? api
-        : request.url?.startsWith(FILES_API_PATH)
-          ? fileApi
-          : request.url?.startsWith(MAIL_API_PATH)
-            ? mailApi
-            : request.url?.startsWith(BILLING_API_PATH)
-              ? billingApi
-              : request.url?.startsWith(ACCOUNT_API_PATH)
-                ? accountApi
-                : /^\/q\/[^/]+\/f\//.test(request.url ?? '')
-                  ? fileLink
-                  : redirect;
+          ? api
+          : request.url?.startsWith(FILES_API_PATH)
+            ? fileApi
+            : request.url?.startsWith(MAIL_API_PATH)
+              ? mailApi
+              : request.url?.startsWith(BILLING_API_PATH)
+                ? billingApi
+                : request.url?.startsWith(ACCOUNT_API_PATH)
+                  ? accountApi
+                  : /^\/q\/[^/]+\/f\//.test(request.url ?? '')
+                    ? fileLink
+                    : redirect;
       handler(request, response).catch((error: unknown) => {
         response.statusCode = 500;
         response.end(String(error));
@@ -238,6 +246,7 @@ export function useFunctions(
     await under.counter?.drain(2_000);
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
     if (app) await deleteApp(app);
+    if (data) await deleteApp(data);
     delete process.env.FIRESTORE_EMULATOR_HOST;
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     delete process.env.SITE_ORIGINS;

@@ -1,5 +1,6 @@
 // The rules tests' shared set-up: a rules-unit-testing environment on the Firestore emulator that
-// global-setup.ts starts, with firestore.rules loaded; each test begins with an empty database.
+// global-setup.ts starts, with firestore.rules loaded on this file's own project (project.ts); each
+// test begins with an empty database.
 import { readFileSync } from 'node:fs';
 import {
   initializeTestEnvironment,
@@ -17,6 +18,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { FIRESTORE_PROJECT } from './project';
 
 /** Registers the set-up hooks in the calling test file; the environment once they have run. */
 export function useEmulator() {
@@ -25,7 +27,7 @@ export function useEmulator() {
   setLogLevel('error');
   beforeAll(async () => {
     env = await initializeTestEnvironment({
-      projectId: 'demo-kcw-rules',
+      projectId: FIRESTORE_PROJECT,
       firestore: {
         ...inject('firestore'),
         rules: readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8'),
@@ -103,7 +105,7 @@ export const db = (context: RulesTestContext) => context.firestore() as unknown 
 export async function serverHas(path: string): Promise<boolean> {
   const { host, port } = inject('firestore');
   const response = await fetch(
-    `http://${host}:${port}/v1/projects/demo-kcw-rules/databases/(default)/documents/${path}`,
+    `http://${host}:${port}/v1/projects/${FIRESTORE_PROJECT}/databases/(default)/documents/${path}`,
     { headers: { Authorization: 'Bearer owner' } },
   );
   if (response.status !== 200 && response.status !== 404) {
