@@ -14,6 +14,7 @@ import { serveApi } from './api-handler';
 import type { FileStore } from './file-store';
 import { refusal } from './http';
 import { setLinkPassword, syncLink } from './link-sync';
+import type { HashCost } from './passwords';
 import { siteHosts, siteOrigin } from './site';
 import type { AccountTermsReader } from './terms';
 
@@ -30,6 +31,7 @@ export function createLinkApi({
   files,
   terms,
   now = () => new Date(),
+  passwordCost,
 }: {
   db: Firestore;
   auth: Auth;
@@ -38,6 +40,12 @@ export function createLinkApi({
   /** The hosted files: a file page's link waits for its file, and lets go of unused ones. */
   files: FileStore;
   now?: () => Date;
+  /**
+   * The cost a new password is hashed at, if not the deployed one (PASSWORD_COST, which
+   * setLinkPassword uses without it): the tests that check dozens of guesses set a cheaper one
+   * (docs/testing.md).
+   */
+  passwordCost?: () => HashCost | undefined;
 }) {
   return serveApi(linksApi, {
     auth,
@@ -50,7 +58,7 @@ export function createLinkApi({
         request: 'password',
         body,
         async answer({ caller, input: { code, password } }) {
-          return setLinkPassword(db, caller, code, password, now());
+          return setLinkPassword(db, caller, code, password, now(), passwordCost?.());
         },
       },
       {

@@ -43,7 +43,7 @@ import { randomFillSync } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from './admin';
 import type { Caller } from './caller';
 import type { FileInUse, FileStore } from './file-store';
-import { hashPassword, passwordRef } from './passwords';
+import { hashPassword, PASSWORD_COST, passwordRef, type HashCost } from './passwords';
 import type { AccountTermsReader } from './terms';
 import { standingOf, isActive } from '../../src/domain/billing';
 
@@ -306,6 +306,7 @@ export async function setLinkPassword(
   codeId: string,
   password: string | null,
   now: Date = new Date(),
+  cost: HashCost = PASSWORD_COST,
 ): Promise<SyncAnswer> {
   const found = await linkOfCode(db, caller.uid, codeId).get();
   const document = found.docs[0];
@@ -322,7 +323,7 @@ export async function setLinkPassword(
     // A limit of the account's changes, as the daily one of targets is (429).
     return { ok: false, problem: 'too-many-changes', message: TOO_MANY_PASSWORD_CHANGES };
   }
-  const hash = password === null ? null : await hashPassword(password);
+  const hash = password === null ? null : await hashPassword(password, cost);
   const link = document.ref;
   await db.runTransaction(async (transaction) => {
     if (hash)

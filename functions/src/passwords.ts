@@ -30,6 +30,19 @@ import { networkOf, type ClientAddresses } from './client-address';
 const SCRYPT = { N: 32_768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 const KEY_LENGTH = 32;
 
+/** scrypt's cost parameters, as a stored hash carries them. */
+export interface HashCost {
+  readonly n: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+/**
+ * The cost every password is hashed at, deployed. A test that checks dozens of guesses may set
+ * its passwords cheaper (createLinkApi's passwordCost); a stored hash carries its own cost.
+ */
+export const PASSWORD_COST: HashCost = { n: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p };
+
 export interface StoredPassword {
   readonly hash: string;
   readonly salt: string;
@@ -53,9 +66,10 @@ const derive = (password: string, salt: Buffer, { n, r, p }: { n: number; r: num
 
 export async function hashPassword(
   password: string,
+  cost: HashCost = PASSWORD_COST,
 ): Promise<StoredPassword & { readonly version: string }> {
   const salt = randomBytes(16);
-  const params = { n: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p };
+  const params = { n: cost.n, r: cost.r, p: cost.p };
   const key = await derive(password, salt, params);
   return {
     hash: key.toString('base64'),

@@ -5,8 +5,8 @@
 // platform vouches for (functions/src/client-address.ts); an account sets a few passwords an hour.
 import { assertFails } from '@firebase/rules-unit-testing';
 import { doc, getDoc } from 'firebase/firestore';
-import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../functions/src/passwords';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, type HashCost } from '../../functions/src/passwords';
 import {
   PASSWORD_ATTEMPTS,
   PASSWORD_CHANGES_PER_HOUR,
@@ -199,10 +199,26 @@ const tally = (answers: Response[]) =>
 const codeCount = async (id: string) =>
   Number((await under.db.doc(linkAttemptsPath(id, null)).get()).get('count') ?? 0);
 
-// Each guess checked runs the real scrypt (0.1 to 0.5 s on a busy machine): the tests that have
-// 50 checked get time for it.
+/**
+ * A cheap scrypt cost (1 MB, a few milliseconds a hash) for the passwords of the tests below, which
+ * check dozens of guesses: each guess checked runs scrypt at its stored password's cost, and at the
+ * deployed one (PASSWORD_COST: 32 MB, 0.1 to 0.5 s on a busy machine) this file's 170-odd hashes
+ * took half a minute. The tests above keep the deployed cost, and the first holds that a stored
+ * hash carries it.
+ */
+const QUICK: HashCost = { n: 1024, r: 8, p: 1 };
+function quickPasswords() {
+  beforeAll(() => {
+    under.passwordCost = QUICK;
+  });
+  afterAll(() => {
+    under.passwordCost = undefined;
+  });
+}
+
 describe('guessing at a password', () => {
   const { perClient, perPeer, perCode } = PASSWORD_ATTEMPTS;
+  quickPasswords();
 
   it(`20 wrong guesses at once from one client: at most ${perClient} are checked, the others answer 429`, async () => {
     const { code, id } = await protectedCode();
@@ -329,6 +345,7 @@ describe('guessing at a password', () => {
 });
 
 describe('a changed password', () => {
+  quickPasswords();
   it('asks again a browser the old one let in; the new one lets it in', async () => {
     const { code, id } = await protectedCode();
     await setPassword(code, 'sesame-2026');
@@ -358,6 +375,7 @@ describe('a changed password', () => {
 });
 
 describe('setting passwords', () => {
+  quickPasswords();
   it(`is limited to ${PASSWORD_CHANGES_PER_HOUR} an hour per account, kept where no client reads`, async () => {
     const { code, id } = await protectedCode();
     const start = Date.now();

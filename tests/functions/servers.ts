@@ -26,7 +26,7 @@ import { createLinkApi } from '../../functions/src/link-api';
 import { createMailApi } from '../../functions/src/mail-api';
 import type { SendMail } from '../../functions/src/mail-transport';
 import { LinkReader, type ReaderOptions } from '../../functions/src/link-reader';
-import { PasswordGate } from '../../functions/src/passwords';
+import { PasswordGate, type HashCost } from '../../functions/src/passwords';
 import { createRedirect } from '../../functions/src/redirect';
 import { ScanCounter } from '../../functions/src/scan-counter';
 import { AccountTermsReader } from '../../functions/src/terms';
@@ -115,6 +115,11 @@ export interface FunctionsUnderTest {
   readonly files: FirestoreFileStore;
   /** The time the handlers are told it is (a real clock unless a test sets one). */
   clock: () => Date;
+  /**
+   * The scrypt cost a password set through /api/links/password is hashed at, if not the deployed
+   * one (PASSWORD_COST): tests/functions/passwords.test.ts sets a cheaper one for its guessing.
+   */
+  passwordCost?: HashCost;
 }
 
 /**
@@ -176,6 +181,7 @@ export function useFunctions(
       files: options.linkFiles?.(files) ?? files,
       terms,
       now: () => under.clock(),
+      passwordCost: () => under.passwordCost,
     });
     const fileApi = createFileApi({ auth: getAuth(app), store: files, terms });
     const mailApi = createMailApi({
