@@ -12,6 +12,8 @@ import { header, type HttpRequest } from './http';
 /** Who asks, from their verified ID token. */
 export interface Caller {
   readonly uid: string;
+  /** The token's email address, lower-cased as invites compare them, if it has one. */
+  readonly email: string | null;
   /** The token's email_verified claim. */
   readonly verified: boolean;
   /** When they last signed in (the token's auth_time), in seconds since 1970. */
@@ -30,6 +32,7 @@ export async function identify(auth: Auth, request: HttpRequest): Promise<Caller
     const claims = await auth.verifyIdToken(token, true);
     return {
       uid: claims.uid,
+      email: typeof claims.email === 'string' ? claims.email.toLowerCase() : null,
       verified: claims.email_verified === true,
       signedInAt: claims.auth_time,
     };

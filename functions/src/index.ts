@@ -13,6 +13,8 @@
 //           through the SMTP server of mail-transport.ts
 //   account POST /api/account/sessions/revoke signs the account out everywhere; DELETE
 //           /api/account deletes it and everything it owns (account-api.ts, account-delete.ts)
+//   team    POST /api/team/<request>: invites, roles, removals and leaving a workspace
+//           (team-api.ts), invites emailed through the SMTP server of mail-transport.ts
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -32,6 +34,7 @@ import { PasswordGate } from './passwords';
 import { createRedirect } from './redirect';
 import { ScanCounter } from './scan-counter';
 import { requireSiteConfig } from './site';
+import { createTeamApi } from './team-api';
 import { AccountTermsReader } from './terms';
 
 // Fails closed: without the site's origins (SITE_ORIGINS) no function starts, rather than take
@@ -177,4 +180,16 @@ export const account = onRequest(
     timeoutSeconds: 300,
   },
   createAccountApi({ db, auth: getAuth(), files: fileStore }),
+);
+
+export const team = onRequest(
+  // A request is a transaction over one workspace's members and invites, and maybe an email.
+  {
+    region: 'us-central1',
+    memory: '256MiB',
+    concurrency: 20,
+    maxInstances: 3,
+    secrets: smtpSecrets,
+  },
+  createTeamApi({ db, auth: getAuth(), send: configuredSender(), terms }),
 );

@@ -6,6 +6,8 @@ import {
   decideRemoval,
   decideRoleChange,
   isOfferedRole,
+  roleIn,
+  teamStateOf,
   teamRefusals,
   type TeamState,
 } from './team-policy';
@@ -72,5 +74,24 @@ describe('removing and leaving', () => {
 
   it('say every refusal in words', () => {
     for (const message of Object.values(teamRefusals)) expect(message).toMatch(/^[A-Z].+\.$/);
+  });
+});
+
+describe('a workspace’s state', () => {
+  it('counts the account’s own person as an owner with a seat, and pending invites as seats', () => {
+    const members = [
+      { role: 'owner' as const },
+      { role: 'viewer' as const },
+      { role: 'billing' as const },
+    ];
+    const invites = [{ role: 'editor' as const }, { role: 'viewer' as const }];
+    expect(teamStateOf(members, invites, 5)).toEqual({ owners: 2, seatsTaken: 4, seats: 5 });
+    expect(teamStateOf([], [], 1)).toEqual({ owners: 1, seatsTaken: 1, seats: 1 });
+  });
+
+  it('knows the account’s person as the owner, and others by their member document', () => {
+    expect(roleIn('acme', 'acme', null)).toBe('owner');
+    expect(roleIn('acme', 'thandi', { role: 'editor' })).toBe('editor');
+    expect(roleIn('acme', 'stranger', null)).toBeNull();
   });
 });

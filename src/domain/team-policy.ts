@@ -35,6 +35,34 @@ export interface TeamState {
   readonly seats: number;
 }
 
+/**
+ * The workspace's state from its members and pending invites: the account's own person is an
+ * owner with a seat (they have no member document), each member and pending invite of a role that
+ * takes a seat holds one.
+ */
+export function teamStateOf(
+  members: readonly { readonly role: RoleId }[],
+  pendingInvites: readonly { readonly role: RoleId }[],
+  seats: number,
+): TeamState {
+  const seated = [...members, ...pendingInvites].filter(({ role }) => roles[role].takesSeat);
+  return {
+    owners: 1 + members.filter(({ role }) => role === 'owner').length,
+    seatsTaken: 1 + seated.length,
+    seats,
+  };
+}
+
+/**
+ * The role of `uid` in `workspace`: the account's own person is its owner; anyone else has their
+ * member document's role, or none.
+ */
+export const roleIn = (
+  workspace: string,
+  uid: string,
+  member: { readonly role: RoleId } | null,
+): RoleId | null => (uid === workspace ? 'owner' : (member?.role ?? null));
+
 const hasFreeSeat = (team: TeamState) => team.seatsTaken < team.seats;
 
 /** Whether `actor` may invite someone as `role`. */

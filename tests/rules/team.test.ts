@@ -21,6 +21,7 @@ import { describe, it } from 'vitest';
 import { accountPath } from '../../src/domain/records/accounts';
 import { codePath, codesPath, userPath } from '../../src/domain/records/codes';
 import { LINKS, linkPath } from '../../src/domain/records/links';
+import { INVITES, inviteFields, invitePath } from '../../src/domain/records/invites';
 import { MEMBERS, memberFields, memberPath, membersPath } from '../../src/domain/records/members';
 import { ORDERS, orderPath } from '../../src/domain/records/orders';
 import { roleIds, roleMay, type RoleId } from '../../src/domain/team';
@@ -192,6 +193,35 @@ describe('the members themselves', () => {
     const theirs = query(collectionGroup(thandi, MEMBERS), where('uid', '==', 'sipho'));
     await assertFails(getDocs(theirs));
     await assertFails(getDocs(collectionGroup(thandi, MEMBERS)));
+  });
+});
+
+describe('invites', () => {
+  it('are listed to those who manage the workspace’s people, and written by no client', async () => {
+    await join('thandi', 'admin');
+    await join('sipho', 'editor');
+    const fields = inviteFields(
+      { workspace: WORKSPACE, email: 'lerato@example.co.za', role: 'viewer', invitedBy: WORKSPACE },
+      new Date(),
+      new Date(Date.now() + 86_400_000),
+    );
+    await stored(invitePath('a'.repeat(64)), fields);
+    const pending = (uid: string) =>
+      getDocs(query(collection(asVerified(uid), INVITES), where('workspace', '==', WORKSPACE)));
+    await assertSucceeds(pending(WORKSPACE));
+    await assertSucceeds(pending('thandi'));
+    await assertFails(pending('sipho'));
+    await assertFails(pending('stranger'));
+    // Not even the invited person lists them, nor anyone all of them.
+    await assertFails(getDocs(collection(asVerified('lerato'), INVITES)));
+    // Nobody makes, accepts or widens one but the server.
+    await assertFails(setDoc(doc(asVerified(WORKSPACE), invitePath('b'.repeat(64))), fields));
+    await assertFails(
+      updateDoc(doc(asVerified('thandi'), invitePath('a'.repeat(64))), { role: 'owner' }),
+    );
+    await assertFails(
+      updateDoc(doc(asVerified('lerato'), invitePath('a'.repeat(64))), { acceptedAt: new Date() }),
+    );
   });
 });
 

@@ -17,6 +17,7 @@ describe('a member record', () => {
       ownCodesOnly: true,
       email: 'thandi@example.co.za',
       joinedAt: 1_700_000_000_000,
+      offeredRole: null,
     });
   });
 

@@ -29,6 +29,11 @@ export interface Member {
   readonly email: string;
   /** Milliseconds since the epoch. */
   readonly joinedAt: number;
+  /**
+   * A role offered and not yet accepted (ownership is handed over in two steps: team-policy.ts
+   * isOfferedRole); until then they keep `role`.
+   */
+  readonly offeredRole: RoleId | null;
 }
 
 /** The member document `data` of `uid` in `workspace`; null when it is not one this reads. */
@@ -43,6 +48,7 @@ export function readMember(workspace: string, uid: string, data: unknown): Membe
     ownCodesOnly: fields.ownCodesOnly === true,
     email: fields.email,
     joinedAt: millisOf(fields.joinedAt) ?? 0,
+    offeredRole: isRoleId(fields.offeredRole) ? fields.offeredRole : null,
   };
 }
 
@@ -54,4 +60,4 @@ export const memberFields = <Time>(
   email: string,
   joinedAt: Time,
   ownCodesOnly = false,
-) => ({ uid, workspace, role, email, joinedAt, ownCodesOnly });
+) => ({ uid, workspace, role, email, joinedAt, ownCodesOnly, offeredRole: null });

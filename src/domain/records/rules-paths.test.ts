@@ -8,6 +8,7 @@ import { codePath, userPath } from './codes';
 import { COUNTS } from './link-counts';
 import { filePath } from './files';
 import { linkPath, linkPrivatePath } from './links';
+import { invitePath } from './invites';
 import { MEMBERS, memberPath, membersPath } from './members';
 import { mailCounterPath, orderCounterPath } from './mail';
 import { INVOICES_PATH, orderPath } from './orders';
@@ -59,9 +60,10 @@ describe('the collections firestore.rules matches', () => {
         orderPath('{id}'),
         memberPath('{uid}', '{member}'),
         `{path=**}/${MEMBERS}/{member}`,
+        invitePath('{hash}'),
       ]),
     );
-    expect(matched).toHaveLength(9);
+    expect(matched).toHaveLength(10);
     expect(namedPaths(rules)).toEqual(
       expect.arrayContaining([
         userPath('{uid}'),
