@@ -4,10 +4,10 @@
 // Built by `npm run build:harness` (tests/harness/vite.config.ts) into .harness/.
 import type { QrDesign } from '../../src/domain/qr/design';
 import { designAdvice } from '../../src/domain/qr/design-advice';
-import { scanVerdict } from '../../src/domain/qr/scan-verdict';
+import { scanVerdict, type ScanCaseResult } from '../../src/domain/qr/scan-verdict';
 import { codeBox } from '../../src/features/qr/check/code-box';
 import { withVerifiedFix } from '../../src/features/qr/check/judge';
-import { createScanChecker } from '../../src/features/qr/check/scan-check';
+import { createScanChecker, type ScanChecker } from '../../src/features/qr/check/scan-check';
 import { renderCode } from '../../src/features/qr/render/render-code';
 
 const checker = createScanChecker();
@@ -41,8 +41,30 @@ async function check(design: QrDesign<string>, text: string) {
   });
   const checkMs = performance.now() - started;
   const first = scanVerdict(results, designAdvice(design), rendered.code.modules);
-  const draw = (fixed: QrDesign<string>) => renderCode(fixed, text, 'harness-fix');
-  const verdict = await withVerifiedFix(checker, design, first, draw, text);
+  // Each candidate fix the verdict draws and decodes is kept, so that the fix it offers can be
+  // judged here again from its own drawing and decoding (the design patched as a click on the
+  // fix patches it) rather than drawn and decoded a second time.
+  const tried: { design: string; svg: string; modules: number; results?: ScanCaseResult[] }[] = [];
+  const draw = async (fixed: QrDesign<string>) => {
+    const drawn = await renderCode(fixed, text, 'harness-fix');
+    if (drawn.ok) {
+      const { svg, modules } = drawn.code;
+      tried.push({ design: JSON.stringify(fixed), svg, modules });
+    }
+    return drawn;
+  };
+  const recording: ScanChecker = {
+    async check(svg, expected, options) {
+      const decoded = await checker.check(svg, expected, options);
+      for (const entry of tried) if (entry.svg === svg) entry.results = decoded;
+      return decoded;
+    },
+    dispose: () => checker.dispose(),
+  };
+  const verdict = await withVerifiedFix(recording, design, first, draw, text);
+  const offered = verdict.fixes[0];
+  const patched = offered && { ...design, ...offered.patch };
+  const drawnFix = patched && tried.find((entry) => entry.design === JSON.stringify(patched));
   return {
     ok: true as const,
     results,
@@ -52,6 +74,13 @@ async function check(design: QrDesign<string>, text: string) {
     fixes: verdict.fixes,
     /** The fixes the verdict would offer before any was tried. */
     candidateFixes: first.fixes,
+    /**
+     * The verdict on the design with the offered fix applied, from that design's own drawing and
+     * decoding; 'not drawn' when the fix offered was never drawn and decoded.
+     */
+    fixedStatus: drawnFix?.results
+      ? scanVerdict(drawnFix.results, designAdvice(patched), drawnFix.modules).status
+      : offered && ('not drawn' as const),
     modules: rendered.code.modules,
     svg: rendered.code.svg,
   };
