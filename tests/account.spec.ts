@@ -38,7 +38,7 @@ const accountPages = [
     path: '/UserUsers',
     heading: 'Users',
     current: 'Users',
-    link: { name: 'Ask us about team access', to: '/ContactPage' },
+    link: { name: 'See the seats of each plan', to: '/QR_Pricing' },
   },
   {
     path: '/UserFAQ',

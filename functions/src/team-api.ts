@@ -250,6 +250,8 @@ export function createTeamApi({
             if (roles[invite.role].takesSeat && seatsTaken > seats) {
               return refuse('no-seat');
             }
+            // The member knows the workspace by its account's address (the switcher's name).
+            const holder = await auth.getUser(invite.workspace).catch(() => null);
             transaction.create(
               memberRef(invite.workspace, caller.uid),
               memberFields(
@@ -258,6 +260,8 @@ export function createTeamApi({
                 invite.role,
                 caller.email!,
                 Timestamp.fromMillis(at),
+                false,
+                holder?.email ?? null,
               ),
             );
             transaction.update(ref, {

@@ -7,7 +7,8 @@ import { PageLoading } from '../lib/ui/page-loading';
 /**
  * Shows a signed-in screen only to a signed-in user. Until Firebase reports the first state it
  * shows 'Loading...' (never a flash of the protected page); then an anonymous visitor goes to
- * /Login, with history replaced, and comes back here after signing in.
+ * /Login, with history replaced, and comes back here after signing in (the fragment too: an
+ * invite's token travels in it).
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
@@ -17,7 +18,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }
   if (!user) {
     return (
-      <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />
+      <Navigate
+        to={paths.login}
+        replace
+        state={{ from: location.pathname + location.search + location.hash }}
+      />
     );
   }
   return children;

@@ -42,7 +42,8 @@ describe('the route table', () => {
 
   it('guards exactly the signed-in screens', () => {
     const guarded = routes.filter((route) => route.requiresAuth).map((route) => route.path);
-    expect(guarded).toHaveLength(14);
+    expect(guarded).toHaveLength(15);
+    expect(guarded).toContain(paths.joinTeam);
     expect(guarded).not.toContain(paths.login);
     expect(guarded).toContain(paths.qrContent);
     expect(guarded).toContain(paths.profile);

@@ -3,6 +3,7 @@
 // /CustomPC, a spelling in use, opens the custom PC page too; the site itself spells it /custompc
 // in its links and its canonical.
 import { VIEWER_PATH } from '../domain/qr/viewer-path';
+import { JOIN_PATH } from '../domain/team-api';
 
 export const paths = {
   home: '/',
@@ -31,4 +32,6 @@ export const paths = {
   analysis: '/UserAnalysis',
   account: '/UserAccount',
   faq: '/UserFAQ',
+  /** Where an invite to a team leads (its token after `#`). */
+  joinTeam: JOIN_PATH,
 } as const;

@@ -49,8 +49,8 @@ export const monthlyPlan: Plan = plans[0];
 /**
  * The seats of a workspace with any plan or its trial (src/domain/team.ts): the owners, admins,
  * editors and billing members, and the invites pending for them. Every plan has the same: the
- * plans differ by how long one payment covers, not by what they include. (The pricing page will
- * say so once members can be invited: it promises nothing the product does not do yet.)
+ * plans differ by how long one payment covers, not by what they include. The pricing page says
+ * so (sharedBenefits).
  */
 export const SEATS_PER_PLAN = 5;
 
@@ -58,6 +58,7 @@ export const SEATS_PER_PLAN = 5;
 export const sharedBenefits = [
   `All ${QR_TYPE_COUNT} QR code types`,
   'Every frame, pattern, corner and logo option',
+  `${SEATS_PER_PLAN} people working on your codes, each with a role; viewers are free and unlimited`,
   'Help by email and through the contact form',
 ] as const;
 

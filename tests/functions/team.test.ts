@@ -117,6 +117,7 @@ describe('invites by email', () => {
       role: 'editor',
       email: emailOf(editor),
       ownCodesOnly: false,
+      workspaceName: emailOf(owner),
     });
     // Used once.
     expect((await team(editor, 'accept', { token })).answer).toEqual(refused('accepted'));

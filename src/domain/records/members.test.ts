@@ -18,6 +18,7 @@ describe('a member record', () => {
       email: 'thandi@example.co.za',
       joinedAt: 1_700_000_000_000,
       offeredRole: null,
+      workspaceName: null,
     });
   });
 

@@ -34,6 +34,8 @@ export interface Member {
    * isOfferedRole); until then they keep `role`.
    */
   readonly offeredRole: RoleId | null;
+  /** How the member knows the workspace: its account's address when they joined (null if none). */
+  readonly workspaceName: string | null;
 }
 
 /** The member document `data` of `uid` in `workspace`; null when it is not one this reads. */
@@ -49,6 +51,7 @@ export function readMember(workspace: string, uid: string, data: unknown): Membe
     email: fields.email,
     joinedAt: millisOf(fields.joinedAt) ?? 0,
     offeredRole: isRoleId(fields.offeredRole) ? fields.offeredRole : null,
+    workspaceName: typeof fields.workspaceName === 'string' ? fields.workspaceName : null,
   };
 }
 
@@ -60,4 +63,5 @@ export const memberFields = <Time>(
   email: string,
   joinedAt: Time,
   ownCodesOnly = false,
-) => ({ uid, workspace, role, email, joinedAt, ownCodesOnly, offeredRole: null });
+  workspaceName: string | null = null,
+) => ({ uid, workspace, role, email, joinedAt, ownCodesOnly, offeredRole: null, workspaceName });

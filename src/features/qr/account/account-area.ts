@@ -58,8 +58,8 @@ export interface AccountPageInfo {
 export const accountPages = {
   users: {
     heading: 'Users',
-    text: 'Inviting colleagues to share this account is planned; for now each account has one user, you.',
-    link: { label: 'Ask us about team access', to: paths.contact },
+    text: 'The people who work on these codes and what each of them may do. Owners and admins invite colleagues, choose their roles and remove them.',
+    link: { label: 'See the seats of each plan', to: paths.qrPricing },
   },
   qrCodes: {
     heading: 'Your QR Codes',

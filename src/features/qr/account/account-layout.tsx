@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AccountNav } from './account-nav';
+import { WorkspaceSwitcher } from './workspace-switcher';
 import type { AccountPageInfo } from './account-area';
 import './account.css';
 
@@ -19,6 +20,7 @@ export function AccountLayout({
     <div className="page account">
       <AccountNav />
       <div className="account__main">
+        <WorkspaceSwitcher />
         <header className="account__header">
           <h1>{heading}</h1>
           {aside}
