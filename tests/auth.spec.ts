@@ -134,14 +134,16 @@ test('the password can be shown and hidden', async ({ page }) => {
 });
 
 // One anonymous visitor tries every guarded route in turn, each a step in the report: a browser
-// context and a first load are most of what a test costs.
+// context and a first load are most of what a test costs. Each step starts on home, where the
+// last one's Back left the visitor (the first opens it).
 test('every guarded route sends an anonymous visitor to /Login, replacing history', async ({
   page,
 }) => {
-  test.slow(); // two loads for each guarded route
+  test.slow(); // a load for each guarded route
+  await page.goto('/');
   for (const route of guardedRoutes) {
     await test.step(route.path, async () => {
-      await page.goto('/');
+      await expect(page).toHaveURL(/\/$/);
       await page.goto(route.path);
       await expect(page).toHaveURL(/\/Login$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
