@@ -246,55 +246,63 @@ const previews = {
   menuFile: 'iframe',
 } as const;
 
-for (const [id, { label, kind }] of Object.entries(fileFields) as [
+// Each file field in turn, a step each, in one page (a browser context and the app's first load
+// cost a story more than a field does); each ends with its file removed.
+const fileFieldEntries = Object.entries(fileFields) as [
   keyof typeof fileFields,
   (typeof fileFields)[keyof typeof fileFields],
-][]) {
-  test(`${label}: a preview, a wrong kind refused, an oversized file refused`, async ({ page }) => {
-    const type = qrTypes.find((entry) =>
-      entry.sections.some((section) => section.items.some((item) => item.id === id)),
-    )!;
-    await page.addInitScript(() => {
-      const violations: string[] = [];
-      Object.assign(window, { violations });
-      document.addEventListener('securitypolicyviolation', (event) =>
-        violations.push(`${event.effectiveDirective} ${event.blockedURI}`),
-      );
-    });
-    await chooseType(page, type);
-    const input = page.getByLabel(label, { exact: true });
-    await input.setInputFiles(smallFileOf(kind));
-    const preview = page.locator(`${previews[id]}.file-preview`);
-    await expect(preview).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Remove small/ })).toBeVisible();
-    // The preview loads from a blob: URL that the site's security policy lets through.
-    await expect(preview).toHaveAttribute('src', /^blob:/);
-    expect(
-      await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
-    ).toEqual([]);
-    if (id === 'videoFile') {
-      expect(await preview.innerHTML()).toContain('Your browser does not support the video tag.');
-    }
-
-    await input.setInputFiles(
-      sampleFile('notes.txt', 20, new TextEncoder().encode('not a file kind')),
+][];
+test(`${fileFieldEntries.map(([, { label }]) => label).join(', ')}: each a preview, a wrong kind refused, an oversized file refused`, async ({
+  page,
+}) => {
+  test.setTimeout(15_000 * fileFieldEntries.length);
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    Object.assign(window, { violations });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.effectiveDirective} ${event.blockedURI}`),
     );
-    await expect(page.getByText(`"notes.txt" is not ${kind.noun}.`)).toBeVisible();
-    await expect(input).toHaveAttribute('aria-invalid', 'true');
-    await expect(preview).toBeVisible(); // the earlier choice stays
-
-    const big = sampleFile(`big${kind.extensions[0]}`, kind.maxBytes + 1);
-    await input.setInputFiles(big);
-    await expect(
-      page.getByText(/the limit is \d+ MB\. Please choose a smaller file\./),
-    ).toBeVisible();
-
-    await page.getByRole('button', { name: /^Remove small/ }).click();
-    await expect(preview).toHaveCount(0);
-    await next(page);
-    await expect(page.getByText(`Please choose ${kind.noun}`)).toBeVisible();
   });
-}
+  for (const [id, { label, kind }] of fileFieldEntries) {
+    await test.step(label, async () => {
+      const type = qrTypes.find((entry) =>
+        entry.sections.some((section) => section.items.some((item) => item.id === id)),
+      )!;
+      await chooseType(page, type);
+      const input = page.getByLabel(label, { exact: true });
+      await input.setInputFiles(smallFileOf(kind));
+      const preview = page.locator(`${previews[id]}.file-preview`);
+      await expect(preview).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Remove small/ })).toBeVisible();
+      // The preview loads from a blob: URL that the site's security policy lets through.
+      await expect(preview).toHaveAttribute('src', /^blob:/);
+      expect(
+        await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+      ).toEqual([]);
+      if (id === 'videoFile') {
+        expect(await preview.innerHTML()).toContain('Your browser does not support the video tag.');
+      }
+
+      await input.setInputFiles(
+        sampleFile('notes.txt', 20, new TextEncoder().encode('not a file kind')),
+      );
+      await expect(page.getByText(`"notes.txt" is not ${kind.noun}.`)).toBeVisible();
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+      await expect(preview).toBeVisible(); // the earlier choice stays
+
+      const big = sampleFile(`big${kind.extensions[0]}`, kind.maxBytes + 1);
+      await input.setInputFiles(big);
+      await expect(
+        page.getByText(/the limit is \d+ MB\. Please choose a smaller file\./),
+      ).toBeVisible();
+
+      await page.getByRole('button', { name: /^Remove small/ }).click();
+      await expect(preview).toHaveCount(0);
+      await next(page);
+      await expect(page.getByText(`Please choose ${kind.noun}`)).toBeVisible();
+    });
+  }
+});
 
 /** Through the content of a website code to the design screen. */
 async function toDesign(page: Page) {
