@@ -38,8 +38,7 @@ async function newUser(prefix: string, displayName = 'Thandi Builder'): Promise<
 
 /** Signs `user` in and opens the account page, its settings loaded. */
 async function openAccount(page: Page, user: TestUser) {
-  await logIn(page, user);
-  await page.goto('/UserAccount');
+  await logIn(page, user, { at: '/UserAccount' });
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your name' })).toBeVisible();
 }
@@ -108,8 +107,7 @@ test('a user changes their password, then signs in with the new one', async ({ p
   // And through the login page, as a person would.
   await page.goto('/Profile');
   await page.getByRole('button', { name: 'Logout' }).click();
-  await logIn(page, { ...user, password: 'Brand-new-pass-2' });
-  await page.goto('/Profile');
+  await logIn(page, { ...user, password: 'Brand-new-pass-2' }, { at: '/Profile' });
   await expect(
     page.getByRole('heading', { level: 1, name: 'Hello, Thandi Builder' }),
   ).toBeVisible();

@@ -196,8 +196,7 @@ test('another user sees none of these codes; a fresh browser of the owner sees t
   // A new profile has no cache: the codes come from the server.
   const fresh = await browser.newContext();
   const again = await fresh.newPage();
-  await logIn(again, owner);
-  await again.goto('/UserQRCodes');
+  await logIn(again, owner, { at: '/UserQRCodes' });
   await expect.poll(() => names(again)).toEqual(['Menu board', 'Bus stop 10', 'Café door']);
   await fresh.close();
 });

@@ -79,8 +79,7 @@ freshTest(
         },
       },
     });
-    await logIn(page, user);
-    await page.goto('/QR_Dashboard');
+    await logIn(page, user, { at: '/QR_Dashboard' });
     const downloads: string[] = [];
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
     await page
