@@ -12,10 +12,13 @@ export default defineConfig({
     // The guard's global setup comes first, so the servers start under it.
     globalSetup: ['tests/support/loopback-guard.global.ts', 'tests/rules/global-setup.ts'],
     setupFiles: ['tests/support/loopback-guard.setup.ts'],
-    // Two files at a time, each on its own project in the one Firestore emulator
+    // Two workers at a time, each on a Firestore project of its own in the one emulator
     // (tests/rules/project.ts). The tests mostly wait on the emulators and on their own servers,
-    // so a second file fills that wait; Vitest's default on a 2-core machine would be one.
+    // so a second worker fills that wait; Vitest's default on a 2-core machine would be one.
     maxWorkers: 2,
+    // A worker's files share its modules, as the unit files do (docs/testing.md): a process and
+    // module graph per file loaded the Admin and client SDKs again for each, about 40 s of a run.
+    isolate: false,
     testTimeout: 15_000,
     hookTimeout: 30_000,
   },

@@ -48,7 +48,7 @@ beforeAll(async () => {
   const auth = inject('auth');
   process.env.FIREBASE_AUTH_EMULATOR_HOST = `${auth.host}:${auth.port}`;
   app = initializeApp({ projectId: PROJECT_ID }, `files-${Math.random()}`);
-  // Firestore on this file's own project (tests/rules/project.ts), Auth on the emulator's one.
+  // Firestore on this worker's own project (tests/rules/project.ts), Auth on the emulator's one.
   data = initializeApp({ projectId: FIRESTORE_PROJECT }, `files-data-${Math.random()}`);
   db = openFirestore(data);
   store = new FirestoreFileStore(db);

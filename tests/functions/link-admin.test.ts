@@ -71,7 +71,7 @@ function emulatorEnv() {
   return { FIRESTORE_EMULATOR_HOST: `${host}:${port}` };
 }
 
-// The project whose links the handlers read: this file's own in the emulator.
+// The project whose links the handlers read: this worker's own in the emulator.
 const project = ['--project', FIRESTORE_PROJECT];
 
 /** A link in use, as the server writes one, made on 20 November. */

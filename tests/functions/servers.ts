@@ -50,7 +50,7 @@ import { linkPath } from '../../src/domain/records/links';
 
 /**
  * The project of the Auth emulator (its users and ID tokens) and the one the functions are told
- * they run under. Firestore's is this file's own, FIRESTORE_PROJECT.
+ * they run under. Firestore's is this worker's own, FIRESTORE_PROJECT.
  */
 export const PROJECT_ID = 'demo-kcw-rules';
 
@@ -148,7 +148,7 @@ export function useFunctions(
     const auth = inject('auth');
     process.env.FIREBASE_AUTH_EMULATOR_HOST = `${auth.host}:${auth.port}`;
     app = initializeApp({ projectId: PROJECT_ID }, `functions-${Math.random()}`);
-    // Firestore on this file's own project (tests/rules/project.ts), Auth on the emulator's one.
+    // Firestore on this worker's own project (tests/rules/project.ts), Auth on the emulator's one.
     data = initializeApp({ projectId: FIRESTORE_PROJECT }, `functions-data-${Math.random()}`);
     const db = openFirestore(data);
     const reader = new LinkReader(db, Date.now, {
@@ -296,7 +296,7 @@ export const scan = (
   });
 
 let linksMade = 0;
-/** This test file's own prefix: the files share one Firestore emulator and run side by side. */
+/** The prefix of the links this worker's files make, one count running through them all. */
 const linkPrefix = `L${Math.random().toString(36).slice(2, 8)}`;
 
 /**

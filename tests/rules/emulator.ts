@@ -1,5 +1,5 @@
 // The rules tests' shared set-up: a rules-unit-testing environment on the Firestore emulator that
-// global-setup.ts starts, with firestore.rules loaded on this file's own project (project.ts); each
+// global-setup.ts starts, with firestore.rules loaded on this worker's own project (project.ts); each
 // test begins with an empty database.
 import { readFileSync } from 'node:fs';
 import {

@@ -1,7 +1,7 @@
-// This test file's own project in the Firestore emulator. The emulator keeps the data and the
-// rules of each project apart, so with a project per file the files run side by side (two at a
-// time, vitest.rules.config.ts) without one clearing or reloading another's: each test file is
-// its own module graph, so this is made once per file.
+// The Firestore project of this worker's test files. The emulator keeps the data and the rules
+// of each project apart, so the two workers of `npm run test:rules` (vitest.rules.config.ts) run
+// side by side without one clearing or reloading the other's. A worker's files share its modules
+// (isolate: false), so this is made once per worker, and its files take turns on the project.
 //
 // The Auth emulator is shared: it signs in with a password only to the project it was started
 // with (PROJECT_ID in tests/functions/servers.ts), so users and ID tokens stay there, and the
