@@ -153,6 +153,14 @@ describe('savedCodeFrom', () => {
     expect(saved!.updatedAt).toBeNull();
   });
 
+  it('reads who made a code and who changed it last, or null where the code does not say', () => {
+    const fields = savedFields(menuDraft, '', none);
+    const teamCode = savedCodeFrom('c1', { ...fields, createdBy: 'thandi', updatedBy: 'sipho' });
+    expect([teamCode!.createdBy, teamCode!.updatedBy]).toEqual(['thandi', 'sipho']);
+    const older = savedCodeFrom('c1', { ...fields, createdBy: 7 });
+    expect([older!.createdBy, older!.updatedBy]).toEqual([null, null]);
+  });
+
   it('skips a document of an unknown type, or no document at all', () => {
     expect(savedCodeFrom('c1', { type: 'website', name: 'x' })).toBeNull();
     expect(savedCodeFrom('c1', undefined)).toBeNull();

@@ -67,6 +67,12 @@ export interface SavedCode extends SavedCodeFields {
   /** The server's times; null while a write of this device waits for the server. */
   readonly createdAt: Date | null;
   readonly updatedAt: Date | null;
+  /**
+   * Who made the code and who changed it last (their account ids), in a workspace with members;
+   * null for a code that does not say (made by the account itself, before teams).
+   */
+  readonly createdBy: string | null;
+  readonly updatedBy: string | null;
 }
 
 export type SavedCodeProblem =
@@ -247,6 +253,8 @@ export function savedCodeFrom(id: string, data: unknown): SavedCode | null {
       data.passwordProtected === true && data.dynamic === true && canBeDynamic(read.type),
     createdAt: dateOf(data.createdAt),
     updatedAt: dateOf(data.updatedAt),
+    createdBy: typeof data.createdBy === 'string' ? data.createdBy : null,
+    updatedBy: typeof data.updatedBy === 'string' ? data.updatedBy : null,
   };
 }
 
