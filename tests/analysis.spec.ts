@@ -78,156 +78,155 @@ const bodyRows = (table: Locator) =>
 /** A user with the seeded codes (and `more`), on /UserAnalysis; the tag of their links' ids. */
 async function openAnalysis(page: Page, more: (tag: string) => SeededCode[] = () => []) {
   const tag = crypto.randomUUID().slice(0, 8);
-  await userWithCodes(page, [...seeded(tag), ...more(tag)]);
-  await page.goto('/UserAnalysis');
+  await userWithCodes(page, [...seeded(tag), ...more(tag)], { at: '/UserAnalysis' });
   return tag;
 }
 
-test('Analysis sums the last 30 days of scans, unique visitors and filtered requests, and lists each dynamic code’s', async ({
+// One account's seeded figures, read three ways, each a step (an account, its sign-in and a first
+// load of the app cost a story more than a reading does); each step opens the page afresh.
+test('Analysis of seeded figures: the last 30 days summed, where scans came from, a day-by-day CSV', async ({
   page,
 }) => {
   const tag = await openAnalysis(page);
 
-  const summary = page.getByRole('region', { name: 'Scans in the last 30 days' });
-  await expect(summary).toContainText('5 scans across 2 dynamic codes');
-  await expect(figure(summary, 'Scans')).toHaveText('5');
-  await expect(figure(summary, 'Unique visitors')).toHaveText('4');
-  await expect(figure(summary, 'Filtered requests')).toHaveText('7');
-  await expect(summary).toContainText('someone who scans on three days counts three times');
-  await expect(summary).toContainText(
-    'Link previews and crawlers, such as WhatsApp or Slack fetching a preview',
-  );
-  await expect(summary.getByRole('img')).toHaveAccessibleName(
-    `Scans per day over the last 30 days; the most, 3, on ${dayText(0)}.`,
-  );
-  await summary.getByText('Day by day').click();
-  const days = summary.getByRole('table', { name: /per day/ });
-  await expect(days.getByRole('columnheader')).toHaveText(['Day', 'Scans', 'Unique']);
-  await expect(
-    days.getByRole('row', { name: new RegExp(`^${dayText(1)} `) }).getByRole('cell'),
-  ).toHaveText(['2', '2']);
-  await expect(
-    days.getByRole('row', { name: new RegExp(`^${dayText(0)} `) }).getByRole('cell'),
-  ).toHaveText(['3', '2']);
+  await test.step('Analysis sums the last 30 days of scans, unique visitors and filtered requests, and lists each dynamic code’s', async () => {
+    const summary = page.getByRole('region', { name: 'Scans in the last 30 days' });
+    await expect(summary).toContainText('5 scans across 2 dynamic codes');
+    await expect(figure(summary, 'Scans')).toHaveText('5');
+    await expect(figure(summary, 'Unique visitors')).toHaveText('4');
+    await expect(figure(summary, 'Filtered requests')).toHaveText('7');
+    await expect(summary).toContainText('someone who scans on three days counts three times');
+    await expect(summary).toContainText(
+      'Link previews and crawlers, such as WhatsApp or Slack fetching a preview',
+    );
+    await expect(summary.getByRole('img')).toHaveAccessibleName(
+      `Scans per day over the last 30 days; the most, 3, on ${dayText(0)}.`,
+    );
+    await summary.getByText('Day by day').click();
+    const days = summary.getByRole('table', { name: /per day/ });
+    await expect(days.getByRole('columnheader')).toHaveText(['Day', 'Scans', 'Unique']);
+    await expect(
+      days.getByRole('row', { name: new RegExp(`^${dayText(1)} `) }).getByRole('cell'),
+    ).toHaveText(['2', '2']);
+    await expect(
+      days.getByRole('row', { name: new RegExp(`^${dayText(0)} `) }).getByRole('cell'),
+    ).toHaveText(['3', '2']);
 
-  const perCode = page.getByRole('region', { name: 'Scans per code' });
-  await expect(perCode.getByRole('columnheader')).toHaveText([
-    'Code',
-    'Last 30 days',
-    'All time',
-    'Scans',
-    'Unique',
-    'Scans',
-  ]);
-  const rows = perCode.locator('tbody').getByRole('row');
-  // Most scanned first; the static code has no row.
-  await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0).getByRole('rowheader')).toContainText('Flyer');
-  await expect(rows.nth(0).getByRole('rowheader')).toContainText(`/q/flyer${tag}`);
-  await expect(rows.nth(0).getByRole('cell')).toHaveText(['4', '3', '6']);
-  await expect(rows.nth(1).getByRole('rowheader')).toContainText('Poster');
-  await expect(rows.nth(1).getByRole('cell')).toHaveText(['1', '1', '1']);
-  await expect(page.getByRole('main')).not.toContainText('Static sign');
+    const perCode = page.getByRole('region', { name: 'Scans per code' });
+    await expect(perCode.getByRole('columnheader')).toHaveText([
+      'Code',
+      'Last 30 days',
+      'All time',
+      'Scans',
+      'Unique',
+      'Scans',
+    ]);
+    const rows = perCode.locator('tbody').getByRole('row');
+    // Most scanned first; the static code has no row.
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0).getByRole('rowheader')).toContainText('Flyer');
+    await expect(rows.nth(0).getByRole('rowheader')).toContainText(`/q/flyer${tag}`);
+    await expect(rows.nth(0).getByRole('cell')).toHaveText(['4', '3', '6']);
+    await expect(rows.nth(1).getByRole('rowheader')).toContainText('Poster');
+    await expect(rows.nth(1).getByRole('cell')).toHaveText(['1', '1', '1']);
+    await expect(page.getByRole('main')).not.toContainText('Static sign');
 
-  const method = page.getByRole('region', { name: 'How these figures are made' });
-  await expect(method).toContainText('South African time');
-  await expect(method).toContainText('no IP address');
-  expect(await seriousViolations(page)).toEqual([]);
-});
+    const method = page.getByRole('region', { name: 'How these figures are made' });
+    await expect(method).toContainText('South African time');
+    await expect(method).toContainText('no IP address');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
-test('Analysis shows where a code’s scans came from: printed or link, device, system, hour', async ({
-  page,
-}) => {
-  await openAnalysis(page);
-  const details = page.getByRole('region', { name: 'Each code in detail' });
-  const flyer = details.getByRole('group', { name: 'Flyer' });
-  await expect(flyer).toContainText('4 scans in 30 days');
-  await expect(flyer.getByRole('table')).toHaveCount(0);
-  await flyer.getByText('Flyer', { exact: true }).click();
+  await test.step('Analysis shows where a code’s scans came from: printed or link, device, system, hour', async () => {
+    await page.goto('/UserAnalysis');
+    const details = page.getByRole('region', { name: 'Each code in detail' });
+    const flyer = details.getByRole('group', { name: 'Flyer' });
+    await expect(flyer).toContainText('4 scans in 30 days');
+    await expect(flyer.getByRole('table')).toHaveCount(0);
+    await flyer.getByText('Flyer', { exact: true }).click();
 
-  const source = flyer.getByRole('table', { name: 'Printed code or copied link' });
-  expect(await bodyRows(source)).toEqual([
-    ['Printed code (scanned)', '3', '75%'],
-    ['Copied link (opened)', '1', '25%'],
-  ]);
-  const devices = flyer.getByRole('table', { name: 'By device' });
-  await expect(devices.getByRole('columnheader')).toHaveText(['Device', 'Scans', 'Share']);
-  expect(await bodyRows(devices)).toEqual([
-    ['Phone', '2', '50%'],
-    ['Tablet', '1', '25%'],
-    ['Computer', '1', '25%'],
-    ['Other or unknown', '0', '0%'],
-  ]);
-  const systems = flyer.getByRole('table', { name: 'By operating system' });
-  await expect(systems.getByRole('row', { name: /^iOS and iPadOS / }).getByRole('cell')).toHaveText(
-    ['2', '50%'],
-  );
-  await expect(systems.getByRole('row')).toHaveCount(8);
+    const source = flyer.getByRole('table', { name: 'Printed code or copied link' });
+    expect(await bodyRows(source)).toEqual([
+      ['Printed code (scanned)', '3', '75%'],
+      ['Copied link (opened)', '1', '25%'],
+    ]);
+    const devices = flyer.getByRole('table', { name: 'By device' });
+    await expect(devices.getByRole('columnheader')).toHaveText(['Device', 'Scans', 'Share']);
+    expect(await bodyRows(devices)).toEqual([
+      ['Phone', '2', '50%'],
+      ['Tablet', '1', '25%'],
+      ['Computer', '1', '25%'],
+      ['Other or unknown', '0', '0%'],
+    ]);
+    const systems = flyer.getByRole('table', { name: 'By operating system' });
+    await expect(
+      systems.getByRole('row', { name: /^iOS and iPadOS / }).getByRole('cell'),
+    ).toHaveText(['2', '50%']);
+    await expect(systems.getByRole('row')).toHaveCount(8);
 
-  const hours = flyer.getByRole('figure', { name: 'By hour of day (South African time)' });
-  await expect(hours.getByRole('listitem')).toHaveCount(24);
-  await expect(hours.getByRole('listitem').nth(8)).toHaveText('08:00 to 09:00: 3 scans');
-  await expect(hours.getByRole('listitem').nth(13)).toHaveText('13:00 to 14:00: 1 scan');
-  await expect(hours.getByRole('listitem').nth(0)).toHaveText('00:00 to 01:00: 0 scans');
-  await expect(hours).toContainText('Busiest: 08:00 to 09:00, 3 scans.');
+    const hours = flyer.getByRole('figure', { name: 'By hour of day (South African time)' });
+    await expect(hours.getByRole('listitem')).toHaveCount(24);
+    await expect(hours.getByRole('listitem').nth(8)).toHaveText('08:00 to 09:00: 3 scans');
+    await expect(hours.getByRole('listitem').nth(13)).toHaveText('13:00 to 14:00: 1 scan');
+    await expect(hours.getByRole('listitem').nth(0)).toHaveText('00:00 to 01:00: 0 scans');
+    await expect(hours).toContainText('Busiest: 08:00 to 09:00, 3 scans.');
 
-  // The other code opens on its own, with its own figures.
-  const poster = details.getByRole('group', { name: 'Poster' });
-  await poster.getByText('Poster', { exact: true }).click();
-  // Its scans were counted without these splits: the tables say so rather than show 0% each.
-  await expect(poster.getByRole('table', { name: 'By device' })).toContainText(
-    'Not recorded for these scans.',
-  );
-  await expect(poster).toContainText('No hours were recorded for these scans.');
-  expect(await seriousViolations(page)).toEqual([]);
-});
+    // The other code opens on its own, with its own figures.
+    const poster = details.getByRole('group', { name: 'Poster' });
+    await poster.getByText('Poster', { exact: true }).click();
+    // Its scans were counted without these splits: the tables say so rather than show 0% each.
+    await expect(poster.getByRole('table', { name: 'By device' })).toContainText(
+      'Not recorded for these scans.',
+    );
+    await expect(poster).toContainText('No hours were recorded for these scans.');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
-test('a code’s daily figures download as a CSV file, every day from its first to today', async ({
-  page,
-}) => {
-  const tag = await openAnalysis(page);
-  const flyer = page.getByRole('group', { name: 'Flyer' });
-  await flyer.getByText('Flyer', { exact: true }).click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    flyer.getByRole('button', { name: 'Download daily figures (CSV) of Flyer' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe(`scans-flyer-flyer${tag}.csv`);
-  const text = await readFile(await download.path(), 'utf8');
-  expect(text.endsWith('\r\n')).toBe(true);
-  const [header, ...rows] = text
-    .split('\r\n')
-    .slice(0, -1)
-    .map((line) => line.split(','));
-  expect(header).toEqual([
-    'date',
-    'scans',
-    'unique visitors',
-    'printed code',
-    'copied link',
-    'filtered (bots)',
-    'filtered (HEAD)',
-    'phone',
-    'tablet',
-    'computer',
-    'other device',
-    'Android',
-    'iOS and iPadOS',
-    'Windows',
-    'macOS',
-    'Linux',
-    'ChromeOS',
-    'other system',
-  ]);
-  // 41 days, oldest first; the days without scans in between as zeros.
-  expect(rows.map(([date]) => date)).toEqual(
-    Array.from({ length: 41 }, (_, index) => day(40 - index)),
-  );
-  const byDate = new Map(rows.map(([date, ...figures]) => [date, figures.map(Number)]));
-  expect(byDate.get(day(40))).toEqual([2, ...Array(16).fill(0)]);
-  expect(byDate.get(day(20))).toEqual(Array(17).fill(0));
-  expect(byDate.get(day(1))).toEqual([1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
-  expect(byDate.get(day(0))).toEqual([3, 2, 2, 1, 4, 1, 2, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0]);
+  await test.step('a code’s daily figures download as a CSV file, every day from its first to today', async () => {
+    await page.goto('/UserAnalysis');
+    const flyer = page.getByRole('group', { name: 'Flyer' });
+    await flyer.getByText('Flyer', { exact: true }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      flyer.getByRole('button', { name: 'Download daily figures (CSV) of Flyer' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`scans-flyer-flyer${tag}.csv`);
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text.endsWith('\r\n')).toBe(true);
+    const [header, ...rows] = text
+      .split('\r\n')
+      .slice(0, -1)
+      .map((line) => line.split(','));
+    expect(header).toEqual([
+      'date',
+      'scans',
+      'unique visitors',
+      'printed code',
+      'copied link',
+      'filtered (bots)',
+      'filtered (HEAD)',
+      'phone',
+      'tablet',
+      'computer',
+      'other device',
+      'Android',
+      'iOS and iPadOS',
+      'Windows',
+      'macOS',
+      'Linux',
+      'ChromeOS',
+      'other system',
+    ]);
+    // 41 days, oldest first; the days without scans in between as zeros.
+    expect(rows.map(([date]) => date)).toEqual(
+      Array.from({ length: 41 }, (_, index) => day(40 - index)),
+    );
+    const byDate = new Map(rows.map(([date, ...figures]) => [date, figures.map(Number)]));
+    expect(byDate.get(day(40))).toEqual([2, ...Array(16).fill(0)]);
+    expect(byDate.get(day(20))).toEqual(Array(17).fill(0));
+    expect(byDate.get(day(1))).toEqual([1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
+    expect(byDate.get(day(0))).toEqual([3, 2, 2, 1, 4, 1, 2, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0]);
+  });
 });
 
 test('Analysis fits a phone’s width, with a long name, large numbers and its details opened @phone', async ({
@@ -258,8 +257,7 @@ test('Analysis fits a phone’s width, with a long name, large numbers and its d
 });
 
 test('Analysis says how to get figures when no code is dynamic', async ({ page }) => {
-  await userWithCodes(page, []);
-  await page.goto('/UserAnalysis');
+  await userWithCodes(page, [], { at: '/UserAnalysis' });
   await expect(page.getByRole('heading', { level: 2, name: 'No dynamic codes yet' })).toBeVisible();
   await page.getByRole('link', { name: 'Create a QR code' }).click();
   await expect(page).toHaveURL(/\/QR_Type$/);

@@ -133,8 +133,7 @@ test('an ended trial keeps printed codes working; a paid EFT order unlocks the w
 });
 
 test('Subscribe on the pricing page leads to ordering that plan', async ({ page }) => {
-  await userWithCodes(page, []);
-  await page.goto('/QR_Pricing');
+  await userWithCodes(page, [], { at: '/QR_Pricing' });
   await page
     .getByRole('region', { name: '6 Months', exact: true })
     .getByRole('link', { name: 'Subscribe to the 6 Months plan' })

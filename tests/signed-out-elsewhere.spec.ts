@@ -9,8 +9,7 @@ import { userWithCodes } from './support/saved-user';
 test('after every device is signed out elsewhere, the next change here signs this one out and says why', async ({
   page,
 }) => {
-  const user = await userWithCodes(page, []);
-  await page.goto('/UserBilling');
+  const user = await userWithCodes(page, [], { at: '/UserBilling' });
   const order = page.getByRole('button', { name: 'Order the Monthly plan' });
   await expect(order).toBeEnabled();
 

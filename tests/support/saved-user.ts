@@ -135,13 +135,13 @@ export async function logIn(page: Page, user: TestUser, { at }: { at?: string } 
 }
 
 /**
- * A new user with `codes` saved, signed in on `page`, on My QR Codes. Their email address is
- * verified unless `verified` is false (dynamic codes need it).
+ * A new user with `codes` saved, signed in on `page`, on My QR Codes (or the guarded page `at`).
+ * Their email address is verified unless `verified` is false (dynamic codes need it).
  */
 export async function userWithCodes(
   page: Page,
   codes: readonly SeededCode[],
-  { verified = true }: { verified?: boolean } = {},
+  { verified = true, at = '/QR_Dashboard' }: { verified?: boolean; at?: string } = {},
 ): Promise<TestUser> {
   const user = await createUser({
     email: uniqueEmail('codes'),
@@ -149,7 +149,7 @@ export async function userWithCodes(
     emailVerified: verified,
   });
   await seedCodes(user.uid, codes);
-  await logIn(page, user, { at: '/QR_Dashboard' });
+  await logIn(page, user, { at });
   return user;
 }
 
