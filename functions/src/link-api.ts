@@ -5,8 +5,10 @@
 // POST /api/links {"code": "<id of a saved code>"}: the page asks the server to make the code's
 // short link match the code (link-sync.ts) once the code has reached Firestore: after a save, an
 // edit, a delete or an Undo, and when My QR Codes finds a code whose link is not as it should be.
-// The caller is the bearer of a Firebase ID token (verified by the Admin SDK), so nobody acts on
-// another's codes. Answers JSON as linksApi (src/domain/qr/link-policy.ts) describes it: 200 with the
+// The caller is the bearer of a Firebase ID token (verified by the Admin SDK). Both requests may
+// name a `workspace` (absent: the caller's own account) and need the caller's role there to let
+// them change codes (workspace.ts); each change is appended to the workspace's history, naming
+// the caller (the page asks after each write it makes). Answers JSON as linksApi (src/domain/qr/link-policy.ts) describes it: 200 with the
 // link, or a refusal with its message and the status the API's table gives it.
 import { linksApi } from '../../src/domain/qr/link-policy';
 import type { Auth, Firestore } from './admin';
@@ -17,6 +19,7 @@ import { setLinkPassword, syncLink } from './link-sync';
 import type { HashCost } from './passwords';
 import { siteHosts, siteOrigin } from './site';
 import type { AccountTermsReader } from './terms';
+import { workspaceOf } from './workspace';
 
 const BODY_LIMIT = 1024;
 
@@ -57,17 +60,27 @@ export function createLinkApi({
         path: /\/password$/,
         request: 'password',
         body,
-        async answer({ caller, input: { code, password } }) {
-          return setLinkPassword(db, caller, code, password, now(), passwordCost?.());
+        async answer({ caller, input: { code, password, workspace } }) {
+          const cost = passwordCost?.();
+          return setLinkPassword(
+            db,
+            caller,
+            code,
+            password,
+            now(),
+            cost,
+            workspaceOf(caller, workspace),
+          );
         },
       },
       {
         method: 'POST',
         request: 'sync',
         body,
-        async answer({ caller, input: { code }, request }) {
+        async answer({ caller, input: { code, workspace }, request }) {
           const site = { origin: siteOrigin(), hosts: siteHosts(request) };
-          return syncLink(db, caller, code, site, now(), files, terms);
+          const acting = workspaceOf(caller, workspace);
+          return syncLink(db, caller, code, site, now(), files, terms, acting);
         },
       },
     ],

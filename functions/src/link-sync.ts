@@ -32,6 +32,12 @@ import {
 } from '../../src/domain/records/accounts';
 import { codePath, readCode } from '../../src/domain/records/codes';
 import {
+  changesBetween,
+  historyFields,
+  historyPath,
+  type HistoryChange,
+} from '../../src/domain/records/history';
+import {
   LINKS,
   linkPath,
   newLink,
@@ -46,6 +52,14 @@ import type { FileInUse, FileStore } from './file-store';
 import { hashPassword, PASSWORD_COST, passwordRef, type HashCost } from './passwords';
 import type { AccountTermsReader } from './terms';
 import { standingOf, isActive } from '../../src/domain/billing';
+import { roleMay } from '../../src/domain/team';
+import {
+  actingIn,
+  mayChangeCode,
+  NOT_ALLOWED_MESSAGE,
+  OWN_CODES_ONLY_MESSAGE,
+  type Acting,
+} from './workspace';
 
 const viewOf = (link: StoredLink, passwordSet: boolean): LinkView => ({
   id: link.id,
@@ -78,6 +92,50 @@ function storedLink(id: string, data: unknown): StoredLink & { readonly password
 const linkOfCode = (db: Firestore, owner: string, codeId: string) =>
   db.collection(LINKS).where('owner', '==', owner).where('code', '==', codeId).limit(1);
 
+/** The maker of a stored code (`createdBy`), or null for the account itself. */
+const makerOf = (data: unknown): string | null => {
+  const maker = (data as { createdBy?: unknown } | undefined)?.createdBy;
+  return typeof maker === 'string' ? maker : null;
+};
+
+/**
+ * Whether `acting` (null: no role in the workspace) may change the code stored as `data` (undefined:
+ * none): 'codes.write', and an editor kept to their own codes only on theirs. Null when allowed,
+ * else the refusal's words.
+ */
+function refusalToChange(acting: Acting | null, data: unknown): string | null {
+  if (!acting || !roleMay(acting.role, 'codes.write')) return NOT_ALLOWED_MESSAGE;
+  if (data !== undefined && !mayChangeCode(acting, makerOf(data))) return OWN_CODES_ONLY_MESSAGE;
+  return null;
+}
+
+/**
+ * Appends the change to the workspace's history in `transaction`: who asked (the caller), what
+ * changed, and where the link led before and after (src/domain/records/history.ts).
+ */
+function appendHistory(
+  db: Firestore,
+  transaction: Transaction,
+  workspace: string,
+  caller: Caller,
+  change: {
+    readonly code: string;
+    readonly link: string;
+    readonly changes: readonly HistoryChange[];
+    readonly from: Destination | null;
+    readonly to: Destination | null;
+  },
+) {
+  if (change.changes.length === 0) return;
+  transaction.create(
+    db.collection(historyPath(workspace)).doc(),
+    historyFields(
+      { ...change, by: { uid: caller.uid, email: caller.email } },
+      FieldValue.serverTimestamp(),
+    ),
+  );
+}
+
 /** Finds a fresh id: minted at random, and read first, so it is certainly new. */
 async function freshLinkId(db: Firestore, transaction: Transaction): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -88,10 +146,12 @@ async function freshLinkId(db: Firestore, transaction: Transaction): Promise<str
 }
 
 /**
- * Makes the link of `codeId` (a code of `caller`) match the code: makes it, points it at the
- * code's target, retires it when the code is gone or no longer dynamic, or restores it. `site`
- * is where the site answers (the link list and app types lead to its viewer page; its short
- * links are never a target).
+ * Makes the link of `codeId` (a code of `workspace`, by default the caller's own account) match
+ * the code: makes it, points it at the code's target, retires it when the code is gone or no
+ * longer dynamic, or restores it, and appends each change to the workspace's history. The caller
+ * needs 'codes.write' there (an editor kept to their own codes: on theirs), read in the same
+ * transaction. `site` is where the site answers (the link list and app types lead to its viewer
+ * page; its short links are never a target).
  */
 export async function syncLink(
   db: Firestore,
@@ -102,25 +162,37 @@ export async function syncLink(
   files: FileStore,
   /** The account's trial or plan: new links and new targets wait for one (billing.ts). */
   termsReader: AccountTermsReader,
+  workspace: string = caller.uid,
 ): Promise<SyncAnswer> {
-  const codeRef = db.doc(codePath(caller.uid, codeId));
-  const accountRef = db.doc(accountPath(caller.uid));
-  const linksOfCode = linkOfCode(db, caller.uid, codeId);
+  const codeRef = db.doc(codePath(workspace, codeId));
+  const accountRef = db.doc(accountPath(workspace));
+  const linksOfCode = linkOfCode(db, workspace, codeId);
 
   return db.runTransaction(async (transaction): Promise<SyncAnswer> => {
-    const [codeSnapshot, linkSnapshot, accountSnapshot] = await Promise.all([
+    const [codeSnapshot, linkSnapshot, accountSnapshot, acting] = await Promise.all([
       transaction.get(codeRef),
       transaction.get(linksOfCode),
       transaction.get(accountRef),
+      actingIn(db, caller, workspace, transaction),
     ]);
-    const code = codeSnapshot.exists ? readCode(codeId, codeSnapshot.data()) : null;
     const linkDocument = linkSnapshot.docs[0];
     const link = linkDocument ? storedLink(linkDocument.id, linkDocument.data()) : null;
+    const notAllowed = refusalToChange(acting, codeSnapshot.data());
+    if (notAllowed) {
+      // A stranger is told nothing of the workspace's links.
+      return {
+        ok: false,
+        problem: 'not-allowed',
+        message: notAllowed,
+        link: acting && link && viewOf(link, link.passwordSet),
+      };
+    }
+    const code = codeSnapshot.exists ? readCode(codeId, codeSnapshot.data()) : null;
     let passwordSet = link?.passwordSet === true;
     let destination = code?.dynamic ? codeDestination(code, site.origin, site.hosts) : null;
     // The files the link shows now and may show next, read in this transaction: a file it stops
     // showing is marked unreferenced, one it shows loses any mark (file-store.ts, "Letting go").
-    const heldFiles = await files.readIn(transaction, caller.uid, [
+    const heldFiles = await files.readIn(transaction, workspace, [
       ...(link ? filesOf(link.destination) : []),
       ...(destination?.ok ? filesOf(destination.destination) : []),
     ]);
@@ -144,7 +216,7 @@ export async function syncLink(
         : { dynamic: false }
       : null;
     const before = readAccount(accountSnapshot.data()).usage(scanDay(now));
-    const { terms, store: termsToStore } = await termsReader.termsIn(caller.uid, accountSnapshot);
+    const { terms, store: termsToStore } = await termsReader.termsIn(workspace, accountSnapshot);
     const { plan, usage } = planSync({
       code: wish,
       link,
@@ -162,7 +234,7 @@ export async function syncLink(
         ? filesOf(link!.destination).filter((sha) => !shows.includes(sha))
         : [];
     const shownElsewhere =
-      dropped.length > 0 ? await filesShown(db, transaction, caller.uid, link!.id) : new Set();
+      dropped.length > 0 ? await filesShown(db, transaction, workspace, link!.id) : new Set();
 
     const stamp = FieldValue.serverTimestamp();
     let result: StoredLink | null = link;
@@ -182,7 +254,7 @@ export async function syncLink(
           db.doc(linkPath(id)),
           newLink(
             {
-              owner: caller.uid,
+              owner: workspace,
               code: codeId,
               destination: plan.destination,
               locked: plan.locked,
@@ -192,13 +264,20 @@ export async function syncLink(
         );
         result = {
           id,
-          owner: caller.uid,
+          owner: workspace,
           code: codeId,
           destination: plan.destination,
           locked: plan.locked,
           deleted: false,
           disabled: false,
         };
+        appendHistory(db, transaction, workspace, caller, {
+          code: codeId,
+          link: id,
+          changes: plan.locked ? ['created', 'locked'] : ['created'],
+          from: null,
+          to: plan.destination,
+        });
         break;
       }
       case 'update': {
@@ -213,11 +292,27 @@ export async function syncLink(
           ...(unlocks ? { passwordSet: false } : {}),
         });
         result = { ...link!, destination: plan.destination, locked: plan.locked, deleted: false };
+        const changes = changesBetween(link!, plan);
+        if (unlocks) changes.push('password-removed');
+        appendHistory(db, transaction, workspace, caller, {
+          code: codeId,
+          link: link!.id,
+          changes,
+          from: link!.deleted ? null : link!.destination,
+          to: plan.destination,
+        });
         break;
       }
       case 'retire':
         transaction.update(db.doc(linkPath(link!.id)), retiredLink(stamp));
         result = { ...link!, deleted: true };
+        appendHistory(db, transaction, workspace, caller, {
+          code: codeId,
+          link: link!.id,
+          changes: ['retired'],
+          from: link!.destination,
+          to: null,
+        });
         break;
     }
     for (const sha of shows) {
@@ -294,11 +389,14 @@ async function passwordChangeAllowed(db: Firestore, uid: string, now: number): P
 }
 
 /**
- * Sets (or, with null, removes) the password of the link of `codeId`, a code of `caller`: kept
- * only as a hash the clients cannot read, with a new version that asks every browser let in by
- * the old one again (passwords.ts). The link must exist; the code decides whether the link asks
- * for it (its `passwordProtected`, mirrored as the link's `locked` by syncLink). Setting one
- * runs the slow hash, so an account sets at most PASSWORD_CHANGES_PER_HOUR an hour.
+ * Sets (or, with null, removes) the password of the link of `codeId`, a code of `workspace` (by
+ * default the caller's own account): kept only as a hash the clients cannot read, with a new
+ * version that asks every browser let in by the old one again (passwords.ts). The caller needs
+ * 'codes.write' there (an editor kept to their own codes: on theirs), checked before the slow hash
+ * and again in the transaction that writes it, with its entry in the workspace's history. The
+ * link must exist; the code decides whether the link asks for it (its `passwordProtected`,
+ * mirrored as the link's `locked` by syncLink). Setting one runs the slow hash, so a workspace
+ * sets at most PASSWORD_CHANGES_PER_HOUR an hour.
  */
 export async function setLinkPassword(
   db: Firestore,
@@ -307,8 +405,19 @@ export async function setLinkPassword(
   password: string | null,
   now: Date = new Date(),
   cost: HashCost = PASSWORD_COST,
+  workspace: string = caller.uid,
 ): Promise<SyncAnswer> {
-  const found = await linkOfCode(db, caller.uid, codeId).get();
+  const codeRef = db.doc(codePath(workspace, codeId));
+  const mayChange = async (transaction?: Transaction) => {
+    const [acting, code] = await Promise.all([
+      actingIn(db, caller, workspace, transaction),
+      transaction ? transaction.get(codeRef) : codeRef.get(),
+    ]);
+    return refusalToChange(acting, code.data());
+  };
+  const notAllowed = await mayChange();
+  if (notAllowed) return { ok: false, problem: 'not-allowed', message: notAllowed };
+  const found = await linkOfCode(db, workspace, codeId).get();
   const document = found.docs[0];
   if (!document || readLink(document.id, document.data())?.deleted !== false) {
     return {
@@ -319,13 +428,27 @@ export async function setLinkPassword(
   }
   const problem = password === null ? null : passwordProblem(password);
   if (problem) return { ok: false, problem: 'bad-request', message: problem };
-  if (password !== null && !(await passwordChangeAllowed(db, caller.uid, now.getTime()))) {
+  if (password !== null && !(await passwordChangeAllowed(db, workspace, now.getTime()))) {
     // A limit of the account's changes, as the daily one of targets is (429).
     return { ok: false, problem: 'too-many-changes', message: TOO_MANY_PASSWORD_CHANGES };
   }
   const hash = password === null ? null : await hashPassword(password, cost);
   const link = document.ref;
-  await db.runTransaction(async (transaction) => {
+  const refused = await db.runTransaction(async (transaction) => {
+    // Read again as it is written: a member removed or demoted during the hash is refused.
+    const [stillRefused, current] = await Promise.all([
+      mayChange(transaction),
+      transaction.get(link),
+    ]);
+    if (stillRefused) return stillRefused;
+    const destination = readLink(link.id, current.data())?.destination ?? null;
+    appendHistory(db, transaction, workspace, caller, {
+      code: codeId,
+      link: link.id,
+      changes: [hash ? 'password-set' : 'password-removed'],
+      from: destination,
+      to: destination,
+    });
     if (hash)
       transaction.set(passwordRef(db, link.id), { ...hash, setAt: FieldValue.serverTimestamp() });
     else transaction.delete(passwordRef(db, link.id));
@@ -335,6 +458,8 @@ export async function setLinkPassword(
       passwordVersion: hash?.version ?? FieldValue.delete(),
       updatedAt: FieldValue.serverTimestamp(),
     });
+    return null;
   });
+  if (refused) return { ok: false, problem: 'not-allowed', message: refused };
   return { ok: true, link: viewOf(storedLink(link.id, document.data()), hash !== null) };
 }

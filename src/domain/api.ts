@@ -153,6 +153,20 @@ export function requestBody<const E extends v.ObjectEntries>(
 export const savedCodeId = (message: string) =>
   v.pipe(v.string(message), v.regex(/^[A-Za-z0-9_-]{1,128}$/, message));
 
+/**
+ * The workspace a request acts for (an account's id), in its JSON body or, for a request without
+ * one, as the query `?workspace=`: absent, the caller's own account. The server checks the
+ * caller's role there (functions/src/workspace.ts) on every request.
+ */
+export const WORKSPACE_PARAM = 'workspace';
+
+const WORKSPACE_MESSAGE = '"workspace" is the id of the account whose codes these are.';
+
+/** A request's optional `workspace` field (WORKSPACE_PARAM). */
+export const workspaceField = v.optional(
+  v.pipe(v.string(WORKSPACE_MESSAGE), v.regex(/^[A-Za-z0-9_-]{1,128}$/, WORKSPACE_MESSAGE)),
+);
+
 /** Every answer of an API, as the server sends it and the page reads it. */
 export type AnswerOf<A extends AnyApi> = v.InferOutput<A['answer']>;
 

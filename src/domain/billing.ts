@@ -6,7 +6,7 @@
 // landing pages keep working. What waits for a plan is only what costs the company to offer anew:
 // new dynamic codes, pointing one somewhere else, and hosting new files.
 import * as v from 'valibot';
-import { describeApi, requestBody, type AnswerOf } from './api';
+import { describeApi, requestBody, workspaceField, type AnswerOf } from './api';
 import { MAIL_PER_HOUR } from './mail';
 import { amountBilled, plans, type Plan, type PlanId } from './pricing';
 import { scanDay } from './qr/scan-time';
@@ -275,6 +275,7 @@ export const billingApi = describeApi({
           plans.map(({ id }) => id),
           CHOOSE_A_PLAN_MESSAGE,
         ),
+        workspace: workspaceField,
       },
       CHOOSE_A_PLAN_MESSAGE,
     ),
@@ -284,6 +285,8 @@ export const billingApi = describeApi({
     unauthenticated: { status: 401, retry: false },
     /** The order's EFT details are emailed: only to an address its owner has shown is theirs. */
     unverified: { status: 403, retry: false },
+    /** The caller's role in the workspace is not one that orders (owner, billing). */
+    'not-allowed': { status: 403, retry: false },
     'not-found': { status: 404, retry: false },
     /** The order is paid or cancelled already. */
     conflict: { status: 409, retry: false },

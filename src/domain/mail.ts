@@ -12,7 +12,7 @@
 // verified email address may send, at most MAIL_PER_HOUR an hour, to at most
 // MAIL_RECIPIENTS_PER_DAY different addresses a day.
 import * as v from 'valibot';
-import { describeApi, requestBody, savedCodeId, type AnswerOf } from './api';
+import { describeApi, requestBody, savedCodeId, workspaceField, type AnswerOf } from './api';
 import { checkField, emailField } from './form';
 
 export const MAIL_API_PATH = '/api/mail';
@@ -95,7 +95,9 @@ export const mailApi = describeApi({
         id: v.pipe(v.string(REQUEST_ID_MESSAGE), v.regex(REQUEST_ID, REQUEST_ID_MESSAGE)),
         to: v.optional(v.unknown()),
         code: savedCodeId('"code" is the id of a code saved in your account.'),
-      } satisfies Record<(typeof CODE_MAIL_FIELDS)[number], v.GenericSchema>,
+        // The workspace whose code it is (absent: the caller's own account).
+        workspace: workspaceField,
+      } satisfies Record<(typeof CODE_MAIL_FIELDS)[number] | 'workspace', v.GenericSchema>,
       'Send {"id", "to", "code"} as JSON: the request\'s id, the address and the saved code\'s id.',
       mailMessages.outdated,
     ),
@@ -105,6 +107,8 @@ export const mailApi = describeApi({
     'bad-recipient': { status: 400, retry: false },
     unauthenticated: { status: 401, retry: false },
     unverified: { status: 403, retry: false },
+    /** The caller may not see the workspace's codes (no longer a member, or never one). */
+    'not-allowed': { status: 403, retry: false },
     // Another account's code, or none: the same answer, so ids cannot be probed.
     'no-code': { status: 404, retry: false },
     'too-large': { status: 413, retry: false },

@@ -15,6 +15,7 @@ import * as v from 'valibot';
 import {
   describeApi,
   requestBody,
+  workspaceField,
   type AnswerOf,
   type FinalProblemOf,
   type ProblemOf,
@@ -79,6 +80,8 @@ const uploadStartSchema = requestBody(
       Object.keys(fileFields) as FileFieldId[],
       `"field" is the upload's field: one of ${Object.keys(fileFields).join(', ')}.`,
     ),
+    /** The workspace the file is hosted for (its chunks name it as `?workspace=`). */
+    workspace: workspaceField,
   },
   'Send {"sha256", "size", "name", "field"} as JSON.',
 );
@@ -99,6 +102,8 @@ export const filesApi = describeApi({
     // Refused for this account, whatever it sends: 403, as the link limits are (not a 5xx, which
     // would read as the server's fault and be retried).
     quota: { status: 403, retry: false },
+    /** The caller's role in the workspace does not let them change its codes. */
+    'not-allowed': { status: 403, retry: false },
     /** The chunk does not start where the server's copy ends: go on from `received`. */
     offset: { status: 409, retry: true },
     'too-large': { status: 413, retry: false },

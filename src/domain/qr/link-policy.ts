@@ -8,7 +8,7 @@
 // that last (Bitly, Dub, Shlink) all cap and verify. They are per account, enforced on the server
 // in the same transaction that writes the link, and generous for a business printing codes.
 import * as v from 'valibot';
-import { describeApi, requestBody, savedCodeId, type AnswerOf } from '../api';
+import { describeApi, requestBody, savedCodeId, workspaceField, type AnswerOf } from '../api';
 import { PLAN_NEEDED_MESSAGE } from '../billing';
 import { isBlockedHost, type Blocklist } from './blocklist';
 import { scheduleOf } from './schedule';
@@ -285,10 +285,14 @@ export const linksApi = describeApi({
   path: LINK_API_PATH,
   requests: {
     /** POST /api/links: make the code's short link match the code. */
-    sync: requestBody({ code: savedCodeId(NO_CODE) }, NO_CODE),
+    sync: requestBody({ code: savedCodeId(NO_CODE), workspace: workspaceField }, NO_CODE),
     /** POST /api/links/password: set the password of the code's link (null: remove it). */
     password: requestBody(
-      { code: savedCodeId(NO_CODE), password: v.nullable(v.string(NO_PASSWORD)) },
+      {
+        code: savedCodeId(NO_CODE),
+        password: v.nullable(v.string(NO_PASSWORD)),
+        workspace: workspaceField,
+      },
       NO_CODE,
     ),
   },
@@ -298,6 +302,11 @@ export const linksApi = describeApi({
     /** The trial or plan has ended: new links and changes of target wait for a plan. */
     'plan-needed': { status: 402, retry: false },
     unverified: { status: 403, retry: false },
+    /**
+     * The caller's role in the workspace does not let them change its codes (a viewer, someone no
+     * longer a member), or an editor kept to their own codes asked about another's.
+     */
+    'not-allowed': { status: 403, retry: false },
     /** The server does not hold the code's file (yet): asked again once it is uploaded. */
     'file-missing': { status: 409, retry: true },
     // Statuses a client can tell apart: what the code asks is wrong (422), or the account is over

@@ -22,6 +22,8 @@ export const uploadRemedies: { readonly [P in FinalUploadProblem]: UploadRemedy 
   'plan-needed': { kind: 'page', text: 'Choose a plan on the Billing page', to: paths.billing },
   unverified: tryAgain,
   quota: tryAgain,
+  // A member whose role no longer lets them change the workspace's codes: nothing to retry.
+  'not-allowed': tryAgain,
   'too-large': tryAgain,
   'wrong-content': tryAgain,
   'hash-mismatch': tryAgain,
