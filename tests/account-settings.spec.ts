@@ -107,7 +107,8 @@ test('a user changes their password, then signs in with the new one', async ({ p
   // And through the login page, as a person would.
   await page.goto('/Profile');
   await page.getByRole('button', { name: 'Logout' }).click();
-  await logIn(page, { ...user, password: 'Brand-new-pass-2' }, { at: '/Profile' });
+  await logIn(page, { ...user, password: 'Brand-new-pass-2' });
+  await page.goto('/Profile');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Hello, Thandi Builder' }),
   ).toBeVisible();
