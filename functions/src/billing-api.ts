@@ -6,6 +6,11 @@
 //   POST /api/billing/orders/<id>/cancel              cancels an order of theirs not yet paid
 // Answers JSON as billingApi (src/domain/billing.ts) describes it. Marking an order paid is the
 // company's alone: scripts/admin/billing-admin.mjs.
+//
+// An order is a workspace's (the order's `workspace`, a cancel's `?workspace=`; absent, the
+// caller's own account): its owner, its plan and its hourly limit are the workspace's, and the
+// caller's role there must be one that orders (owner, billing: workspace.ts), read from their
+// member document at every request. The EFT details go to the caller, who ordered.
 import {
   billingApi,
   CHOOSE_A_PLAN_MESSAGE,
@@ -18,6 +23,7 @@ import type { SendMail } from './mail-transport';
 import { orderMail } from './order-mail';
 import { cancelOrder, placeOrder } from './orders';
 import { siteOrigin } from './site';
+import { mayActIn, notAllowed, workspaceInQuery, workspaceOf } from './workspace';
 
 const BODY_LIMIT = 1024;
 const ORDER_ID = /^[A-Za-z0-9]{1,64}$/;
@@ -47,8 +53,13 @@ export function createBillingApi({
       {
         method: 'POST',
         path: /\/orders\/([^/]+)\/cancel$/,
-        answer: async ({ caller, match: [, id] }) =>
-          ORDER_ID.test(id) ? cancelOrder(db, caller.uid, id) : NO_ORDER,
+        async answer({ caller, request, match: [, id] }) {
+          const named = workspaceInQuery(request);
+          if (named === null) return notAllowed();
+          const acting = await mayActIn(db, caller, workspaceOf(caller, named), 'billing');
+          if (!acting) return notAllowed();
+          return ORDER_ID.test(id) ? cancelOrder(db, acting.workspace, id) : NO_ORDER;
+        },
       },
       {
         method: 'POST',
@@ -59,16 +70,30 @@ export function createBillingApi({
         // has shown is theirs.
         unverified: ORDER_UNVERIFIED_MESSAGE,
         async answer({ caller, input }) {
-          const user = await auth.getUser(caller.uid);
+          const acting = await mayActIn(
+            db,
+            caller,
+            workspaceOf(caller, input.workspace),
+            'billing',
+          );
+          if (!acting) return notAllowed();
+          // The customer is the workspace's account (its address and name on the order).
+          const holder = await auth.getUser(acting.workspace);
           const placed = await placeOrder(
             db,
-            { uid: caller.uid, email: user.email ?? null, name: user.displayName ?? null },
+            {
+              uid: acting.workspace,
+              email: holder.email ?? null,
+              name: holder.displayName ?? null,
+            },
             input.plan,
             now(),
           );
-          // The EFT details by email too, once per order; the order stands if the email fails.
-          if (placed.ok && placed.created && user.email) {
-            await send(orderMail(placed.order, user.email, siteOrigin())).catch((error: unknown) =>
+          // The EFT details by email too, once per order, to whoever ordered (the account itself
+          // or its billing member); the order stands if the email fails.
+          const to = caller.uid === acting.workspace ? holder.email : caller.email;
+          if (placed.ok && placed.created && to) {
+            await send(orderMail(placed.order, to, siteOrigin())).catch((error: unknown) =>
               console.error(
                 JSON.stringify({
                   severity: 'ERROR',

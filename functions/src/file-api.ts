@@ -5,15 +5,20 @@
 // are served from the company's domain, as its short links are, so an unverified account may not
 // put anything there. Answers JSON, as filesApi describes it (its table gives each refusal's
 // status), through the one wrapper of the site's APIs (api-handler.ts); the store
-// (file-store.ts) decides.
+// (file-store.ts) decides. A file is hosted for a workspace (the start's `workspace`, a chunk's
+// `?workspace=`; absent, the caller's own account): the caller's role there must let them change
+// its codes (workspace.ts), read from their member document at every request, so a member
+// removed mid-upload has their next chunk refused. The file, its bytes' quota and the plan it
+// waits for are the workspace's.
 import { isActive, PLAN_NEEDED_MESSAGE } from '../../src/domain/billing';
 import { fileFields } from '../../src/domain/qr/content';
 import { CHUNK_BYTES, filesApi } from '../../src/domain/qr/hosting';
-import type { Auth } from './admin';
+import type { Auth, Firestore } from './admin';
 import { serveApi } from './api-handler';
 import type { FileStore } from './file-store';
 import { refusal } from './http';
 import type { AccountTermsReader } from './terms';
+import { mayActIn, notAllowed, workspaceInQuery, workspaceOf } from './workspace';
 
 /** The start of an upload is a small JSON object; a name is at most 200 characters. */
 const START_LIMIT = 2048;
@@ -25,10 +30,13 @@ function offsetOf(url: URL): number | null {
 }
 
 export function createFileApi({
+  db,
   auth,
   store,
   terms,
 }: {
+  /** Where the callers' member documents are read. */
+  db: Firestore;
   auth: Auth;
   store: FileStore;
   /** The account's trial or plan: new files wait for one. */
@@ -50,16 +58,18 @@ export function createFileApi({
           notJson: refusal('bad-request', 'Send {"sha256", "size", "name", "field"} as JSON.'),
         },
         unverified,
-        async answer({ caller, input }) {
+        async answer({ caller, input: { workspace: named, ...input } }) {
+          const workspace = workspaceOf(caller, named);
+          if (!(await mayActIn(db, caller, workspace, 'codes.write'))) return notAllowed();
           const start = { ...input, kind: fileFields[input.field].kindId };
           // Without a running trial or plan, only a file the server holds already may be
           // "uploaded" (a device resending one its codes show); a new one waits. Appending chunks
           // needs a begun upload, so the check at the start is enough.
-          if (!isActive(await terms.standing(caller.uid, new Date()))) {
-            const held = await store.stat(caller.uid, start.sha256);
+          if (!isActive(await terms.standing(workspace, new Date()))) {
+            const held = await store.stat(workspace, start.sha256);
             if (!held?.complete) return refusal('plan-needed', PLAN_NEEDED_MESSAGE);
           }
-          return store.begin(caller.uid, start);
+          return store.begin(workspace, start);
         },
       },
       {
@@ -80,7 +90,11 @@ export function createFileApi({
               'Send PUT /api/files/<sha256>?offset=<n> with the bytes from n.',
             );
           }
-          return store.append(caller.uid, sha256, offset, body);
+          const named = workspaceInQuery(request);
+          if (named === null) return notAllowed();
+          const workspace = workspaceOf(caller, named);
+          if (!(await mayActIn(db, caller, workspace, 'codes.write'))) return notAllowed();
+          return store.append(workspace, sha256, offset, body);
         },
       },
     ],

@@ -133,7 +133,7 @@ export const files = onRequest(
     maxInstances: 5,
     timeoutSeconds: 120,
   },
-  createFileApi({ auth: getAuth(), store: fileStore, terms }),
+  createFileApi({ db, auth: getAuth(), store: fileStore, terms }),
 );
 
 // The SMTP password is the deployed project's Secret Manager secret SMTP_PASS, bound only when the

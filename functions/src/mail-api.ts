@@ -10,6 +10,11 @@
 // or that the SMTP server did not take is not counted, and a request sent again (the page's outbox
 // retrying after a lost answer) is answered without a second email. Answers JSON as mailApi
 // (src/domain/mail.ts) describes it.
+//
+// The code may be a workspace's (the request's `workspace`; absent, the caller's own account):
+// the caller's role there must let them see its codes (workspace.ts: a viewer may email one, as
+// they may download it), read from their member document at every request. The limits are the
+// workspace's, so a team does not multiply them by inviting viewers, who are free.
 import { createHash } from 'node:crypto';
 import {
   checkRecipient,
@@ -33,6 +38,7 @@ import { mailCode } from './mail-code';
 import { codeMail } from './mail-message';
 import { MailNotConfigured, type SendMail } from './mail-transport';
 import { siteHosts, siteOrigin } from './site';
+import { mayActIn, notAllowed, workspaceOf } from './workspace';
 
 /** A request whose every part has been checked. */
 interface CheckedMail {
@@ -93,7 +99,10 @@ export function createMailApi({
       });
     });
 
-  /** Emails the checked request `mail` of `uid`, counted, unless a limit or the code says no. */
+  /**
+   * Emails the checked request `mail` for the workspace `uid` (its code, counted against its
+   * limits), unless a limit or the code says no.
+   */
   async function sendChecked(
     uid: string,
     mail: CheckedMail,
@@ -158,10 +167,13 @@ export function createMailApi({
             'Send {"id", "to", "code"} as JSON: the request\'s id, the address and the saved code\'s id.',
           ),
         },
-        async answer({ caller, input: { id, to, code }, request }): Promise<MailAnswer> {
+        async answer({ caller, input: { id, to, code, workspace }, request }): Promise<MailAnswer> {
           const recipient = checkRecipient(to);
           if (!recipient.ok) return refusal('bad-recipient', recipient.message);
-          return sendChecked(caller.uid, { id, to: recipient.value, code }, siteHosts(request));
+          const acting = await mayActIn(db, caller, workspaceOf(caller, workspace), 'codes.read');
+          if (!acting) return notAllowed();
+          const mail = { id, to: recipient.value, code };
+          return sendChecked(acting.workspace, mail, siteHosts(request));
         },
       },
     ],

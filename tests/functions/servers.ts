@@ -183,7 +183,7 @@ export function useFunctions(
       now: () => under.clock(),
       passwordCost: () => under.passwordCost,
     });
-    const fileApi = createFileApi({ auth: getAuth(app), store: files, terms });
+    const fileApi = createFileApi({ db, auth: getAuth(app), store: files, terms });
     const mailApi = createMailApi({
       db,
       auth: getAuth(app),

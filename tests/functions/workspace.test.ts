@@ -4,8 +4,15 @@
 // codes, and a viewer, a removed member, a stranger naming it and an editor kept to their own codes
 // (on another's) are refused. The links function appends each change of a printed code to the
 // workspace's history in the transaction that makes it, naming the caller.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from '../../functions/src/admin';
+import type { OutgoingMail } from '../../functions/src/mail-message';
+import { BILLING_API_PATH } from '../../src/domain/billing';
+import { MAIL_API_PATH } from '../../src/domain/mail';
+import { FILES_API_PATH } from '../../src/domain/qr/hosting';
+import { filePath } from '../../src/domain/records/files';
+import { ORDERS } from '../../src/domain/records/orders';
 import { LINK_API_PATH, type SyncAnswer } from '../../src/domain/qr/link-policy';
 import { accountPath } from '../../src/domain/records/accounts';
 import { codePath } from '../../src/domain/records/codes';
@@ -14,9 +21,15 @@ import { LINKS, linkPath } from '../../src/domain/records/links';
 import { memberFields, memberPath } from '../../src/domain/records/members';
 import type { RoleId } from '../../src/domain/team';
 import { teamRefusals } from '../../src/domain/team-policy';
+import { tinyPdf } from '../support/sample-files';
 import { idToken, useFunctions, webFields } from './servers';
 
-const under = useFunctions();
+const sent: OutgoingMail[] = [];
+const under = useFunctions({
+  mail: () => async (mail) => {
+    sent.push(mail);
+  },
+});
 
 /** A user of this file only (the files share the Auth emulator). */
 let users = 0;
@@ -229,5 +242,153 @@ describe('the link API, for a workspace', () => {
     expect(stored).not.toContain(password);
     // The link's password was never set by the viewer: only the admin's two changes.
     expect((await under.db.doc(linkPath(history[0].link)).get()).data()?.passwordSet).toBe(false);
+  });
+});
+
+/** A request of `method` to `path` as `uid`, with a JSON body or bytes. */
+async function call(uid: string, method: string, path: string, body?: object | Uint8Array) {
+  const bytes = body instanceof Uint8Array;
+  const response = await fetch(`${under.origin}${path}`, {
+    method,
+    headers: {
+      'Content-Type': bytes ? 'application/octet-stream' : 'application/json',
+      Authorization: `Bearer ${await idToken(uid)}`,
+    },
+    body: bytes ? new Uint8Array(body) : JSON.stringify(body ?? {}),
+  });
+  return { status: response.status, answer: (await response.json()) as Record<string, unknown> };
+}
+
+/** The members of a new workspace in every role this file tries, and one removed. */
+async function team() {
+  const workspace = await newWorkspace();
+  const people = {
+    admin: newUser('admin'),
+    editor: newUser('editor'),
+    viewer: newUser('viewer'),
+    billing: newUser('billing'),
+    removed: newUser('removed'),
+    stranger: newUser('stranger'),
+  };
+  await join(workspace, people.admin, 'admin');
+  await join(workspace, people.editor, 'editor');
+  await join(workspace, people.viewer, 'viewer');
+  await join(workspace, people.billing, 'billing');
+  await join(workspace, people.removed, 'owner');
+  await removeMember(workspace, people.removed);
+  return { workspace, ...people };
+}
+
+describe('the files API, for a workspace', () => {
+  const sha256 = createHash('sha256').update(tinyPdf).digest('hex');
+  const start = (workspace: string) => ({
+    sha256,
+    size: tinyPdf.length,
+    name: 'menu.pdf',
+    field: 'pdfFile',
+    workspace,
+  });
+  const chunk = (workspace: string) =>
+    `${FILES_API_PATH}/${sha256}?offset=0&workspace=${workspace}`;
+
+  it('an editor uploads a file the workspace holds; a viewer, a billing member, a removed member and a stranger are refused', async () => {
+    const { workspace, editor, viewer, billing, removed, stranger } = await team();
+    for (const uid of [viewer, billing, removed, stranger]) {
+      expect(await call(uid, 'POST', FILES_API_PATH, start(workspace)), uid).toMatchObject({
+        status: 403,
+        answer: NOT_ALLOWED,
+      });
+    }
+    expect(await call(editor, 'POST', FILES_API_PATH, start(workspace))).toMatchObject({
+      status: 200,
+      answer: { ok: true, received: 0 },
+    });
+    // A chunk is refused to a viewer naming the workspace, and to the editor without naming it
+    // (their own account has begun no such upload).
+    expect(await call(viewer, 'PUT', chunk(workspace), tinyPdf)).toMatchObject({
+      status: 403,
+      answer: NOT_ALLOWED,
+    });
+    expect(
+      await call(editor, 'PUT', `${FILES_API_PATH}/${sha256}?offset=0`, tinyPdf),
+    ).toMatchObject({ answer: { ok: false } });
+    expect(await call(editor, 'PUT', chunk(workspace), tinyPdf)).toMatchObject({
+      status: 200,
+      answer: { ok: true, complete: true },
+    });
+    expect((await under.db.doc(filePath(workspace, sha256)).get()).data()).toMatchObject({
+      owner: workspace,
+    });
+    expect((await under.db.doc(filePath(editor, sha256)).get()).exists).toBe(false);
+  });
+});
+
+describe('the mail API, for a workspace', () => {
+  const mail = (workspace: string, code: string, to: string) => ({
+    id: `req-${Math.random().toString(36).slice(2, 12)}`,
+    to,
+    code,
+    workspace,
+  });
+
+  it('a viewer emails the workspace’s code; a removed member and a stranger are refused, and nothing is sent', async () => {
+    const { workspace, viewer, removed, stranger } = await team();
+    const code = await workspaceCode(workspace, 'https://example.co.za/menu');
+    await under.db.doc(codePath(workspace, code)).update({ dynamic: false });
+    for (const uid of [removed, stranger]) {
+      const to = `${uid}-copy@example.co.za`;
+      expect(
+        await call(uid, 'POST', `${MAIL_API_PATH}/code`, mail(workspace, code, to)),
+        uid,
+      ).toMatchObject({ status: 403, answer: NOT_ALLOWED });
+      expect(sent.some((one) => one.to === to)).toBe(false);
+    }
+    const to = `${viewer}-copy@example.co.za`;
+    expect(
+      await call(viewer, 'POST', `${MAIL_API_PATH}/code`, mail(workspace, code, to)),
+    ).toMatchObject({ status: 200, answer: { ok: true, to } });
+    expect(sent.filter((one) => one.to === to)).toHaveLength(1);
+    // Without naming the workspace, the viewer's own account has no such code.
+    expect(
+      await call(viewer, 'POST', `${MAIL_API_PATH}/code`, {
+        ...mail(workspace, code, to),
+        workspace: undefined,
+      }),
+    ).toMatchObject({ status: 404, answer: { problem: 'no-code' } });
+  });
+});
+
+describe('the billing API, for a workspace', () => {
+  const orders = async (owner: string) =>
+    (await under.db.collection(ORDERS).where('owner', '==', owner).get()).docs;
+
+  it('a billing member orders and cancels the workspace’s plan; an admin, an editor, a viewer, a removed owner and a stranger are refused', async () => {
+    const { workspace, billing, admin, editor, viewer, removed, stranger } = await team();
+    for (const uid of [admin, editor, viewer, removed, stranger]) {
+      expect(
+        await call(uid, 'POST', `${BILLING_API_PATH}/orders`, { plan: 'monthly', workspace }),
+        uid,
+      ).toMatchObject({ status: 403, answer: NOT_ALLOWED });
+    }
+    expect(await orders(workspace)).toHaveLength(0);
+    const placed = await call(billing, 'POST', `${BILLING_API_PATH}/orders`, {
+      plan: 'monthly',
+      workspace,
+    });
+    expect(placed).toMatchObject({ status: 200, answer: { ok: true, created: true } });
+    const [stored] = await orders(workspace);
+    expect(stored.data()).toMatchObject({
+      owner: workspace,
+      customer: { email: emailOf(workspace) },
+    });
+    expect(await orders(billing)).toHaveLength(0);
+    // The EFT details go to the billing member who ordered.
+    expect(sent.some((one) => one.to === emailOf(billing))).toBe(true);
+
+    const cancel = (uid: string) =>
+      call(uid, 'POST', `${BILLING_API_PATH}/orders/${stored.id}/cancel?workspace=${workspace}`);
+    expect(await cancel(viewer)).toMatchObject({ status: 403, answer: NOT_ALLOWED });
+    expect(await cancel(stranger)).toMatchObject({ status: 403, answer: NOT_ALLOWED });
+    expect(await cancel(billing)).toMatchObject({ status: 200, answer: { ok: true } });
   });
 });
