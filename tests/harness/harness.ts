@@ -31,6 +31,25 @@ function sampleLogo(color: string): string {
   return canvas.toDataURL('image/png');
 }
 
+/** A design the verdict drew while looking for a fix, and what the readers made of it. */
+interface Tried {
+  readonly design: string;
+  readonly svg: string;
+  readonly modules: number;
+  results?: ScanCaseResult[];
+}
+
+/**
+ * The verdict's status on `design` from its own drawing and decoding among those `tried`; 'not
+ * drawn' when it was never drawn and decoded.
+ */
+function statusAmong(tried: readonly Tried[], design: QrDesign<string>) {
+  const drawn = tried.find((entry) => entry.design === JSON.stringify(design));
+  return drawn?.results
+    ? scanVerdict(drawn.results, designAdvice(design), drawn.modules).status
+    : ('not drawn' as const);
+}
+
 async function check(design: QrDesign<string>, text: string) {
   const rendered = await renderCode(design, text, 'harness');
   if (!rendered.ok) return { ok: false as const, message: rendered.message };
@@ -44,7 +63,7 @@ async function check(design: QrDesign<string>, text: string) {
   // Each candidate fix the verdict draws and decodes is kept, so that the fix it offers can be
   // judged here again from its own drawing and decoding (the design patched as a click on the
   // fix patches it) rather than drawn and decoded a second time.
-  const tried: { design: string; svg: string; modules: number; results?: ScanCaseResult[] }[] = [];
+  const tried: Tried[] = [];
   const draw = async (fixed: QrDesign<string>) => {
     const drawn = await renderCode(fixed, text, 'harness-fix');
     if (drawn.ok) {
@@ -63,8 +82,6 @@ async function check(design: QrDesign<string>, text: string) {
   };
   const verdict = await withVerifiedFix(recording, design, first, draw, text);
   const offered = verdict.fixes[0];
-  const patched = offered && { ...design, ...offered.patch };
-  const drawnFix = patched && tried.find((entry) => entry.design === JSON.stringify(patched));
   return {
     ok: true as const,
     results,
@@ -74,13 +91,10 @@ async function check(design: QrDesign<string>, text: string) {
     fixes: verdict.fixes,
     /** The fixes the verdict would offer before any was tried. */
     candidateFixes: first.fixes,
-    /**
-     * The verdict on the design with the offered fix applied, from that design's own drawing and
-     * decoding; 'not drawn' when the fix offered was never drawn and decoded.
-     */
-    fixedStatus: drawnFix?.results
-      ? scanVerdict(drawnFix.results, designAdvice(patched), drawnFix.modules).status
-      : offered && ('not drawn' as const),
+    /** The status of the design with the offered fix applied (statusAmong). */
+    fixedStatus: offered
+      ? statusAmong(tried, { ...design, ...offered.patch } as QrDesign<string>)
+      : undefined,
     modules: rendered.code.modules,
     svg: rendered.code.svg,
   };
