@@ -1,6 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { routes } from '../src/app/routes';
+import { demoUser } from './support/auth-emulator';
+import { seriousViolations } from './support/axe';
+import { emailsTo } from './support/mail-catcher';
 import { scanSvg } from './support/scan-svg';
+import { keepScreenshot } from './support/screenshots';
 import { signedInTest as test } from './support/signed-in';
 
 /** The account area's side navigation, in its order, with where each entry leads. */
@@ -280,4 +284,72 @@ test("the FAQ's page answers by topic, with the product's own limits", async ({ 
   const files = page.getByRole('region', { name: 'Files', exact: true });
   await files.getByRole('button', { name: 'How large may my files be?' }).click();
   await expect(files).toContainText('a video up to 200 MB; 1 GB in all per account');
+});
+
+// The Users page of a workspace's owner (the demo account, paid up: seats to spare). The team
+// function's rules are tested in tests/functions/team.test.ts; here, the page that offers them.
+test('an owner invites a colleague by email and makes an invite link on the Users page, then withdraws the invite', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/UserUsers');
+  const people = page.getByRole('region', { name: 'People' });
+  await expect(people.getByRole('row', { name: /Owner, account holder/ })).toContainText('(you)');
+  const roles = page.getByRole('region', { name: 'What each role may do' });
+  await expect(roles.getByRole('term')).toHaveText([
+    'Owner',
+    'Admin',
+    'Editor',
+    'Viewer',
+    'Billing',
+  ]);
+
+  const invite = page.getByRole('region', { name: 'Invite someone' });
+  // Nothing typed: said in the page, nothing sent.
+  await invite.getByRole('button', { name: 'Send invite' }).click();
+  await expect(invite.getByLabel('Email address')).toHaveAccessibleDescription(
+    /Enter the email address of the person to invite/,
+  );
+  const email = `colleague-${testInfo.project.name}-${Date.now()}@kcw.example`;
+  await invite.getByLabel('Email address').fill(email);
+  await invite.getByLabel('Role', { exact: true }).selectOption('editor');
+  await invite.getByRole('button', { name: 'Send invite' }).click();
+  // The team function's first request starts its worker in the Functions emulator, as billing's
+  // first order does (tests/billing.spec.ts): seconds on a busy machine.
+  await expect(page.getByRole('status').filter({ hasText: 'Invite sent' })).toHaveText(
+    `Invite sent to ${email}.`,
+    { timeout: 20_000 },
+  );
+  await expect(invite.getByLabel('Email address')).toHaveValue('');
+  // The email carries the link to the join page, with its token after #.
+  await expect.poll(async () => (await emailsTo(email)).length).toBe(1);
+  const [mail] = await emailsTo(email);
+  expect(mail.subject).toBe(`${demoUser.email} invited you to their QR codes`);
+  expect(mail.text).toMatch(/\/JoinTeam#[A-Za-z0-9_-]{43}/);
+
+  const pending = page.getByRole('region', { name: 'Pending invites' });
+  await expect(pending.getByRole('listitem').filter({ hasText: email })).toContainText('Editor');
+
+  await invite.getByLabel('Role', { exact: true }).selectOption('viewer');
+  await invite.getByRole('button', { name: 'Make an invite link instead' }).click();
+  await expect(invite.getByLabel(/^Invite link/)).toHaveValue(/\/JoinTeam#[A-Za-z0-9_-]{43}$/);
+  await expect(pending.getByRole('listitem').filter({ hasText: 'Invite link' })).toContainText(
+    'Viewer',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await keepScreenshot(page, `users-${testInfo.project.name}`, { fullPage: true });
+
+  await pending.getByRole('button', { name: `Withdraw the invite ${email}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'withdrawn' })).toHaveText(
+    'The invite was withdrawn.',
+  );
+  await expect(pending.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
+
+  // The owner's own link, opened by the owner, is refused in words.
+  const link = await invite.getByLabel(/^Invite link/).inputValue();
+  await page.goto(new URL(link).pathname + new URL(link).hash);
+  await page.getByRole('button', { name: 'Join the team' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This is your own workspace: you are its owner already.',
+  );
+  await keepScreenshot(page, `join-${testInfo.project.name}`, { fullPage: true });
 });

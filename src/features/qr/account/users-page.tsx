@@ -69,7 +69,7 @@ function Team({ current }: { current: WorkspaceChoice }) {
   const pending = team.invites.filter((invite) => isPending(invite, now));
 
   return (
-    <>
+    <div className="users">
       <StatusMessage message={said?.tone === 'info' ? said.text : null} />
       {said?.tone === 'error' ? <FormAlert>{said.text}</FormAlert> : null}
 
@@ -179,7 +179,7 @@ function Team({ current }: { current: WorkspaceChoice }) {
           ))}
         </dl>
       </section>
-    </>
+    </div>
   );
 }
 
