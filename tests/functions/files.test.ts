@@ -53,6 +53,7 @@ beforeAll(async () => {
   db = openFirestore(data);
   store = new FirestoreFileStore(db);
   const api = createFileApi({
+    db,
     auth: getAuth(app),
     store,
     terms: new AccountTermsReader(db, getAuth(app)),
@@ -532,6 +533,7 @@ describe('the API itself', () => {
       unreferenced: () => undefined,
     };
     const api = createFileApi({
+      db,
       auth: getAuth(app!),
       store: failing,
       terms: new AccountTermsReader(db, getAuth(app!)),

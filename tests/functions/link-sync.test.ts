@@ -190,6 +190,8 @@ describe('a dynamic code’s link, made and kept by the server', () => {
       id: code,
       design: { ...fields.design, logo: null },
       createdAt: null,
+      createdBy: null,
+      updatedBy: null,
       updatedAt: null,
     });
     expect(linkOf(await sync('alice', code))).toEqual({
