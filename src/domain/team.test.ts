@@ -79,11 +79,18 @@ describe('the seats', () => {
 });
 
 describe('the roles table in docs/teams.md', () => {
-  /** The doc's table: each row's first cell, and its yes/no per role in the header's order. */
+  /**
+   * The doc's roles table (the first table under "## The roles"): each row's first cell, and its
+   * yes/no per role in the header's order.
+   */
   function docTable() {
-    const rows = teamsDoc
-      .split('\n')
-      .filter((line) => line.startsWith('|') && !line.startsWith('| ---'))
+    const section = teamsDoc.split('\n## ').find((part) => part.startsWith('The roles\n'))!;
+    const lines = section.split('\n');
+    const start = lines.findIndex((line) => line.startsWith('|'));
+    const end = lines.findIndex((line, index) => index > start && !line.startsWith('|'));
+    const rows = lines
+      .slice(start, end)
+      .filter((line) => !line.startsWith('| ---'))
       .map((line) =>
         line
           .split('|')

@@ -192,6 +192,7 @@ describe('planSync', () => {
     expect(statuses).toEqual({
       'bad-request': 400,
       unauthenticated: 401,
+      'not-allowed': 403,
       'file-missing': 409,
       unavailable: 503,
       unverified: 403,

@@ -8,6 +8,7 @@ import { codePath, userPath } from './codes';
 import { COUNTS } from './link-counts';
 import { filePath } from './files';
 import { linkPath, linkPrivatePath } from './links';
+import { historyEntryPath } from './history';
 import { invitePath } from './invites';
 import { MEMBERS, memberPath, membersPath } from './members';
 import { mailCounterPath, orderCounterPath } from './mail';
@@ -61,9 +62,10 @@ describe('the collections firestore.rules matches', () => {
         memberPath('{uid}', '{member}'),
         `{path=**}/${MEMBERS}/{member}`,
         invitePath('{hash}'),
+        historyEntryPath('{uid}', '{entry}'),
       ]),
     );
-    expect(matched).toHaveLength(10);
+    expect(matched).toHaveLength(11);
     expect(namedPaths(rules)).toEqual(
       expect.arrayContaining([
         userPath('{uid}'),
