@@ -124,6 +124,24 @@ export function createTeamApi({
 
   const memberRef = (workspace: string, uid: string) => db.doc(memberPath(workspace, uid));
 
+  /**
+   * The member a request of `caller` names in `workspace` (to change their role or remove them),
+   * with the caller's own role: or the refusal when the caller is not in the workspace, names its
+   * account's own person, or names nobody of it.
+   */
+  async function memberOfTeam(
+    transaction: Transaction,
+    { workspace, member: uid }: { readonly workspace: string; readonly member: string },
+    caller: string,
+  ): Promise<{ team: Team; actor: RoleId; member: Member } | { refused: TeamAnswer }> {
+    const team = await readTeam(transaction, workspace, now().getTime());
+    const actor = team.roleOf(caller);
+    if (!actor) return { refused: refuse('not-allowed') };
+    if (uid === workspace) return { refused: refuse('account-holder') };
+    const member = team.memberOf(uid);
+    return member ? { team, actor, member } : { refused: refuse('not-member') };
+  }
+
   return serveApi(teamApi, {
     auth,
     signedOut: 'Sign in again to manage your team.',
@@ -284,12 +302,9 @@ export function createTeamApi({
         body: body('Choose a role.'),
         answer: ({ caller, input }) =>
           db.runTransaction(async (transaction): Promise<TeamAnswer> => {
-            const team = await readTeam(transaction, input.workspace, now().getTime());
-            const actor = team.roleOf(caller.uid);
-            if (!actor) return refuse('not-allowed');
-            if (input.member === input.workspace) return refuse('account-holder');
-            const member = team.memberOf(input.member);
-            if (!member) return refuse('not-member');
+            const found = await memberOfTeam(transaction, input, caller.uid);
+            if ('refused' in found) return found.refused;
+            const { team, actor, member } = found;
             const decision = decideRoleChange(actor, member.role, input.role, await team.state());
             if (!decision.ok) return refuse(decision.why);
             const ref = memberRef(input.workspace, member.uid);
@@ -346,12 +361,9 @@ export function createTeamApi({
         body: body('Say which member.'),
         answer: ({ caller, input }) =>
           db.runTransaction(async (transaction): Promise<TeamAnswer> => {
-            const team = await readTeam(transaction, input.workspace, now().getTime());
-            const actor = team.roleOf(caller.uid);
-            if (!actor) return refuse('not-allowed');
-            if (input.member === input.workspace) return refuse('account-holder');
-            const member = team.memberOf(input.member);
-            if (!member) return refuse('not-member');
+            const found = await memberOfTeam(transaction, input, caller.uid);
+            if ('refused' in found) return found.refused;
+            const { team, actor, member } = found;
             const decision =
               member.uid === caller.uid
                 ? decideLeave(member.role, await team.state())
