@@ -4,7 +4,6 @@
 // made, while printed codes keep working without one.
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from '../../functions/src/admin';
-import type { OutgoingMail } from '../../functions/src/mail-message';
 import { markOrderPaid } from '../../functions/src/orders';
 import {
   BILLING_API_PATH,
@@ -18,23 +17,25 @@ import { FILES_API_PATH } from '../../src/domain/qr/hosting';
 import { saveNewCode, updateCode } from '../../src/features/qr/codes/saved-codes';
 import { parseCommand } from '../../scripts/admin/billing-admin.mjs';
 import { useEmulator } from '../rules/emulator';
-import { idToken, scan, syncRequest, useFunctions, webFields } from './servers';
+import {
+  idToken,
+  keptMail,
+  scan,
+  syncRequest,
+  uniqueUser,
+  useFunctions,
+  webFields,
+} from './servers';
 import { accountPath } from '../../src/domain/records/accounts';
 import { ORDERS } from '../../src/domain/records/orders';
 
 const { asVerified } = useEmulator();
-/** The emails the billing API hands to the mail transport. */
-const sent: OutgoingMail[] = [];
-const under = useFunctions({
-  mail: () => async (mail) => {
-    sent.push(mail);
-  },
-});
+/** The emails the APIs hand to the mail transport. */
+const { sent, mail } = keptMail();
+const under = useFunctions({ mail });
 const DAY = 86_400_000;
 
-/** A user of this file only (the files share the emulators). */
-let users = 0;
-const newUser = () => `billing${Date.now().toString(36)}${(users += 1)}`;
+const newUser = () => uniqueUser('billing');
 
 async function post(
   uid: string | null,

@@ -24,6 +24,7 @@ import { createFileLink } from '../../functions/src/file-link';
 import { FirestoreFileStore, type FileStore } from '../../functions/src/file-store';
 import { createLinkApi } from '../../functions/src/link-api';
 import { createMailApi } from '../../functions/src/mail-api';
+import type { OutgoingMail } from '../../functions/src/mail-message';
 import type { SendMail } from '../../functions/src/mail-transport';
 import { LinkReader, type ReaderOptions } from '../../functions/src/link-reader';
 import { PasswordGate, type HashCost } from '../../functions/src/passwords';
@@ -105,6 +106,25 @@ async function signIn(uid: string, verified: boolean): Promise<string> {
     returnSecureToken: true,
   });
   return token!;
+}
+
+let users = 0;
+
+/**
+ * A user id of the calling test file only (the files share the Auth emulator): `name`, then what
+ * makes it unique.
+ */
+export const uniqueUser = (name: string) => `${name}${Date.now().toString(36)}${(users += 1)}`;
+
+/** A mail transport that keeps what the APIs hand it (`sent`), for useFunctions' `mail`. */
+export function keptMail(): { sent: OutgoingMail[]; mail: () => SendMail } {
+  const sent: OutgoingMail[] = [];
+  return {
+    sent,
+    mail: () => async (message) => {
+      sent.push(message);
+    },
+  };
 }
 
 export interface FunctionsUnderTest {

@@ -8,7 +8,6 @@ import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { doc } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from '../../functions/src/admin';
-import type { OutgoingMail } from '../../functions/src/mail-message';
 import { accountPath } from '../../src/domain/records/accounts';
 import { codePath } from '../../src/domain/records/codes';
 import { invitePath } from '../../src/domain/records/invites';
@@ -24,20 +23,15 @@ import {
 } from '../../src/domain/team-api';
 import { inviteTokenHash } from '../../src/domain/team-invites';
 import { countedWrite, newCode, useEmulator } from '../rules/emulator';
-import { idToken, useFunctions } from './servers';
+import { idToken, keptMail, uniqueUser, useFunctions } from './servers';
 
 const { asVerified } = useEmulator();
-const sent: OutgoingMail[] = [];
-const under = useFunctions({
-  mail: () => async (mail) => {
-    sent.push(mail);
-  },
-});
+/** The emails the APIs hand to the mail transport. */
+const { sent, mail } = keptMail();
+const under = useFunctions({ mail });
 const DAY = 86_400_000;
 
-/** A user of this file only (the files share the Auth emulator). */
-let users = 0;
-const newUser = (name: string) => `${name}${Date.now().toString(36)}${(users += 1)}`;
+const newUser = uniqueUser;
 const emailOf = (uid: string) => `${uid}@kcw.example`;
 
 async function team(

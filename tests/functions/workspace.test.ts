@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from '../../functions/src/admin';
-import type { OutgoingMail } from '../../functions/src/mail-message';
 import { BILLING_API_PATH } from '../../src/domain/billing';
 import { MAIL_API_PATH } from '../../src/domain/mail';
 import { FILES_API_PATH } from '../../src/domain/qr/hosting';
@@ -22,18 +21,13 @@ import { memberFields, memberPath } from '../../src/domain/records/members';
 import type { RoleId } from '../../src/domain/team';
 import { teamRefusals } from '../../src/domain/team-policy';
 import { tinyPdf } from '../support/sample-files';
-import { idToken, useFunctions, webFields } from './servers';
+import { idToken, keptMail, uniqueUser, useFunctions, webFields } from './servers';
 
-const sent: OutgoingMail[] = [];
-const under = useFunctions({
-  mail: () => async (mail) => {
-    sent.push(mail);
-  },
-});
+/** The emails the APIs hand to the mail transport. */
+const { sent, mail } = keptMail();
+const under = useFunctions({ mail });
 
-/** A user of this file only (the files share the Auth emulator). */
-let users = 0;
-const newUser = (name: string) => `${name}${Date.now().toString(36)}${(users += 1)}`;
+const newUser = uniqueUser;
 const emailOf = (uid: string) => `${uid}@kcw.example`;
 
 /** A workspace: its account, signed up in Auth (its trial runs from now). */
