@@ -89,6 +89,9 @@ function listTeams(uid: string) {
   let live = true;
   void import('../firestore/firestore-core')
     .then(async ({ openFirestore, collectionGroup, onSnapshot, query, where }) => {
+      // Signed out meanwhile: opening the database now would make a copy on the device again,
+      // just after the sign-out deleted it.
+      if (!live) return;
       const db = await openFirestore();
       if (!live) return;
       stop = onSnapshot(
