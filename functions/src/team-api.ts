@@ -35,9 +35,11 @@ import {
 } from '../../src/domain/team-invites';
 import {
   decideInvite,
+  decideJoin,
   decideLeave,
   decideRemoval,
   decideRoleChange,
+  decideTakeOffer,
   isOfferedRole,
   roleIn,
   teamStateOf,
@@ -264,10 +266,8 @@ export function createTeamApi({
             if (why) return refuse(why);
             if (team.memberOf(caller.uid)) return refuse('already-member');
             // The invite held its seat while pending; a plan that ended since has fewer.
-            const { seatsTaken, seats } = await team.state();
-            if (roles[invite.role].takesSeat && seatsTaken > seats) {
-              return refuse('no-seat');
-            }
+            const joining = decideJoin(invite.role, await team.state());
+            if (!joining.ok) return refuse(joining.why);
             // The member knows the workspace by its account's address (the switcher's name).
             const holder = await auth.getUser(invite.workspace).catch(() => null);
             transaction.create(
@@ -340,8 +340,8 @@ export function createTeamApi({
             const member = team.memberOf(caller.uid);
             if (!member) return refuse('not-member');
             if (member.offeredRole === null) return refuse('no-offer');
-            const { seatsTaken, seats } = await team.state();
-            if (!roles[member.role].takesSeat && seatsTaken >= seats) return refuse('no-seat');
+            const taking = decideTakeOffer(member.role, member.offeredRole, await team.state());
+            if (!taking.ok) return refuse(taking.why);
             transaction.update(memberRef(input.workspace, member.uid), {
               role: member.offeredRole,
               offeredRole: null,

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { roleIds } from './team';
 import {
   decideInvite,
+  decideJoin,
   decideLeave,
   decideRemoval,
   decideRoleChange,
+  decideTakeOffer,
   isOfferedRole,
   roleIn,
   teamStateOf,
@@ -74,6 +76,20 @@ describe('removing and leaving', () => {
 
   it('say every refusal in words', () => {
     for (const message of Object.values(teamRefusals)) expect(message).toMatch(/^[A-Z].+\.$/);
+  });
+});
+
+describe('joining and taking an offered role', () => {
+  it('an accepted invite keeps the seat it held, unless the plan has fewer seats since', () => {
+    expect(why(decideJoin('editor', full))).toBe('ok');
+    expect(why(decideJoin('editor', { owners: 1, seatsTaken: 3, seats: 1 }))).toBe('no-seat');
+    expect(why(decideJoin('viewer', { owners: 1, seatsTaken: 3, seats: 1 }))).toBe('ok');
+  });
+
+  it('a viewer offered ownership needs a free seat; a seated member does not', () => {
+    expect(why(decideTakeOffer('viewer', 'owner', full))).toBe('no-seat');
+    expect(why(decideTakeOffer('viewer', 'owner', roomy))).toBe('ok');
+    expect(why(decideTakeOffer('admin', 'owner', full))).toBe('ok');
   });
 });
 

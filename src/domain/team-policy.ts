@@ -65,6 +65,12 @@ export const roleIn = (
 
 const hasFreeSeat = (team: TeamState) => team.seatsTaken < team.seats;
 
+/** A member moving from `from` to `to` takes a seat when only the new role has one. */
+const seatFor = (from: RoleId, to: RoleId, team: TeamState): TeamDecision =>
+  !roles[from].takesSeat && roles[to].takesSeat && !hasFreeSeat(team)
+    ? refused('no-seat')
+    : allowed;
+
 /** Whether `actor` may invite someone as `role`. */
 export function decideInvite(actor: RoleId, role: RoleId, team: TeamState): TeamDecision {
   if (!roleMay(actor, 'members.manage')) return refused('not-allowed');
@@ -84,9 +90,7 @@ export function decideRoleChange(
   if (roles[from].rank > roles[actor].rank) return refused('above-you');
   if (!mayGiveRole(actor, to)) return refused('role-too-high');
   if (from === 'owner' && to !== 'owner' && team.owners <= 1) return refused('last-owner');
-  if (!roles[from].takesSeat && roles[to].takesSeat && !hasFreeSeat(team))
-    return refused('no-seat');
-  return allowed;
+  return seatFor(from, to, team);
 }
 
 /** Whether `actor` may remove a member of role `role` (another than themselves: see decideLeave). */
@@ -96,6 +100,18 @@ export function decideRemoval(actor: RoleId, role: RoleId, team: TeamState): Tea
   if (role === 'owner' && team.owners <= 1) return refused('last-owner');
   return allowed;
 }
+
+/**
+ * Whether an invite for `role`, pending and so counted in `team`, may be accepted: it held its
+ * seat, but a plan that has ended since has fewer seats than are taken.
+ */
+export function decideJoin(role: RoleId, team: TeamState): TeamDecision {
+  return roles[role].takesSeat && team.seatsTaken > team.seats ? refused('no-seat') : allowed;
+}
+
+/** Whether a member of role `from` may take a role offered to them (`to`): a seat if it needs one. */
+export const decideTakeOffer = (from: RoleId, to: RoleId, team: TeamState): TeamDecision =>
+  seatFor(from, to, team);
 
 /** Whether a member of role `role` may leave the workspace: anyone but its last owner. */
 export function decideLeave(role: RoleId, team: TeamState): TeamDecision {
