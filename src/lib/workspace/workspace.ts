@@ -169,6 +169,13 @@ export function chooseWorkspace(workspace: string) {
 /** Puts the notice away. */
 export const dismissWorkspaceNotice = () => publish({ ...state, notice: null });
 
+/**
+ * The workspace the pages act on now, outside React (the uploader, the mail outbox, the billing
+ * requests): the chosen team, or the signed-in account's own; null when nobody is signed in or a
+ * team chosen on this device is not listed yet.
+ */
+export const currentWorkspace = (): WorkspaceChoice | null => state.current;
+
 /** Whether the current workspace's role may do `action` (the roles table). */
 export const mayInCurrent = (current: WorkspaceChoice | null, action: TeamAction) =>
   current !== null && roleMay(current.role, action);
