@@ -174,7 +174,10 @@ export const dismissWorkspaceNotice = () => publish({ ...state, notice: null });
  * requests): the chosen team, or the signed-in account's own; null when nobody is signed in or a
  * team chosen on this device is not listed yet.
  */
-export const currentWorkspace = (): WorkspaceChoice | null => state.current;
+export function currentWorkspace(): WorkspaceChoice | null {
+  follow();
+  return state.current;
+}
 
 /** Whether the current workspace's role may do `action` (the roles table). */
 export const mayInCurrent = (current: WorkspaceChoice | null, action: TeamAction) =>
