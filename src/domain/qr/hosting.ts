@@ -4,9 +4,13 @@
 // that serves it names its hash, so a cached copy can never be a stale one.
 //
 // Uploads go through the Cloud Function `files` in chunks of CHUNK_BYTES (the last one shorter):
-//   POST /api/files {"sha256", "size", "name", "field"}  starts or resumes: an answer of filesApi
-//   PUT  /api/files/<sha256>?offset=<n>  (body: the bytes from n)  adds one chunk: the same
-// both with `Authorization: Bearer <Firebase ID token>` of an account with a verified email.
+//   POST /api/files {"sha256", "size", "name", "field", "workspace"}  starts or resumes: an
+//        answer of filesApi
+//   PUT  /api/files/<sha256>?offset=<n>&workspace=<id>  (body: the bytes from n)  adds one chunk:
+//        the same
+// both with `Authorization: Bearer <Firebase ID token>` of an account with a verified email, whose
+// role in the workspace (absent: their own account) lets them change its codes. A file is hosted
+// per workspace: a team's files are the team's account's.
 // The server checks the size against the field's kind and the file's first bytes against what
 // the kind accepts (file-signatures.ts), and the whole file's hash once the last chunk is in.
 // filesApi below describes the answers once: the function answers from it (file-api.ts) and the
@@ -15,6 +19,7 @@ import * as v from 'valibot';
 import {
   describeApi,
   requestBody,
+  WORKSPACE_PARAM,
   workspaceField,
   type AnswerOf,
   type FinalProblemOf,
@@ -131,9 +136,13 @@ export type FinalUploadProblem = FinalProblemOf<typeof filesApi>;
 /** The start of an upload, as the page sends it. */
 export type UploadStart = v.InferOutput<typeof uploadStartSchema>;
 
-/** Where a chunk of the file `sha256` that starts at byte `offset` is sent (PUT). */
-export const chunkPath = (sha256: string, offset: number) =>
-  `${FILES_API_PATH}/${sha256}?offset=${offset}`;
+/**
+ * Where a chunk of the file `sha256` that starts at byte `offset` is sent (PUT), for `workspace`
+ * (absent: the caller's own account): a chunk has no JSON body, so the workspace is in its query.
+ */
+export const chunkPath = (sha256: string, offset: number, workspace?: string) =>
+  `${FILES_API_PATH}/${sha256}?offset=${offset}` +
+  (workspace === undefined ? '' : `&${WORKSPACE_PARAM}=${encodeURIComponent(workspace)}`);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

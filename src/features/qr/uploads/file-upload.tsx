@@ -2,24 +2,29 @@
 // is chosen by a signed-in account with a verified email, online, and shows how far it is; Cancel
 // stops it and the next try goes on from what the server holds. Until it can start, the draft keeps
 // the file (on this device) and the page says what it waits for; saving the code uploads it too.
+// It uploads to the workspace the person works in, once that is known: a team chosen on this
+// device is known a moment after the page loads, and the file must not go to one's own meanwhile.
 import { useEffect } from 'react';
 import type { FileFieldId } from '../../../domain/qr/content';
 import { useAuth } from '../../../lib/auth/session';
 import { useOnline } from '../../../lib/use-online';
+import { useWorkspace } from '../../../lib/workspace/workspace';
 import { UploadProgress } from './upload-progress';
 import { uploader, useUpload } from './uploader';
 
 export function FileUpload({ file, field }: { file: File; field: FileFieldId }) {
   const { user } = useAuth();
+  const workspace = useWorkspace().current?.id ?? null;
   const online = useOnline();
   const state = useUpload(file);
   const ready = user !== null && user.emailVerified;
 
   useEffect(() => {
-    if (!ready || !online) return;
-    // Once per file: the uploader joins an upload under way, and resumes a waiting one.
-    if (uploader.stateOf(file) === undefined) uploader.ensure(file, field);
-  }, [ready, online, file, field]);
+    if (!ready || !online || !workspace) return;
+    // Once per file and workspace: the uploader joins an upload under way, and resumes a waiting
+    // one.
+    if (uploader.stateOf(file) === undefined) uploader.ensure(file, field, workspace);
+  }, [ready, online, workspace, file, field]);
 
   if (!ready) {
     return (
@@ -41,7 +46,7 @@ export function FileUpload({ file, field }: { file: File; field: FileFieldId }) 
     <UploadProgress
       state={state}
       onCancel={() => uploader.cancel(file)}
-      onRetry={() => uploader.ensure(file, field)}
+      onRetry={() => uploader.ensure(file, field, workspace ?? undefined)}
     />
   );
 }

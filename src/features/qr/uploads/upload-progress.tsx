@@ -88,6 +88,7 @@ export function UploadProgress({
   const remedy =
     status === 'failed' && state.problem !== 'unreadable' ? uploadRemedies[state.problem] : null;
   const page = remedy?.kind === 'page' ? remedy : null;
+  const ask = remedy?.kind === 'ask' ? remedy.text : null;
 
   // What the person can do now. The labels name the file: a form may show several uploads.
   const actions = [
@@ -128,9 +129,12 @@ export function UploadProgress({
       </p>
       {bar ? <progress value={bar.value} max={state.total} aria-label={bar.label} /> : null}
       {status === 'failed' ? (
-        <p role="alert" className="upload-progress__error">
-          {text}
-        </p>
+        <>
+          <p role="alert" className="upload-progress__error">
+            {text}
+          </p>
+          {ask ? <p className="upload-progress__text">{ask}</p> : null}
+        </>
       ) : (
         <p className="upload-progress__text">{text}</p>
       )}

@@ -77,6 +77,30 @@ describe('the page’s remedies for the upload API’s problems', () => {
     },
   );
 
+  it('a role that may not change the workspace’s codes says whom to ask, under the server’s words', () => {
+    const message = 'Your role in this workspace does not let you do that.';
+    render(
+      <MemoryRouter>
+        <UploadProgress
+          state={{
+            status: 'failed',
+            name: 'menu.pdf',
+            total: 1000,
+            sent: 0,
+            problem: 'not-allowed',
+            message,
+          }}
+          onRetry={vi.fn()}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(
+      screen.getByText(/ask one of the workspace’s owners or admins to make you an editor/),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again to upload menu.pdf' })).toBeTruthy();
+  });
+
   it('a plan needed leads to Billing', () => {
     render(
       <MemoryRouter>

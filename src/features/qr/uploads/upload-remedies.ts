@@ -10,7 +10,9 @@ export type UploadRemedy =
   /** The person changes something (signs in again, chooses another file), then tries again. */
   | { readonly kind: 'try-again' }
   /** What is missing is done on another page of the site: a link to it, then Try again. */
-  | { readonly kind: 'page'; readonly text: string; readonly to: string };
+  | { readonly kind: 'page'; readonly text: string; readonly to: string }
+  /** Only someone else can change it: whom to ask, then Try again. */
+  | { readonly kind: 'ask'; readonly text: string };
 
 const tryAgain = { kind: 'try-again' } as const;
 
@@ -22,8 +24,12 @@ export const uploadRemedies: { readonly [P in FinalUploadProblem]: UploadRemedy 
   'plan-needed': { kind: 'page', text: 'Choose a plan on the Billing page', to: paths.billing },
   unverified: tryAgain,
   quota: tryAgain,
-  // A member whose role no longer lets them change the workspace's codes: nothing to retry.
-  'not-allowed': tryAgain,
+  // A member whose role does not (or no longer) let them change the workspace's codes: only its
+  // owners and admins can change that; trying again helps once they have.
+  'not-allowed': {
+    kind: 'ask',
+    text: 'Files are uploaded by the members who make codes: ask one of the workspace’s owners or admins to make you an editor, then try again.',
+  },
   'too-large': tryAgain,
   'wrong-content': tryAgain,
   'hash-mismatch': tryAgain,

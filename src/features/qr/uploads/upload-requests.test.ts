@@ -73,10 +73,13 @@ describe('sendChunk', () => {
   it('PUTs the bytes with the token and hands on progress and the answer', async () => {
     const bytes = new Blob([new Uint8Array(1000)]);
     const progress: number[] = [];
-    const answer = sendChunk(sha256, 786432, bytes, (n) => progress.push(n));
+    const answer = sendChunk({ sha256, offset: 786432, workspace: 'team-1' }, bytes, (n) =>
+      progress.push(n),
+    );
     const xhr = await sent();
     expect(xhr.method).toBe('PUT');
-    expect(xhr.url).toBe(`/api/files/${sha256}?offset=786432`);
+    // A chunk has no JSON: its workspace is in the query, where the server reads it.
+    expect(xhr.url).toBe(`/api/files/${sha256}?offset=786432&workspace=team-1`);
     expect(xhr.headers).toEqual({
       Authorization: 'Bearer token-1',
       'Content-Type': 'application/octet-stream',
@@ -91,7 +94,7 @@ describe('sendChunk', () => {
 
   it('hands a refused token to the session (renewed for the next try, or the device signs out)', async () => {
     vi.mocked(tokenRefused).mockResolvedValue('token-2');
-    const answer = sendChunk(sha256, 0, new Blob(['x']));
+    const answer = sendChunk({ sha256, offset: 0 }, new Blob(['x']));
     const refusal = { ok: false, problem: 'unauthenticated', message: 'Sign in again.' };
     (await sent()).answer(401, JSON.stringify(refusal));
     await expect(answer).resolves.toEqual(refusal);
@@ -104,14 +107,14 @@ describe('sendChunk', () => {
   });
 
   it('passes a refusal on as the server wrote it', async () => {
-    const answer = sendChunk(sha256, 0, new Blob(['x']));
+    const answer = sendChunk({ sha256, offset: 0 }, new Blob(['x']));
     const refusal = { ok: false, problem: 'wrong-content', message: 'Not a PDF.' };
     (await sent()).answer(415, JSON.stringify(refusal));
     await expect(answer).resolves.toEqual(refusal);
   });
 
   it('takes an answer that is not JSON as unavailable, naming the HTTP status', async () => {
-    const answer = sendChunk(sha256, 0, new Blob(['x']));
+    const answer = sendChunk({ sha256, offset: 0 }, new Blob(['x']));
     (await sent()).answer(502, '<html>Bad gateway</html>');
     await expect(answer).resolves.toMatchObject({
       ok: false,
@@ -121,7 +124,7 @@ describe('sendChunk', () => {
   });
 
   it('a lost connection is unavailable, to go on when back online', async () => {
-    const answer = sendChunk(sha256, 0, new Blob(['x']));
+    const answer = sendChunk({ sha256, offset: 0 }, new Blob(['x']));
     (await sent()).onerror?.();
     await expect(answer).resolves.toEqual({
       ok: false,
@@ -133,7 +136,7 @@ describe('sendChunk', () => {
 
   it('aborts the request when its signal is aborted, without throwing', async () => {
     const controller = new AbortController();
-    const answer = sendChunk(sha256, 0, new Blob(['x']), undefined, controller.signal);
+    const answer = sendChunk({ sha256, offset: 0 }, new Blob(['x']), undefined, controller.signal);
     const xhr = await sent();
     controller.abort();
     expect(xhr.aborted).toBe(true);
@@ -142,16 +145,16 @@ describe('sendChunk', () => {
 
   it('sends nothing when offline or signed out', async () => {
     const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    await expect(sendChunk(sha256, 0, new Blob(['x']))).resolves.toMatchObject({
+    await expect(sendChunk({ sha256, offset: 0 }, new Blob(['x']))).resolves.toMatchObject({
       problem: 'unavailable',
     });
     offline.mockRestore();
     vi.mocked(idToken).mockResolvedValue(null);
-    await expect(sendChunk(sha256, 0, new Blob(['x']))).resolves.toMatchObject({
+    await expect(sendChunk({ sha256, offset: 0 }, new Blob(['x']))).resolves.toMatchObject({
       problem: 'unauthenticated',
     });
     vi.mocked(idToken).mockRejectedValue(new Error('auth/network-request-failed'));
-    await expect(sendChunk(sha256, 0, new Blob(['x']))).resolves.toMatchObject({
+    await expect(sendChunk({ sha256, offset: 0 }, new Blob(['x']))).resolves.toMatchObject({
       problem: 'unavailable',
     });
     expect(FakeXhr.last).toBeUndefined();
@@ -161,18 +164,19 @@ describe('sendChunk', () => {
 describe('startUpload', () => {
   const start = { sha256, size: 5, name: 'menu.pdf', field: 'menuFile' } as const;
 
-  it('POSTs the start as JSON with the token', async () => {
+  it('POSTs the start as JSON with the token, naming the workspace', async () => {
     const fetch = vi.fn(
       async (_path: string, _init?: RequestInit) =>
         new Response(JSON.stringify({ ok: true, received: 0, complete: false })),
     );
     vi.stubGlobal('fetch', fetch);
-    await expect(startUpload(start)).resolves.toEqual({ ok: true, received: 0, complete: false });
+    const named = { ...start, workspace: 'team-1' };
+    await expect(startUpload(named)).resolves.toEqual({ ok: true, received: 0, complete: false });
     const [path, init] = fetch.mock.calls[0] ?? [];
     expect(path).toBe('/api/files');
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-1');
-    expect(JSON.parse(String(init?.body))).toEqual(start);
+    expect(JSON.parse(String(init?.body))).toEqual(named);
   });
 
   it('passes on a 402 plan-needed as the refusal it is, not as a passing fault', async () => {

@@ -6,6 +6,9 @@
 //
 // The chunks go out with XMLHttpRequest: fetch reports nothing while a request body is sent,
 // and on a phone one chunk can take many seconds.
+//
+// Both requests name the workspace the file is hosted for (the start in its body, a chunk, which
+// has no JSON, as `?workspace=`): the server checks the caller's role there on each of them.
 import {
   chunkPath,
   filesApi,
@@ -15,12 +18,19 @@ import {
 import { readAnswer } from '../../../lib/api-answer';
 import { idToken, tokenRefused } from '../../../lib/auth/session';
 
+/** Where a chunk goes: the file, where its bytes start, and the workspace it is hosted for. */
+export interface ChunkOf {
+  readonly sha256: string;
+  readonly offset: number;
+  /** Absent: the caller's own account. */
+  readonly workspace?: string;
+}
+
 /** What the uploader needs of the network; the tests give fakes. */
 export interface UploadRequests {
   readonly start: (start: UploadStart, signal?: AbortSignal) => Promise<UploadAnswer>;
   readonly send: (
-    sha256: string,
-    offset: number,
+    chunk: ChunkOf,
     bytes: Blob,
     onProgress?: (sentBytes: number) => void,
     signal?: AbortSignal,
@@ -97,6 +107,7 @@ export async function startUpload(start: UploadStart, signal?: AbortSignal): Pro
         size: start.size,
         name: start.name,
         field: start.field,
+        workspace: start.workspace,
       }),
       signal: timeout.signal,
     });
@@ -113,12 +124,11 @@ export async function startUpload(start: UploadStart, signal?: AbortSignal): Pro
 }
 
 /**
- * Sends the bytes of the file `sha256` that start at `offset`. `onProgress` hears how many of
- * `bytes` are sent so far (they may still be on their way to the server).
+ * Sends the bytes of the file `sha256` that start at `offset`, for `workspace`. `onProgress`
+ * hears how many of `bytes` are sent so far (they may still be on their way to the server).
  */
 export async function sendChunk(
-  sha256: string,
-  offset: number,
+  { sha256, offset, workspace }: ChunkOf,
   bytes: Blob,
   onProgress?: (sentBytes: number) => void,
   signal?: AbortSignal,
@@ -135,7 +145,7 @@ export async function sendChunk(
       signal?.removeEventListener('abort', stop);
       resolve(answer);
     };
-    request.open('PUT', chunkPath(sha256, offset));
+    request.open('PUT', chunkPath(sha256, offset, workspace));
     request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.setRequestHeader('Content-Type', 'application/octet-stream');
     request.timeout = REQUEST_TIMEOUT_MS;

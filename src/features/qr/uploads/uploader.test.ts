@@ -18,9 +18,16 @@ import {
   type Then,
   type UploadRecord,
 } from '../../../domain/qr/upload-protocol';
-import type { UploadRequests } from './upload-requests';
+import type { ChunkOf, UploadRequests } from './upload-requests';
 import { UploadError, type UploadState } from './upload-state';
 import { Uploader, type UploaderOptions } from './uploader';
+
+/** The workspace the page works in (lib/workspace), as the tests choose it. */
+const chosen = vi.hoisted(() => ({ id: null as string | null }));
+vi.mock('../../../lib/workspace/workspace', () => ({
+  currentWorkspace: () => (chosen.id ? { id: chosen.id } : null),
+  useWorkspace: () => ({ current: chosen.id ? { id: chosen.id } : null }),
+}));
 
 const DROPPED: UploadAnswer = { ok: false, problem: 'unavailable', message: 'Connection lost.' };
 
@@ -40,14 +47,19 @@ async function fakeDigest(bytes: Blob): Promise<string> {
   return `${hex(fnv)}${hex(bytes.size)}`.padEnd(64, '0');
 }
 
+/** Where the fake keeps a file: per workspace, as the server does ('' for the caller's own). */
+const heldAt = (workspace: string | undefined, sha256: string) => `${workspace ?? ''}/${sha256}`;
+
 class FakeServer {
-  /** The uploads it holds, by hash: the protocol's record of each, and its chunks. */
+  /** The uploads it holds, by workspace and hash: the protocol's record of each, and its chunks. */
   readonly files = new Map<string, { record: UploadRecord; chunks: Blob[] }>();
   /** Bytes held against the account's quota. */
   used = 0;
   readonly starts: UploadStart[] = [];
   /** The offset of every PUT, in order. */
   readonly puts: number[] = [];
+  /** The workspace every PUT named, in order. */
+  readonly putWorkspaces: (string | undefined)[] = [];
   readonly signals: AbortSignal[] = [];
   /** Answers the POST instead of the server, while it gives something. */
   onStart: (start: UploadStart) => UploadAnswer | undefined = () => undefined;
@@ -60,8 +72,10 @@ class FakeServer {
       if (signal) this.signals.push(signal);
       return this.onStart(start) ?? this.begin(start);
     },
-    send: async (sha256, offset, bytes, onProgress, signal) => {
+    send: async (chunk, bytes, onProgress, signal) => {
+      const { offset } = chunk;
       this.puts.push(offset);
+      this.putWorkspaces.push(chunk.workspace);
       if (signal) this.signals.push(signal);
       const override = await this.onPut(offset, this.puts.length - 1);
       if (override === 'hang') {
@@ -71,12 +85,13 @@ class FakeServer {
           ),
         );
       }
-      return override ?? this.append(sha256, offset, bytes, onProgress);
+      return override ?? this.append(chunk, bytes, onProgress);
     },
   };
 
-  async begin({ sha256, size, name, field }: UploadStart): Promise<UploadAnswer> {
-    const held = this.files.get(sha256);
+  async begin({ sha256, size, name, field, workspace }: UploadStart): Promise<UploadAnswer> {
+    const at = heldAt(workspace, sha256);
+    const held = this.files.get(at);
     const { write, then } = planBegin(
       held?.record ?? null,
       { name, size, kind: fileFields[field].kindId },
@@ -85,19 +100,19 @@ class FakeServer {
     if (held && write?.does === 'set-kind') held.record = { ...held.record, kind: write.kind };
     if (write?.does === 'create') {
       const record = { name, size, kind: fileFields[field].kindId, type: null, received: 0 };
-      this.files.set(sha256, { record: { ...record, complete: false }, chunks: [] });
+      this.files.set(at, { record: { ...record, complete: false }, chunks: [] });
       this.used += write.reserve;
     }
-    return this.then(sha256, then);
+    return this.then(at, sha256, then);
   }
 
   async append(
-    sha256: string,
-    offset: number,
+    { sha256, offset, workspace }: ChunkOf,
     bytes: Blob,
     onProgress?: (sentBytes: number) => void,
   ): Promise<UploadAnswer> {
-    const held = this.files.get(sha256);
+    const at = heldAt(workspace, sha256);
+    const held = this.files.get(at);
     const data = new Uint8Array(await bytes.arrayBuffer());
     const { write, then } = planAppend(held?.record ?? null, offset, data);
     if (held && write?.does === 'add') {
@@ -107,30 +122,31 @@ class FakeServer {
       held.record = { ...held.record, type: write.type, received: write.received };
     }
     if (write?.does === 'drop') {
-      this.files.delete(sha256);
+      this.files.delete(at);
       this.used -= write.release;
     }
-    return this.then(sha256, then);
+    return this.then(at, sha256, then);
   }
 
   /** Holds `file` whole already, as if uploaded before (nothing of it is counted as asked). */
-  async hold(sha256: string, file: File, field: UploadStart['field']) {
-    await this.begin({ sha256, size: file.size, name: file.name, field });
+  async hold(sha256: string, file: File, field: UploadStart['field'], workspace?: string) {
+    await this.begin({ sha256, size: file.size, name: file.name, field, workspace });
     for (let from = 0; from < file.size; from += CHUNK_BYTES) {
-      await this.append(sha256, from, file.slice(from, Math.min(from + CHUNK_BYTES, file.size)));
+      const bytes = file.slice(from, Math.min(from + CHUNK_BYTES, file.size));
+      await this.append({ sha256, offset: from, workspace }, bytes);
     }
   }
 
-  private async then(sha256: string, then: Then): Promise<UploadAnswer> {
+  private async then(at: string, sha256: string, then: Then): Promise<UploadAnswer> {
     if (then !== 'check') return then;
-    const held = this.files.get(sha256);
+    const held = this.files.get(at);
     const check = planCheck(held?.record ?? null);
     if ('then' in check) return check.then;
     const chunks = held?.chunks ?? [];
     const digest = await fakeDigest(new Blob(chunks));
     const { write, then: verdict } = planVerdict(check.hash, sha256, digest);
     const record = check.hash;
-    this.files.set(sha256, {
+    this.files.set(at, {
       chunks,
       record:
         write.does === 'complete'
@@ -203,6 +219,7 @@ const C = CHUNK_BYTES;
 beforeEach(() => {
   vi.useFakeTimers();
   server = new FakeServer();
+  chosen.id = null;
 });
 afterEach(() => vi.useRealTimers());
 
@@ -380,7 +397,7 @@ describe('Uploader', () => {
     const sha256 = await uploader.hashOf(file);
     // Another tab sent the second chunk meanwhile: the server answers 'offset', at 2 * C.
     server.onPut = async (_offset, index) => {
-      if (index === 1) await server.append(sha256, C, file.slice(C, 2 * C));
+      if (index === 1) await server.append({ sha256, offset: C }, file.slice(C, 2 * C));
       return undefined;
     };
     await uploader.upload(file, 'menuFile');
@@ -399,6 +416,8 @@ describe('Uploader', () => {
   });
 
   it.each<[FinalUploadProblem, 'start' | 'put']>([
+    ['not-allowed', 'start'],
+    ['not-allowed', 'put'],
     ['quota', 'start'],
     ['plan-needed', 'start'],
     ['too-large', 'start'],
@@ -504,5 +523,79 @@ describe('Uploader', () => {
     expect(server.signals.at(-1)?.aborted).toBe(true);
     expect(uploader.getSnapshot().size).toBe(0);
     expect(uploader.stateOf(file)).toBeUndefined();
+  });
+});
+
+describe('Uploader, for a workspace', () => {
+  it('uploads to the current workspace by default: the start and every chunk name it', async () => {
+    chosen.id = 'team-1';
+    const uploader = makeUploader();
+    uploader.forAccount('me');
+    const file = fileOf('menu.pdf', 2);
+    await uploader.upload(file, 'menuFile');
+    expect(server.starts.map((start) => start.workspace)).toEqual(['team-1']);
+    expect(server.putWorkspaces).toEqual(['team-1', 'team-1', 'team-1']);
+    expect([...server.files.keys()]).toEqual([`team-1/${await uploader.hashOf(file)}`]);
+  });
+
+  it('with no workspace chosen yet, uploads to the account it works for', async () => {
+    const uploader = makeUploader();
+    uploader.forAccount('me');
+    await uploader.upload(fileOf('menu.pdf', 1), 'menuFile');
+    expect(server.starts.map((start) => start.workspace)).toEqual(['me']);
+    expect(server.putWorkspaces).toEqual(['me', 'me']);
+  });
+
+  it('the same file for two workspaces is two uploads: done for one is not done for the other', async () => {
+    chosen.id = 'me';
+    const uploader = makeUploader();
+    const file = fileOf('menu.pdf', 1);
+    const sha256 = await uploader.hashOf(file);
+    await uploader.upload(file, 'menuFile', 'me');
+    server.onStart = ({ workspace }) =>
+      workspace === 'team-1'
+        ? { ok: false, problem: 'not-allowed', message: 'Your role does not allow it.' }
+        : undefined;
+    await expect(uploader.upload(file, 'menuFile', 'team-1')).rejects.toMatchObject({
+      problem: 'not-allowed',
+    });
+    expect(server.starts.map((start) => start.workspace)).toEqual(['me', 'team-1']);
+    // The page shows the current workspace's: done here, refused in the team.
+    expect(uploader.stateOf(file)?.status).toBe('done');
+    expect(uploader.getSnapshot().size).toBe(1);
+    chosen.id = 'team-1';
+    expect(uploader.stateOf(sha256)).toMatchObject({
+      status: 'failed',
+      problem: 'not-allowed',
+      message: 'Your role does not allow it.',
+    });
+    server.onStart = () => undefined;
+    await uploader.upload(file, 'menuFile');
+    expect([...server.files.keys()].sort()).toEqual([`me/${sha256}`, `team-1/${sha256}`]);
+    expect(server.putWorkspaces).toEqual(['me', 'me', 'team-1', 'team-1']);
+  });
+
+  it('keeps the workspace it started with when the page switches to another meanwhile', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.onPut = async (_offset, index) => {
+      if (index === 1) await gate;
+      return undefined;
+    };
+    chosen.id = 'team-1';
+    const uploader = makeUploader();
+    const file = fileOf('menu.pdf', 2);
+    const upload = uploader.upload(file, 'menuFile');
+    await settle();
+    chosen.id = 'me';
+    // Shown in the workspace it is for, not in the one the page works in now.
+    expect(uploader.stateOf(file)).toBeUndefined();
+    // Cancel in this workspace has nothing of it to stop.
+    uploader.cancel(file);
+    release();
+    await upload;
+    expect(server.putWorkspaces).toEqual(['team-1', 'team-1', 'team-1']);
+    chosen.id = 'team-1';
+    expect(uploader.stateOf(file)?.status).toBe('done');
   });
 });

@@ -8,9 +8,13 @@
 // final) stops it with the server's own words, until the person acts. This module runs the
 // requests, the waits and the states the page shows.
 //
-// One uploader for the page (a module), keyed by the file's hash: the same file asked for twice
-// (two fields, or the form and then the save) is one upload, and its progress goes on being
-// shown when the form is left and opened again.
+// One uploader for the page (a module), keyed by the workspace the file is for and the file's
+// hash: the same file asked for twice (two fields, or the form and then the save) is one upload,
+// and its progress goes on being shown when the form is left and opened again. A file is hosted
+// per workspace (the server keeps a team's files under the team's account), so the same file for
+// one's own codes and for a team's is two uploads: the team's is not done because one's own is.
+// Each upload's workspace is fixed when it starts (a switch of workspace meanwhile does not move
+// it); the states the page shows, by the file's hash, are those of the current workspace's.
 import { useSyncExternalStore } from 'react';
 import type { FileFieldId } from '../../../domain/qr/content';
 import type { FinalUploadProblem, HostedFile } from '../../../domain/qr/hosting';
@@ -22,6 +26,7 @@ import {
   type ClientStep,
 } from '../../../domain/qr/upload-protocol';
 import { onOnline, RetryTimer } from '../../../lib/retry';
+import { currentWorkspace, useWorkspace } from '../../../lib/workspace/workspace';
 import { sha256OfFile } from './file-hash';
 import { FileHashes, type HashFile } from './file-hashes';
 import { uploadRequests, type UploadRequests } from './upload-requests';
@@ -32,6 +37,8 @@ export interface UploaderOptions {
   readonly hash?: HashFile;
   /** Calls `listener` when the browser is back online; gives what stops that. */
   readonly onOnline?: (listener: () => void) => () => void;
+  /** The workspace the page works in now (lib/workspace), or null while none is known. */
+  readonly workspace?: () => string | null;
 }
 
 interface Deferred {
@@ -54,6 +61,10 @@ function deferred(): Deferred {
 }
 
 interface Job {
+  /** Where the uploader keeps it: its workspace and its hash (keyOf). */
+  readonly key: string;
+  /** The workspace the file is hosted for (absent: the caller's own account, as the API reads it). */
+  readonly workspace: string | undefined;
   readonly sha256: string;
   readonly file: File;
   readonly field: FileFieldId;
@@ -69,6 +80,9 @@ interface Job {
   readonly retry: RetryTimer;
 }
 
+/** A job's key: the same file for two workspaces is two uploads. */
+const keyOf = (workspace: string | undefined, sha256: string) => `${workspace ?? ''}/${sha256}`;
+
 /** What every state of a job's upload says of its file. */
 const about = ({ sha256, file }: Job) => ({ sha256, name: file.name, total: file.size });
 
@@ -82,12 +96,20 @@ export class Uploader {
   private readonly jobs = new Map<string, Job>();
   private readonly hashes: FileHashes;
   private readonly listeners = new Set<() => void>();
-  private snapshot: ReadonlyMap<string, UploadState> = new Map();
+  /** Moves on at every change of a job; the snapshot is made again when it has. */
+  private version = 0;
+  private view: {
+    readonly version: number;
+    readonly workspace: string | undefined;
+    readonly states: ReadonlyMap<string, UploadState>;
+  } = { version: 0, workspace: undefined, states: new Map() };
   private account: string | null = null;
   private readonly requests: UploadRequests;
+  private readonly workspaceNow: () => string | null;
 
   constructor(options: UploaderOptions = {}) {
     this.requests = options.requests ?? uploadRequests;
+    this.workspaceNow = options.workspace ?? (() => currentWorkspace()?.id ?? null);
     this.hashes = new FileHashes(options.hash ?? sha256OfFile, () => this.publish());
     (options.onOnline ?? onOnline)(() => this.resumeWaiting());
   }
@@ -106,16 +128,29 @@ export class Uploader {
   }
 
   /**
-   * Uploads `file` for the field `field`, or joins its upload under way, or answers at once when
-   * it is done. Resolves with the file as a code names it (with this File's name and type);
-   * rejects with an UploadError on a refusal or a cancel. A lost connection does not end it:
-   * it waits and goes on.
+   * The workspace the page works in now: the one chosen on this device, or (none known yet) the
+   * account the uploader works for.
    */
-  async upload(file: File, field: FileFieldId): Promise<HostedFile> {
+  private current(): string | undefined {
+    return this.workspaceNow() ?? this.account ?? undefined;
+  }
+
+  /**
+   * Uploads `file` for the field `field` to `workspace` (absent: the current one, as it is now),
+   * or joins its upload under way, or answers at once when it is done. Resolves with the file as a
+   * code names it (with this File's name and type); rejects with an UploadError on a refusal or a
+   * cancel. A lost connection does not end it: it waits and goes on.
+   */
+  async upload(file: File, field: FileFieldId, workspace?: string): Promise<HostedFile> {
+    // Fixed now: a switch of workspace while the file is hashed does not move its upload.
+    const into = workspace ?? this.current();
     const sha256 = await this.hashOf(file);
-    let job = this.jobs.get(sha256);
+    const key = keyOf(into, sha256);
+    let job = this.jobs.get(key);
     if (!job) {
       job = {
+        key,
+        workspace: into,
         sha256,
         file,
         field,
@@ -126,7 +161,7 @@ export class Uploader {
         controller: null,
         retry: new RetryTimer((waited) => retryWait(waited)),
       };
-      this.jobs.set(sha256, job);
+      this.jobs.set(key, job);
       this.launch(job);
     } else {
       this.resume(job);
@@ -139,22 +174,23 @@ export class Uploader {
    * Starts or joins the upload of `file`, as `upload` does, for a caller that does not wait for
    * it (the content form): how it ends is in its state.
    */
-  ensure(file: File, field: FileFieldId): void {
-    this.upload(file, field).catch(() => undefined);
+  ensure(file: File, field: FileFieldId, workspace?: string): void {
+    this.upload(file, field, workspace).catch(() => undefined);
   }
 
   /**
-   * Stops the upload of `target` (a file's hash, or a File, also while it is hashed): its
-   * request in flight is aborted and its callers hear an UploadError 'canceled'. The server keeps
-   * what it took: uploading the file again goes on from there.
+   * Stops the upload of `target` (a file's hash, or a File, also while it is hashed) to
+   * `workspace` (absent: the current one): its request in flight is aborted and its callers hear
+   * an UploadError 'canceled'. The server keeps what it took: uploading the file again goes on
+   * from there.
    */
-  cancel(target: string | File) {
+  cancel(target: string | File, workspace = this.current()) {
     if (typeof target !== 'string') {
       const sha256 = this.hashes.cancel(target);
-      if (sha256) this.cancel(sha256);
+      if (sha256) this.cancel(sha256, workspace);
       return;
     }
-    const job = this.jobs.get(target);
+    const job = this.jobs.get(keyOf(workspace, target));
     if (!job || job.state.status === 'done' || job.state.status === 'canceled') return;
     this.stop(job);
     this.setState(job, { status: 'canceled', ...about(job), sent: job.received });
@@ -175,10 +211,10 @@ export class Uploader {
     }
   }
 
-  /** Forgets the upload of `sha256`, stopping it first; its callers hear a cancel. */
-  forget(sha256: string) {
-    this.cancel(sha256);
-    if (this.jobs.delete(sha256)) this.publish();
+  /** Forgets the upload of `sha256` to `workspace`, stopping it first; its callers hear a cancel. */
+  forget(sha256: string, workspace = this.current()) {
+    this.cancel(sha256, workspace);
+    if (this.jobs.delete(keyOf(workspace, sha256))) this.publish();
   }
 
   /**
@@ -191,15 +227,19 @@ export class Uploader {
     const known = this.account !== null;
     this.account = uid;
     if (!known) return;
-    for (const sha256 of [...this.jobs.keys()]) this.forget(sha256);
+    for (const { sha256, workspace } of [...this.jobs.values()]) this.forget(sha256, workspace);
   }
 
-  /** The state of an upload, by the file's hash or by the File (also while it is hashed). */
+  /**
+   * The state of an upload to the current workspace, by the file's hash or by the File (also
+   * while it is hashed).
+   */
   stateOf(target: string | File | null | undefined): UploadState | undefined {
     if (!target) return undefined;
-    if (typeof target === 'string') return this.snapshot.get(target);
+    const states = this.getSnapshot();
+    if (typeof target === 'string') return states.get(target);
     const sha256 = this.hashes.known(target);
-    return (sha256 && this.snapshot.get(sha256)) || this.hashes.stateOf(target);
+    return (sha256 && states.get(sha256)) || this.hashes.stateOf(target);
   }
 
   subscribe = (listener: () => void) => {
@@ -209,8 +249,20 @@ export class Uploader {
     };
   };
 
-  /** The uploads by the file's hash (files still being hashed are not in it: see stateOf). */
-  getSnapshot = (): ReadonlyMap<string, UploadState> => this.snapshot;
+  /**
+   * The uploads to the current workspace by the file's hash (files still being hashed are not in
+   * it: see stateOf). The same map until a job changes or the page works in another workspace.
+   */
+  getSnapshot = (): ReadonlyMap<string, UploadState> => {
+    const workspace = this.current();
+    if (this.view.version !== this.version || this.view.workspace !== workspace) {
+      const states = [...this.jobs.values()]
+        .filter((job) => job.workspace === workspace)
+        .map((job) => [job.sha256, job.state] as const);
+      this.view = { version: this.version, workspace, states: new Map(states) };
+    }
+    return this.view.states;
+  };
 
   /** Runs the job; should the requests ever throw (they are meant not to), it waits and retries. */
   private launch(job: Job) {
@@ -229,9 +281,9 @@ export class Uploader {
     const controller = new AbortController();
     job.controller = controller;
     const { signal } = controller;
-    const { sha256, file, field } = job;
+    const { sha256, file, field, workspace } = job;
     const start = () =>
-      this.requests.start({ sha256, size: file.size, name: file.name, field }, signal);
+      this.requests.start({ sha256, size: file.size, name: file.name, field, workspace }, signal);
 
     this.setState(job, sending(job, job.received));
     let cursor = cursorAt(file.size, job.received);
@@ -264,7 +316,8 @@ export class Uploader {
         this.setState(job, sending(job, sent));
       }
     };
-    return this.requests.send(job.sha256, from, job.file.slice(from, to), onProgress, signal);
+    const chunk = { sha256: job.sha256, offset: from, workspace: job.workspace };
+    return this.requests.send(chunk, job.file.slice(from, to), onProgress, signal);
   }
 
   private finish(job: Job) {
@@ -310,23 +363,30 @@ export class Uploader {
 
   private setState(job: Job, state: UploadState) {
     job.state = state;
-    if (this.jobs.get(job.sha256) === job) this.publish();
+    if (this.jobs.get(job.key) === job) this.publish();
   }
 
   private publish() {
-    this.snapshot = new Map([...this.jobs].map(([sha256, job]) => [sha256, job.state] as const));
+    this.version += 1;
     this.listeners.forEach((listener) => listener());
   }
 }
 
 export const uploader = new Uploader();
 
-/** The uploads by the file's hash, live. */
-export const useUploads = (): ReadonlyMap<string, UploadState> =>
-  useSyncExternalStore(uploader.subscribe, uploader.getSnapshot, uploader.getSnapshot);
+/** The uploads to the current workspace by the file's hash, live. */
+export function useUploads(): ReadonlyMap<string, UploadState> {
+  // Heard for its changes: the uploads shown are the workspace's the page works in.
+  useWorkspace();
+  return useSyncExternalStore(uploader.subscribe, uploader.getSnapshot, uploader.getSnapshot);
+}
 
-/** The state of one upload, live: by the file's hash, or by the File (also while it is hashed). */
+/**
+ * The state of one upload to the current workspace, live: by the file's hash, or by the File
+ * (also while it is hashed).
+ */
 export function useUpload(target: string | File | null | undefined): UploadState | undefined {
+  useWorkspace();
   const state = () => uploader.stateOf(target);
   return useSyncExternalStore(uploader.subscribe, state, state);
 }
