@@ -9,7 +9,12 @@
 // from their next request, as the rules refuse them (firestore.rules mayIn, mayChangeCode).
 import { WORKSPACE_PARAM } from '../../src/domain/api';
 import { memberPath, readMember, type Member } from '../../src/domain/records/members';
-import { roleMay, type RoleId, type TeamAction } from '../../src/domain/team';
+import {
+  mayChangeCode as mayChangeCodeAs,
+  roleMay,
+  type RoleId,
+  type TeamAction,
+} from '../../src/domain/team';
 import { roleIn, teamRefusals } from '../../src/domain/team-policy';
 import type { Firestore, Transaction } from './admin';
 import type { Caller } from './caller';
@@ -84,6 +89,4 @@ export async function mayActIn(
  * those, as the rules' mayChangeCode says.
  */
 export const mayChangeCode = (acting: Acting, createdBy: string | undefined | null) =>
-  acting.role !== 'editor' ||
-  acting.member?.ownCodesOnly !== true ||
-  (createdBy ?? acting.workspace) === acting.uid;
+  mayChangeCodeAs({ ...acting, ownCodesOnly: acting.member?.ownCodesOnly === true }, createdBy);

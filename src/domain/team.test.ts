@@ -3,6 +3,7 @@ import teamsDoc from '../../docs/teams.md?raw';
 import { SEATS_PER_PLAN } from './pricing';
 import {
   isRoleId,
+  mayChangeCode,
   mayGiveRole,
   roleIds,
   roleMay,
@@ -113,5 +114,28 @@ describe('the roles table in docs/teams.md', () => {
       ["Takes one of the plan's seats", ...roleIds.map((id) => yes(roles[id].takesSeat))],
     ];
     expect(body).toEqual(expected);
+  });
+});
+
+describe('who may change a code', () => {
+  const writer = (
+    role: 'owner' | 'admin' | 'editor' | 'viewer' | 'billing',
+    ownCodesOnly = false,
+  ) => ({ workspace: 'cafe', uid: 'anna', role, ownCodesOnly }) as const;
+
+  it('is whoever may change codes, an editor kept to their own codes only on theirs', () => {
+    for (const role of ['owner', 'admin', 'editor'] as const) {
+      expect(mayChangeCode(writer(role), 'bob')).toBe(true);
+    }
+    for (const role of ['viewer', 'billing'] as const) {
+      expect(mayChangeCode(writer(role), 'anna')).toBe(false);
+    }
+    expect(mayChangeCode(writer('editor', true), 'anna')).toBe(true);
+    expect(mayChangeCode(writer('editor', true), 'bob')).toBe(false);
+    // A code that names no maker is the account's own, not the editor's.
+    expect(mayChangeCode(writer('editor', true), null)).toBe(false);
+    expect(mayChangeCode({ ...writer('editor', true), uid: 'cafe' }, null)).toBe(true);
+    // The option means nothing for other roles.
+    expect(mayChangeCode(writer('admin', true), 'bob')).toBe(true);
   });
 });

@@ -97,6 +97,27 @@ export const roleMay = (role: RoleId, action: TeamAction) => roles[role].may.inc
 export const rolesThatMay = (action: TeamAction): readonly RoleId[] =>
   roleIds.filter((role) => roleMay(role, action));
 
+/** Someone acting in a workspace, as far as changing its codes goes. */
+export interface CodeWriter {
+  readonly workspace: string;
+  readonly uid: string;
+  readonly role: RoleId;
+  /** An editor kept to the codes they made. */
+  readonly ownCodesOnly: boolean;
+}
+
+/**
+ * Whether `writer` may change or delete the code whose maker is `createdBy` (null or absent: the
+ * account itself, a code from before the workspace had members): whoever may change codes, except
+ * that an editor kept to their own codes changes only theirs. The rules' mayChangeCode says the
+ * same (firestore.rules), and the functions and the pages ask this.
+ */
+export const mayChangeCode = (writer: CodeWriter, createdBy: string | null | undefined) =>
+  roleMay(writer.role, 'codes.write') &&
+  (writer.role !== 'editor' ||
+    !writer.ownCodesOnly ||
+    (createdBy ?? writer.workspace) === writer.uid);
+
 /** Whether a member of `giver` may give `role` to someone (an invite, or a change of role). */
 export const mayGiveRole = (giver: RoleId, role: RoleId) =>
   roleMay(giver, 'members.manage') && roles[role].rank <= roles[giver].rank;

@@ -92,7 +92,7 @@ describe('saved codes through the store', () => {
     await list.until(({ state }) => !state.fromCache);
 
     const fields = savedFields(menuDraft, '', { logo });
-    const { id, written } = saveNewCode(alice, 'alice', fields);
+    const { id, written } = saveNewCode(alice, 'alice', 'alice', fields);
     expect(id).toMatch(/^[A-Za-z0-9]{20}$/);
 
     // Shown before the server answers: pending, with no server time yet.
@@ -120,16 +120,16 @@ describe('saved codes through the store', () => {
 
   it('lists the codes waiting for the server first, then the latest updated', async () => {
     const alice = as('alice');
-    const first = saveNewCode(alice, 'alice', savedFields(webDraft, 'First', noExtras));
+    const first = saveNewCode(alice, 'alice', 'alice', savedFields(webDraft, 'First', noExtras));
     await first.written;
-    const second = saveNewCode(alice, 'alice', savedFields(webDraft, 'Second', noExtras));
+    const second = saveNewCode(alice, 'alice', 'alice', savedFields(webDraft, 'Second', noExtras));
     await second.written;
     const list = watch(alice, 'alice');
     const names = (listing: Listing) => listing.codes.map((code) => code.name).join(',');
     await list.until((listing) => names(listing) === 'Second,First');
 
     // Offline-first: the write is listed at once, before `written` settles.
-    const renamed = updateCode(alice, 'alice', first.id, { name: 'First, renamed' });
+    const renamed = updateCode(alice, 'alice', 'alice', first.id, { name: 'First, renamed' });
     const pending = await list.until((listing) => listing.state.pendingIds.size === 1);
     expect(names(pending)).toBe('First, renamed,Second');
     await renamed;
@@ -139,11 +139,16 @@ describe('saved codes through the store', () => {
   it('keeps createdAt on update and moves updatedAt on', async () => {
     // A menu is a hosted file: its code is dynamic, which takes a verified account.
     const alice = asVerified('alice');
-    const { id, written } = saveNewCode(alice, 'alice', savedFields(webDraft, 'Shop', noExtras));
+    const { id, written } = saveNewCode(
+      alice,
+      'alice',
+      'alice',
+      savedFields(webDraft, 'Shop', noExtras),
+    );
     await written;
     const before = (await getDoc(doc(alice, 'users/alice/codes', id))).data()!;
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await updateCode(alice, 'alice', id, savedFields(menuDraft, 'Menu', { logo }));
+    await updateCode(alice, 'alice', 'alice', id, savedFields(menuDraft, 'Menu', { logo }));
     const after = (await getDoc(doc(alice, 'users/alice/codes', id))).data()!;
     expect(after.createdAt).toEqual(before.createdAt);
     expect(after.updatedAt.toMillis()).toBeGreaterThan(before.updatedAt.toMillis());
@@ -155,7 +160,7 @@ describe('saved codes through the store', () => {
     // A menu is a hosted file: its code is dynamic, which takes a verified account.
     const alice = asVerified('alice');
     const fields = savedFields(menuDraft, 'Menu', { logo });
-    const { id, written } = saveNewCode(alice, 'alice', fields);
+    const { id, written } = saveNewCode(alice, 'alice', 'alice', fields);
     await written;
     const list = watch(alice, 'alice');
     const saved = (await list.until(({ codes }) => codes.length === 1)).codes[0];
@@ -165,7 +170,7 @@ describe('saved codes through the store', () => {
     await deleted;
     expect(await serverHas(`users/alice/codes/${id}`)).toBe(false);
 
-    await restoreCode(alice, 'alice', saved);
+    await restoreCode(alice, 'alice', 'alice', saved);
     const back = await list.until(
       ({ codes, state }) => codes.length === 1 && state.pendingIds.size === 0,
     );
@@ -179,7 +184,12 @@ describe('saved codes through the store', () => {
 
   it('shows another user nothing, and refuses their writes', async () => {
     const alice = as('alice');
-    const { id, written } = saveNewCode(alice, 'alice', savedFields(webDraft, 'Shop', noExtras));
+    const { id, written } = saveNewCode(
+      alice,
+      'alice',
+      'alice',
+      savedFields(webDraft, 'Shop', noExtras),
+    );
     await written;
 
     const bob = as('bob');
@@ -192,9 +202,9 @@ describe('saved codes through the store', () => {
     expect(theirs.seen.every(({ codes }) => codes.length === 0)).toBe(true);
 
     await expect(
-      saveNewCode(bob, 'alice', savedFields(webDraft, 'Mine', noExtras)).written,
+      saveNewCode(bob, 'alice', 'bob', savedFields(webDraft, 'Mine', noExtras)).written,
     ).rejects.toMatchObject({ code: 'permission-denied' });
-    await expect(updateCode(bob, 'alice', id, { name: 'Mine' })).rejects.toMatchObject({
+    await expect(updateCode(bob, 'alice', 'bob', id, { name: 'Mine' })).rejects.toMatchObject({
       code: 'permission-denied',
     });
     await expect(deleteCode(bob, 'alice', id)).rejects.toMatchObject({
@@ -208,15 +218,17 @@ describe('saved codes through the store', () => {
     const alice = as('alice');
     const fields = savedFields(webDraft, 'Shop', noExtras);
     const big = `data:image/png;base64,${'A'.repeat(LOGO_MAX_CHARS)}`;
-    expect(() => saveNewCode(alice, 'alice', { ...fields, logo: big })).toThrow(SavedCodeError);
-    expect(() => saveNewCode(alice, 'alice', { ...fields, logo: big })).toThrow(
+    expect(() => saveNewCode(alice, 'alice', 'alice', { ...fields, logo: big })).toThrow(
+      SavedCodeError,
+    );
+    expect(() => saveNewCode(alice, 'alice', 'alice', { ...fields, logo: big })).toThrow(
       /logo is too large to save/,
     );
     const eleven = Array.from({ length: 11 }, (_, index) => `f${index}.pdf`);
-    expect(() => saveNewCode(alice, 'alice', { ...fields, files: eleven })).toThrow(
+    expect(() => saveNewCode(alice, 'alice', 'alice', { ...fields, files: eleven })).toThrow(
       /at most 10 files/,
     );
-    expect(() => updateCode(alice, 'alice', 'c1', { name: 'x'.repeat(101) })).toThrow(
+    expect(() => updateCode(alice, 'alice', 'alice', 'c1', { name: 'x'.repeat(101) })).toThrow(
       SavedCodeError,
     );
     // Nothing reached the database.

@@ -396,6 +396,14 @@ describe('editing', () => {
     }
     expect(restored(stored({ type: 'nope' })).editing).toBeNull();
   });
+
+  it('keeps the workspace the edited code is saved in; a draft from before teams names none', () => {
+    const editing = { id: 'c', name: 'M', dynamic: false, linkId: null, workspace: 'cafe' };
+    expect(restored(stored({ editing })).editing).toMatchObject({ workspace: 'cafe' });
+    expect(restored(stored({ editing: { ...editing, workspace: 7 } })).editing).not.toHaveProperty(
+      'workspace',
+    );
+  });
 });
 
 describe('dynamic', () => {

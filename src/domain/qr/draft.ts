@@ -75,6 +75,12 @@ export interface EditedCode {
   readonly passwordProtected: boolean;
   /** Its hosted files: a file field left empty keeps its file (chosen on another device). */
   readonly hosted?: HostedFiles;
+  /**
+   * The workspace it is saved in (a team's, or the account's own): its changes are saved there,
+   * whichever workspace the person has chosen since. Absent in drafts from before teams, whose
+   * codes were all the account's own.
+   */
+  readonly workspace?: string;
 }
 
 export const emptyDraft: QrDraft = {
@@ -196,6 +202,7 @@ function editedCode(value: unknown): EditedCode | null {
     linkId,
     passwordProtected: value.passwordProtected === true,
     ...withHosted(hostedFilesFrom(value.hosted)),
+    ...(typeof value.workspace === 'string' ? { workspace: value.workspace } : {}),
   };
 }
 

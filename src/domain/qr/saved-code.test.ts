@@ -247,6 +247,8 @@ describe('draftFromSaved', () => {
       dynamic: true,
       linkId: 'AbCdEfGhJk',
     });
+    // A team's code is edited for the team, whichever workspace is chosen meanwhile.
+    expect(draftFromSaved(saved, 'content', {}, null, 'cafe').editing?.workspace).toBe('cafe');
     const menu = new File(['x'], 'menu.pdf', { type: 'application/pdf' });
     expect(draftFromSaved(saved, 'content', { menuFile: menu }).content.files).toEqual({
       menuFile: menu,

@@ -84,7 +84,8 @@ export type SavedCodeProblem =
   | 'too-big'
   | 'unverified'
   | 'bad-target'
-  | 'too-many-codes';
+  | 'too-many-codes'
+  | 'not-allowed';
 
 /** A code that cannot be saved as it is; `message` says why in words a user understands. */
 export class SavedCodeError extends Error {
@@ -338,13 +339,15 @@ export function listedCodes<C extends Pick<SavedCode, 'id' | 'name'>>(
  * a file type has to be given its files again there). Its `editing` names the code, so saving the
  * draft updates it. Uploaded files were never in the cloud, only their names (`saved.files`):
  * `files` are the ones this device still keeps, if any. The logo comes back as a PNG or WebP
- * `File` rebuilt from the stored thumbnail. `linkId` is the code's short link, when it has one.
+ * `File` rebuilt from the stored thumbnail. `linkId` is the code's short link, when it has one;
+ * `workspace` the workspace the code is saved in, where its changes go.
  */
 export function draftFromSaved(
   saved: SavedCode,
   step: WizardStep = 'content',
   files: QrContent['files'] = {},
   linkId: string | null = null,
+  workspace?: string,
 ): QrDraft {
   return {
     version: DRAFT_VERSION,
@@ -363,6 +366,7 @@ export function draftFromSaved(
       linkId,
       passwordProtected: saved.passwordProtected,
       ...withHosted(saved.hosted),
+      ...(workspace ? { workspace } : {}),
     },
     dynamic: saved.dynamic,
   };

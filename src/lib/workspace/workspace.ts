@@ -6,7 +6,7 @@
 // own with a notice saying why. Firestore is loaded only when an account page asks.
 import { useSyncExternalStore } from 'react';
 import { readMember, MEMBERS, type Member } from '../../domain/records/members';
-import { roleMay, type RoleId, type TeamAction } from '../../domain/team';
+import { roleMay, type CodeWriter, type RoleId, type TeamAction } from '../../domain/team';
 import { onAccountChange } from '../auth/session';
 import { safeLocalStorage } from '../safe-storage';
 
@@ -178,6 +178,14 @@ export function currentWorkspace(): WorkspaceChoice | null {
   follow();
   return state.current;
 }
+
+/** The signed-in account `uid` as a writer of `choice`'s codes (mayChangeCode of the domain). */
+export const writerIn = (choice: WorkspaceChoice, uid: string): CodeWriter => ({
+  workspace: choice.id,
+  uid,
+  role: choice.role,
+  ownCodesOnly: choice.member?.ownCodesOnly === true,
+});
 
 /** Whether the current workspace's role may do `action` (the roles table). */
 export const mayInCurrent = (current: WorkspaceChoice | null, action: TeamAction) =>

@@ -1,8 +1,10 @@
-// Saving the wizard's draft to the user's codes: what 'Save to My QR Codes' does, and what
+// Saving the wizard's draft to a workspace's codes: what 'Save to My QR Codes' does, and what
 // emailing a code does first (the server emails only saved codes, drawn from what is saved). The
-// code's fields, the checks the rules would make, the write (offline-first: it returns at once and
-// reaches the server when it can), the password and the files. Settles once the code is safe on
-// this device; throws a SavedCodeError with words to show, writing nothing, when it cannot be saved.
+// workspace (a new code goes to the one the person works in; an edited code's changes to the one
+// it is saved in), the code's fields, the checks the rules would make, the write (offline-first:
+// it returns at once and reaches the server when it can), the password and the files. Settles once
+// the code is safe on this device; throws a SavedCodeError with words to show, writing nothing,
+// when it cannot be saved.
 import { draftHasFiles, type QrDraft } from '../../../domain/qr/draft';
 import { codeDestination } from '../../../domain/qr/dynamic';
 import { UNVERIFIED_MESSAGE } from '../../../domain/qr/link-policy';
@@ -14,22 +16,25 @@ import {
   type SavedCodeFields,
 } from '../../../domain/qr/saved-code';
 import type { SessionUser } from '../../../lib/auth/session';
+import type { WorkspaceChoice } from '../../../lib/workspace/workspace';
 import type { Wizard } from '../draft/wizard-store';
 import { keepCodeFiles } from '../links/code-files';
 import { hostedFiles, uploadCodeFiles } from '../links/code-uploads';
 import { linkSyncer } from '../links/link-syncer';
 import { logoThumbnail } from './logo-thumbnail';
+import { saveInto } from './save-into';
 import { openStore } from './use-saved-codes';
 
 /**
- * Saves `draft` for `user`: as changes to the code it edits, or (`asNew`, or no code edited) as a
- * new code. Returns the code's id and the fields saved.
+ * Saves `draft` by `user` into the workspace `workspace`: as changes to the code it edits, or
+ * (`asNew`, or no code edited) as a new code. Returns the code's id and the fields saved.
  */
 export async function saveDraft(
   draft: QrDraft,
   user: SessionUser,
   asNew: boolean,
-): Promise<{ id: string; fields: SavedCodeFields }> {
+  workspace: string,
+): Promise<{ id: string; fields: SavedCodeFields; workspace: string }> {
   const { editing } = draft;
   const logo = draft.design.logo ? await logoThumbnail(draft.design.logo) : null;
   const fields = savedFields(draft, draft.content.text.qrName, {
@@ -44,7 +49,7 @@ export async function saveDraft(
   if (target && !target.ok) {
     throw new SavedCodeError('bad-target', `A short link cannot lead there. ${target.message}`);
   }
-  const store = await openStore(user.uid);
+  const store = await openStore(workspace, user.uid);
   // The rules would refuse a code past the limit: say so here, keeping the draft.
   if ((!editing || asNew) && (await store.count()) >= SAVED_CODES_MAX) {
     throw new SavedCodeError('too-many-codes', TOO_MANY_CODES_MESSAGE);
@@ -64,15 +69,17 @@ export async function saveDraft(
   // A new password goes to the server on its own once the code's link exists; it is never
   // saved with the code.
   const password = draft.content.text.password;
-  if (fields.passwordProtected && password) linkSyncer.setPassword(id, password, false);
+  if (fields.passwordProtected && password) {
+    linkSyncer.setPassword(id, password, false, workspace);
+  }
   if (draftHasFiles({ ...draft, design: { ...draft.design, logo: null } })) {
     await keepCodeFiles(user.uid, id, draft);
     // Uploaded already at the content step, or now: the link is asked for again at its end.
-    uploadCodeFiles(id, draft.content.files);
+    uploadCodeFiles(id, draft.content.files, workspace);
   }
   // "Saved" is said, and the draft may end, only once the code is safe on this device.
   await store.kept(id);
-  return { id, fields };
+  return { id, fields, workspace };
 }
 
 /**
@@ -82,8 +89,15 @@ export async function saveDraft(
  * they are (a change there would redraw the code, and the email form with it, mid-send). So the
  * new `editing` names no hosted files either: the draft still has its files on this device.
  */
-export async function saveForMail(wizard: Wizard, user: SessionUser): Promise<string> {
-  const { id, fields } = await saveDraft(wizard.draft, user, false);
+export async function saveForMail(
+  wizard: Wizard,
+  user: SessionUser,
+  current: WorkspaceChoice,
+  choices: readonly WorkspaceChoice[],
+): Promise<{ id: string; workspace: string }> {
+  const into = saveInto(wizard.draft, false, current, choices);
+  if (!into.ok) throw new SavedCodeError('not-allowed', into.message);
+  const { id, fields, workspace } = await saveDraft(wizard.draft, user, false, into.workspace.id);
   wizard.update((draft) =>
     draft.editing
       ? draft
@@ -95,8 +109,9 @@ export async function saveForMail(wizard: Wizard, user: SessionUser): Promise<st
             dynamic: fields.dynamic,
             linkId: null,
             passwordProtected: fields.passwordProtected,
+            workspace,
           },
         },
   );
-  return id;
+  return { id, workspace };
 }

@@ -11,8 +11,14 @@ import { SavedCodeError } from '../../../domain/qr/saved-code';
 import { preloadPage } from '../../../lib/page-preload';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
+import {
+  chooseWorkspace,
+  useWorkspace,
+  type WorkspaceChoice,
+} from '../../../lib/workspace/workspace';
 import type { Wizard } from '../draft/wizard-store';
 import { saveDraft } from './save-draft';
+import { saveInto } from './save-into';
 import { loadStore } from './use-saved-codes';
 
 /** What My QR Codes is told after a save, to say it. */
@@ -33,6 +39,7 @@ export const savedMessage = ({ savedName, updated, linkWhenOnline }: SavedNotice
 
 export function SaveToAccount({ wizard }: { wizard: Wizard }) {
   const { user } = useAuth();
+  const { current, choices } = useWorkspace();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -43,19 +50,21 @@ export function SaveToAccount({ wizard }: { wizard: Wizard }) {
     preloadPage(paths.qrDashboard);
   }, []);
 
-  const save = async (asNew: boolean) => {
+  const save = async (asNew: boolean, into: WorkspaceChoice) => {
     if (busy || !user) return;
     setBusy(true);
     setProblem(null);
     try {
       // The draft ends, and "Saved" shows, only once the code is safe on this device.
-      const { fields } = await saveDraft(wizard.draft, user, asNew);
+      const { fields } = await saveDraft(wizard.draft, user, asNew, into.id);
       wizard.startOver();
       const notice: SavedNotice = {
         savedName: fields.name,
         updated: Boolean(editing && !asNew),
         linkWhenOnline: fields.dynamic && !navigator.onLine,
       };
+      // My QR Codes shows the workspace the code went to.
+      if (into.id !== current?.id) chooseWorkspace(into.id);
       void navigate(paths.qrDashboard, { state: notice });
     } catch (error) {
       if (!(error instanceof SavedCodeError)) console.error(error);
@@ -67,6 +76,14 @@ export function SaveToAccount({ wizard }: { wizard: Wizard }) {
       setBusy(false);
     }
   };
+
+  // Until the workspaces are known (a moment after sign-in) there is nowhere to save to yet.
+  const changes = current ? saveInto(wizard.draft, false, current, choices) : null;
+  const asNew = current ? saveInto(wizard.draft, true, current, choices) : null;
+  const own = choices[0] ?? null;
+  const inTeam = (into: WorkspaceChoice) => into.id !== own?.id;
+  const saveLabel = (into: WorkspaceChoice) =>
+    editing ? 'Save changes' : inTeam(into) ? `Save to ${into.name}` : 'Save to My QR Codes';
 
   return (
     <div className="qr-demo__save">
@@ -80,25 +97,39 @@ export function SaveToAccount({ wizard }: { wizard: Wizard }) {
         <p>
           Saved codes are listed in My QR Codes on every device you sign in on; saving ends this
           draft.
+          {current && inTeam(current) ? ` It is saved to ${current.name}, for its team.` : ''}
         </p>
       )}
+      {changes && !changes.ok ? <FormAlert tone="info">{changes.message}</FormAlert> : null}
       <div className="qr-demo__save-actions">
-        <button
-          type="button"
-          className="button"
-          onClick={() => void save(false)}
-          aria-disabled={busy}
-        >
-          {editing ? 'Save changes' : 'Save to My QR Codes'}
-        </button>
-        {editing ? (
+        {changes?.ok ? (
           <button
             type="button"
-            className="button button--ghost"
-            onClick={() => void save(true)}
+            className="button"
+            onClick={() => void save(false, changes.workspace)}
+            aria-disabled={busy}
+          >
+            {saveLabel(changes.workspace)}
+          </button>
+        ) : null}
+        {editing && asNew?.ok ? (
+          <button
+            type="button"
+            className={changes?.ok ? 'button button--ghost' : 'button'}
+            onClick={() => void save(true, asNew.workspace)}
             aria-disabled={busy}
           >
             Save as a new code
+          </button>
+        ) : null}
+        {own && changes && !changes.ok && !(editing && asNew?.ok) ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void save(true, own)}
+            aria-disabled={busy}
+          >
+            Save to your own codes
           </button>
         ) : null}
       </div>

@@ -38,6 +38,16 @@ interface RowButton {
   readonly className?: string;
 }
 
+/** What the person may do with a row's code, and who made and changed it, where that is worth saying. */
+export interface RowAccess {
+  /** Edit, Delete and the password: their role allows changing this code. */
+  readonly mayChange: boolean;
+  /** Duplicate: their role allows making codes here. */
+  readonly mayAdd: boolean;
+  /** "Made by … · changed last by …", in a workspace with members; null otherwise. */
+  readonly people: string | null;
+}
+
 export function SavedCodeRow({
   code,
   pending,
@@ -48,6 +58,7 @@ export function SavedCodeRow({
   actions,
   wizard,
   store,
+  access,
 }: {
   code: SavedCode;
   /** A write of this code has not reached the server yet. */
@@ -61,6 +72,7 @@ export function SavedCodeRow({
   actions: RowActions;
   wizard: Wizard;
   store: SavedCodesStore | null;
+  access: RowAccess;
 }) {
   const navigate = useNavigate();
   const [replacing, setReplacing] = useState(false);
@@ -77,19 +89,29 @@ export function SavedCodeRow({
       void navigate(paths.qrContent);
       return;
     }
-    const files = store ? await codeFiles(store.uid, code.id) : {};
-    wizard.replace(draftFromSaved(code, 'content', files, link && !link.deleted ? link.id : null));
+    if (!store) return;
+    const files = await codeFiles(store.uid, code.id);
+    const linkId = link && !link.deleted ? link.id : null;
+    // Its changes go to the workspace it is saved in, whichever one is chosen meanwhile.
+    wizard.replace(draftFromSaved(code, 'content', files, linkId, store.workspace));
     void navigate(paths.qrContent);
   };
 
+  const { mayChange, mayAdd } = access;
   const buttons: readonly RowButton[] = [
-    {
-      label: 'Edit',
-      icon: Pencil,
-      run: () => (otherDraft ? setReplacing(true) : void edit()),
-      disabled: !wizard.ready,
-    },
-    { label: 'Duplicate', icon: Copy, run: () => actions.duplicate(code), disabled: !store },
+    ...(!mayChange
+      ? []
+      : [
+          {
+            label: 'Edit',
+            icon: Pencil,
+            run: () => (otherDraft ? setReplacing(true) : void edit()),
+            disabled: !wizard.ready || !store,
+          },
+        ]),
+    ...(!mayAdd
+      ? []
+      : [{ label: 'Duplicate', icon: Copy, run: () => actions.duplicate(code), disabled: !store }]),
     // A code of a file type has no picture to download until its file is hosted, nor a dynamic
     // code until its short link works.
     ...(!downloadable
@@ -102,13 +124,17 @@ export function SavedCodeRow({
             opensDialog: true,
           },
         ]),
-    {
-      label: 'Delete',
-      icon: Trash2,
-      run: () => actions.remove(code),
-      disabled: !store,
-      className: 'saved-codes__delete',
-    },
+    ...(!mayChange
+      ? []
+      : [
+          {
+            label: 'Delete',
+            icon: Trash2,
+            run: () => actions.remove(code),
+            disabled: !store,
+            className: 'saved-codes__delete',
+          },
+        ]),
   ];
 
   return (
@@ -126,6 +152,7 @@ export function SavedCodeRow({
             <>Saved {savedAt.format(code.updatedAt)}</>
           )}
         </p>
+        {access.people ? <p className="saved-codes__meta">{access.people}</p> : null}
         {state.kind === 'none' ? null : (
           <ShortLinkStatus
             state={state}
@@ -133,15 +160,20 @@ export function SavedCodeRow({
             nameId={nameId}
             pendingWrite={pending}
             onRetry={() => actions.retryLink(code)}
-            protection={{
-              work: passwordWork,
-              set: (password) => linkSyncer.setPassword(code.id, password, true),
-              remove: () =>
-                store?.update(code.id, { ...fieldsOf(code), passwordProtected: false }, true),
-            }}
+            protection={
+              mayChange && store
+                ? {
+                    work: passwordWork,
+                    set: (password) =>
+                      linkSyncer.setPassword(code.id, password, true, store.workspace),
+                    remove: () =>
+                      store.update(code.id, { ...fieldsOf(code), passwordProtected: false }, true),
+                  }
+                : null
+            }
           />
         )}
-        <CodeUploadStatus code={code} uid={store?.uid} />
+        <CodeUploadStatus code={code} place={store} />
         {text === null && state.kind === 'none' ? (
           <p className="saved-codes__meta">
             Its file is not on our server: {code.files.join(', ') || 'the file'}. Open Edit on the

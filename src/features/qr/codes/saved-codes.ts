@@ -1,5 +1,8 @@
-// The saved codes of 'My QR Codes': a user's codes in Cloud Firestore (users/{uid}/codes/{id},
-// see firestore.rules), offline-first. Every write shows at once in watchCodes, from Firestore's
+// The saved codes of 'My QR Codes': a workspace's codes in Cloud Firestore
+// (users/{workspace}/codes/{id}, see firestore.rules), offline-first. The workspace is an account:
+// its own person's, or a team's that the writer is a member of. Every write names its writer
+// (`by`: createdBy on a new code, updatedBy on every write), as the rules require of a member, so
+// each code says who made it and who changed it last. Every write shows at once in watchCodes, from Firestore's
 // local cache, and returns at once; its promise settles only when the server confirms, which may
 // be much later (offline) or never (the tab closes first; the cache sends it on the next visit).
 // So the UI never awaits one: it may `.catch()` it to report a refusal, or ignore it (a refused
@@ -44,10 +47,13 @@ export interface CodesState {
   readonly fromCache: boolean;
 }
 
-const codesOf = (db: Firestore, uid: string) => collection(db, codesPath(uid));
-const codeRef = (db: Firestore, uid: string, id: string) => doc(db, codePath(uid, id));
-/** users/{uid}: the count of the user's saved codes, which the rules hold to SAVED_CODES_MAX. */
-const counterRef = (db: Firestore, uid: string) => doc(db, userPath(uid));
+/** Who made a code and who changed it last: the writer's account id. */
+const madeBy = (by: string) => ({ createdBy: by, updatedBy: by });
+
+const codesOf = (db: Firestore, workspace: string) => collection(db, codesPath(workspace));
+const codeRef = (db: Firestore, workspace: string, id: string) => doc(db, codePath(workspace, id));
+/** users/{workspace}: the count of the user's saved codes, which the rules hold to SAVED_CODES_MAX. */
+const counterRef = (db: Firestore, workspace: string) => doc(db, userPath(workspace));
 
 /**
  * `write` of the code `id`, in one batch with the count of codes moved by `by`, naming the code:
@@ -55,14 +61,14 @@ const counterRef = (db: Firestore, uid: string) => doc(db, userPath(uid));
  */
 function counted(
   db: Firestore,
-  uid: string,
+  workspace: string,
   id: string,
   by: 1 | -1,
   write: (batch: WriteBatch) => void,
 ): Promise<void> {
   const batch = writeBatch(db);
   write(batch);
-  batch.set(counterRef(db, uid), codeCountFields(increment(by), id), { merge: true });
+  batch.set(counterRef(db, workspace), codeCountFields(increment(by), id), { merge: true });
   return settled(batch.commit());
 }
 
@@ -70,9 +76,9 @@ function counted(
  * How many codes the account keeps, as far as this device knows (the server's count when online,
  * the cached one offline; 0 before the first save).
  */
-export async function codeCount(db: Firestore, uid: string): Promise<number> {
+export async function codeCount(db: Firestore, workspace: string): Promise<number> {
   try {
-    const ref = counterRef(db, uid);
+    const ref = counterRef(db, workspace);
     return readCodeCount(
       (navigator.onLine ? await getDoc(ref) : await getDocFromCache(ref)).data(),
     );
@@ -90,12 +96,12 @@ export async function codeCount(db: Firestore, uid: string): Promise<number> {
  */
 export function watchCodes(
   db: Firestore,
-  uid: string,
+  workspace: string,
   onChange: (codes: SavedCode[], state: CodesState) => void,
   onError: (error: FirestoreError) => void,
 ): Unsubscribe {
   return onSnapshot(
-    codesOf(db, uid),
+    codesOf(db, workspace),
     { includeMetadataChanges: true },
     (snapshot) => onChange(...listing(snapshot)),
     onError,
@@ -125,16 +131,17 @@ function listing(snapshot: QuerySnapshot): [SavedCode[], CodesState] {
  */
 export function saveNewCode(
   db: Firestore,
-  uid: string,
+  workspace: string,
+  by: string,
   fields: SavedCodeFields,
 ): { id: string; written: Promise<void> } {
   checkFields(fields);
-  const ref = doc(codesOf(db, uid));
+  const ref = doc(codesOf(db, workspace));
   const stamp = serverTimestamp();
   return {
     id: ref.id,
-    written: counted(db, uid, ref.id, 1, (batch) =>
-      batch.set(ref, { ...fields, createdAt: stamp, updatedAt: stamp }),
+    written: counted(db, workspace, ref.id, 1, (batch) =>
+      batch.set(ref, { ...fields, ...madeBy(by), createdAt: stamp, updatedAt: stamp }),
     ),
   };
 }
@@ -145,12 +152,19 @@ export function saveNewCode(
  */
 export function updateCode(
   db: Firestore,
-  uid: string,
+  workspace: string,
+  by: string,
   id: string,
   fields: Partial<SavedCodeFields>,
 ): Promise<void> {
   checkFields(fields);
-  return settled(updateDoc(codeRef(db, uid, id), { ...fields, updatedAt: serverTimestamp() }));
+  return settled(
+    updateDoc(codeRef(db, workspace, id), {
+      ...fields,
+      updatedBy: by,
+      updatedAt: serverTimestamp(),
+    }),
+  );
 }
 
 /**
@@ -160,8 +174,8 @@ export function updateCode(
  * the code while the page has said "Saved". Firestore runs a device's writes and reads in order,
  * so a read of the cached code comes after the write is stored.
  */
-export function keptOnDevice(db: Firestore, uid: string, id: string): Promise<void> {
-  return getDocFromCache(codeRef(db, uid, id)).then(
+export function keptOnDevice(db: Firestore, workspace: string, id: string): Promise<void> {
+  return getDocFromCache(codeRef(db, workspace, id)).then(
     () => undefined,
     // Not in the cache (a delete): nothing to wait for.
     () => undefined,
@@ -169,19 +183,26 @@ export function keptOnDevice(db: Firestore, uid: string, id: string): Promise<vo
 }
 
 /** Deletes a code; keep the SavedCode to offer Undo (restoreCode). */
-export function deleteCode(db: Firestore, uid: string, id: string): Promise<void> {
-  return counted(db, uid, id, -1, (batch) => batch.delete(codeRef(db, uid, id)));
+export function deleteCode(db: Firestore, workspace: string, id: string): Promise<void> {
+  return counted(db, workspace, id, -1, (batch) => batch.delete(codeRef(db, workspace, id)));
 }
 
 /**
  * Undo of a delete: the code again, with the same id and fields. The rules let only the server
- * set createdAt on a create, so the restored code counts as created (and updated) now.
+ * set createdAt on a create, and a member name only themselves as a new code's maker, so the
+ * restored code counts as made (and changed) now, by whoever restored it.
  */
-export function restoreCode(db: Firestore, uid: string, saved: SavedCode): Promise<void> {
+export function restoreCode(
+  db: Firestore,
+  workspace: string,
+  by: string,
+  saved: SavedCode,
+): Promise<void> {
   const stamp = serverTimestamp();
-  return counted(db, uid, saved.id, 1, (batch) =>
-    batch.set(codeRef(db, uid, saved.id), {
+  return counted(db, workspace, saved.id, 1, (batch) =>
+    batch.set(codeRef(db, workspace, saved.id), {
       ...fieldsOf(saved),
+      ...madeBy(by),
       createdAt: stamp,
       updatedAt: stamp,
     }),

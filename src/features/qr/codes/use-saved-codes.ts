@@ -1,4 +1,5 @@
-// The signed-in user's saved codes, live: Firestore (its own chunk, loaded here only) opened
+// The saved codes of the workspace the person works in (their own account's, or a team's they
+// chose: src/lib/workspace/workspace.ts), live: Firestore (its own chunk, loaded here only) opened
 // once, then listeners for the codes (which also report those still waiting for the server), their
 // short links and the links' scan figures (useCodesListing, which the scan figures read too); and
 // the store's writes bound to this user's database, once it is open (useSavedCodes, for My QR
@@ -6,7 +7,7 @@
 // Firestore (links/link-syncer.ts). Neither hook starts any background work: that starts at
 // sign-in (links/account-work.ts), and My QR Codes hands its listings to the links itself
 // (links/reconcile-links.ts).
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { SavedCode, SavedCodeFields } from '../../../domain/qr/saved-code';
 import { daysUpTo } from '../../../domain/qr/scan-time';
 import type { DynamicLink, LinkDays } from '../links/dynamic-links';
@@ -14,11 +15,14 @@ import { linkSignature, type LinkedCode } from '../links/link-state';
 import { linkSyncer } from '../links/link-syncer';
 import { LOGGED_IN_FLAG, useAuth } from '../../../lib/auth/session';
 import { safeSessionStorage } from '../../../lib/safe-storage';
+import { useWorkspace } from '../../../lib/workspace/workspace';
 
 export type SavedCodesView =
   | { readonly status: 'loading' }
   | {
       readonly status: 'ready';
+      /** The workspace these are the codes of. */
+      readonly workspace: string;
       readonly codes: readonly SavedCode[];
       readonly pendingIds: ReadonlySet<string>;
       /** Shown from the device's copy: offline, or the server has not answered yet. */
@@ -33,12 +37,16 @@ export type SavedCodesView =
   | { readonly status: 'failed'; readonly message: string };
 
 /**
- * The writes of saved-codes.ts for this user. Each shows in the listing at once and returns at
- * once (offline too); none is awaited. Throws a SavedCodeError, writing nothing, on bad fields.
- * A write of a code that is or was dynamic then asks the server for its link.
+ * The writes of saved-codes.ts in one workspace, by the signed-in person. Each shows in the
+ * listing at once and returns at once (offline too); none is awaited. Throws a SavedCodeError,
+ * writing nothing, on bad fields. A write of a code that is or was dynamic then asks the server
+ * for its link.
  */
 export interface SavedCodesStore {
+  /** The signed-in person, who writes (and whose device keeps the codes' files). */
   readonly uid: string;
+  /** The workspace whose codes these are. */
+  readonly workspace: string;
   /** Saves a new code; returns its id. */
   add(fields: SavedCodeFields): string;
   /** Changes a code (Edit); its link follows (`wasDynamic`: the code had one). */
@@ -72,13 +80,14 @@ export const origin = () => window.location.origin;
 
 /** Asks the server for the code's link once `written` is stored, if the code is or was dynamic. */
 function linkAfter(
+  workspace: string,
   id: string,
   written: Promise<void>,
   code: LinkedCode | null,
   wasDynamic = false,
 ) {
   if (code?.dynamic || wasDynamic) {
-    linkSyncer.after(id, written, code ? linkSignature(code, origin()) : 'gone');
+    linkSyncer.after(id, written, code ? linkSignature(code, origin()) : 'gone', workspace);
   }
 }
 
@@ -95,47 +104,63 @@ export function prefetchStore() {
 }
 
 /**
- * The store bound to the user's database; its writes' refusals are reported to the console. It
- * only opens the store: the account's background work started at sign-in (account-work.ts).
+ * The store of `workspace`'s codes, written by `uid`, bound to the database; its writes' refusals
+ * are reported to the console. It only opens the store: the account's background work started at
+ * sign-in (account-work.ts).
  */
-export async function openStore(uid: string): Promise<SavedCodesStore> {
+export async function openStore(workspace: string, uid: string): Promise<SavedCodesStore> {
   const [{ openFirestore }, codes] = await loadStore();
   const db = await openFirestore();
   const report = (write: Promise<void>) => {
     write.catch((error: unknown) => console.error(error));
     return write;
   };
+  const linkAfterWrite = (
+    id: string,
+    written: Promise<void>,
+    code: LinkedCode | null,
+    wasDynamic?: boolean,
+  ) => linkAfter(workspace, id, report(written), code, wasDynamic);
   return {
     uid,
+    workspace,
     add: (fields) => {
-      const { id, written } = codes.saveNewCode(db, uid, fields);
-      linkAfter(id, report(written), fields);
+      const { id, written } = codes.saveNewCode(db, workspace, uid, fields);
+      linkAfterWrite(id, written, fields);
       return id;
     },
     update: (id, fields, wasDynamic) => {
-      linkAfter(id, report(codes.updateCode(db, uid, id, fields)), fields, wasDynamic);
+      linkAfterWrite(id, codes.updateCode(db, workspace, uid, id, fields), fields, wasDynamic);
     },
     remove: (code) => {
-      linkAfter(code.id, report(codes.deleteCode(db, uid, code.id)), null, code.dynamic);
+      linkAfterWrite(code.id, codes.deleteCode(db, workspace, code.id), null, code.dynamic);
     },
-    restore: (code) => linkAfter(code.id, report(codes.restoreCode(db, uid, code)), code),
-    kept: (id) => codes.keptOnDevice(db, uid, id),
-    count: () => codes.codeCount(db, uid),
+    restore: (code) => linkAfterWrite(code.id, codes.restoreCode(db, workspace, uid, code), code),
+    kept: (id) => codes.keptOnDevice(db, workspace, id),
+    count: () => codes.codeCount(db, workspace),
   };
 }
 
-/** My QR Codes' listing and its store. */
-export function useSavedCodes(): { view: SavedCodesView; store: SavedCodesStore | null } {
+/** The signed-in person and the workspace they work in, once both are known. */
+function useCodesPlace(): { uid: string; workspace: string } | null {
   const { user } = useAuth();
+  const { current } = useWorkspace();
   const uid = user?.uid ?? null;
+  const workspace = current?.id ?? null;
+  return useMemo(() => (uid && workspace ? { uid, workspace } : null), [uid, workspace]);
+}
+
+/** My QR Codes' listing and its store, of the current workspace. */
+export function useSavedCodes(): { view: SavedCodesView; store: SavedCodesStore | null } {
+  const place = useCodesPlace();
   const view = useCodesListing();
   const [store, setStore] = useState<SavedCodesStore | null>(null);
 
   useEffect(() => {
-    if (!uid) return;
+    if (!place) return;
     let live = true;
     // A failure to open shows as the listing's (the same modules and database).
-    openStore(uid)
+    openStore(place.workspace, place.uid)
       .then((opened) => {
         if (live) setStore(opened);
       })
@@ -143,19 +168,23 @@ export function useSavedCodes(): { view: SavedCodesView; store: SavedCodesStore 
     return () => {
       live = false;
     };
-  }, [uid]);
+  }, [place]);
 
-  return { view, store: store?.uid === uid ? store : null };
+  const current = store && place && store.uid === place.uid && store.workspace === place.workspace;
+  return { view, store: current ? store : null };
 }
 
-/** The signed-in user's codes, their links and the links' figures, live; it writes nothing. */
+/**
+ * The current workspace's codes, their links and the links' figures, live; it writes nothing.
+ * Keyed by the workspace: after a switch, the last one's codes are never shown as this one's.
+ */
 export function useCodesListing(): SavedCodesView {
-  const { user } = useAuth();
-  const uid = user?.uid ?? null;
-  const [view, setView] = useState<SavedCodesView>({ status: 'loading' });
+  const workspace = useCodesPlace()?.workspace ?? null;
+  const [shown, setShown] = useState<{ workspace: string; view: SavedCodesView } | null>(null);
 
   useEffect(() => {
-    if (!uid) return;
+    if (!workspace) return;
+    const setView = (view: SavedCodesView) => setShown({ workspace, view });
     let stop: (() => void) | undefined;
     let live = true;
     let measured = false;
@@ -180,10 +209,10 @@ export function useCodesListing(): SavedCodesView {
         };
         const stopCodes = watchCodes(
           db,
-          uid,
+          workspace,
           (codes, state) => {
             if (!live) return;
-            listed = { status: 'ready', codes, ...state };
+            listed = { status: 'ready', workspace, codes, ...state };
             show();
             if (!measured) {
               measured = true;
@@ -198,7 +227,7 @@ export function useCodesListing(): SavedCodesView {
         // Links and scan counts are extra: without them (an error) the codes are still listed.
         const stopLinks = watchDynamicLinks(
           db,
-          uid,
+          workspace,
           (next) => {
             links = next;
             show();
@@ -208,7 +237,7 @@ export function useCodesListing(): SavedCodesView {
         const [firstDay] = daysUpTo(new Date(), COUNTED_DAYS);
         const stopCounts = watchScanCounts(
           db,
-          uid,
+          workspace,
           firstDay,
           (next) => {
             counts = next;
@@ -227,7 +256,7 @@ export function useCodesListing(): SavedCodesView {
       live = false;
       stop?.();
     };
-  }, [uid]);
+  }, [workspace]);
 
-  return view;
+  return shown && shown.workspace === workspace ? shown.view : { status: 'loading' };
 }

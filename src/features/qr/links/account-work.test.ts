@@ -24,9 +24,9 @@ describe('startAccountWork', () => {
     const stop = startAccountWork('u1', { syncer, uploads, uploadKept });
     expect(uploads.forAccount).toHaveBeenCalledWith('u1');
 
-    syncer.ensure('c1', 'to a');
+    syncer.ensure('c1', 'to a', 'cafe');
     await vi.advanceTimersByTimeAsync(0);
-    expect(uploadKept).toHaveBeenCalledWith('u1', 'c1');
+    expect(uploadKept).toHaveBeenCalledWith('u1', 'c1', 'cafe');
     expect(syncer.getSnapshot().get('c1')?.status).toBe('retrying');
 
     // Signed out: the link still waits, but nothing uploads for an account no longer here.
@@ -38,7 +38,7 @@ describe('startAccountWork', () => {
 
   it('a syncer nobody started uploads nothing for a missing file', async () => {
     const syncer = new LinkSyncer(vi.fn(async () => fileMissing));
-    syncer.ensure('c1', 'to a');
+    syncer.ensure('c1', 'to a', 'u1');
     await vi.advanceTimersByTimeAsync(0);
     expect(syncer.getSnapshot().get('c1')?.status).toBe('retrying');
     expect('onFileMissing' in syncer).toBe(false);

@@ -14,7 +14,7 @@ import { linkSyncer, type LinkSyncer } from './link-syncer';
 export interface AccountWorkParts {
   readonly syncer: Pick<LinkSyncer, 'start'>;
   readonly uploads: { forAccount(uid: string): void };
-  readonly uploadKept: (uid: string, code: string) => void;
+  readonly uploadKept: (uid: string, code: string, workspace: string) => void;
 }
 
 const pageParts: AccountWorkParts = {
@@ -27,6 +27,6 @@ const pageParts: AccountWorkParts = {
 export function startAccountWork(uid: string, parts: AccountWorkParts = pageParts): () => void {
   parts.uploads.forAccount(uid);
   return parts.syncer.start(uid, {
-    onFileMissing: (code) => parts.uploadKept(uid, code),
+    onFileMissing: (code, workspace) => parts.uploadKept(uid, code, workspace),
   });
 }

@@ -5,7 +5,14 @@ import { UploadProgress } from '../uploads/upload-progress';
 import { uploader, useUploads } from '../uploads/uploader';
 import { uploadKeptFiles } from './code-uploads';
 
-export function CodeUploadStatus({ code, uid }: { code: SavedCode; uid: string | undefined }) {
+/** `place`: who keeps the code's files on this device, and the workspace it is saved in. */
+export function CodeUploadStatus({
+  code,
+  place,
+}: {
+  code: SavedCode;
+  place: { readonly uid: string; readonly workspace: string } | null;
+}) {
   const uploads = useUploads();
   const files = Object.values(code.hosted);
   return (
@@ -19,7 +26,7 @@ export function CodeUploadStatus({ code, uid }: { code: SavedCode; uid: string |
             state={state}
             onCancel={() => uploader.cancel(file.sha256)}
             onRetry={() => {
-              if (uid) uploadKeptFiles(uid, code.id);
+              if (place) uploadKeptFiles(place.uid, code.id, place.workspace);
             }}
           />
         );

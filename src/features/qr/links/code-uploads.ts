@@ -31,10 +31,17 @@ export async function hostedFiles(files: QrContent<unknown>['files']): Promise<H
   return hosted;
 }
 
-/** Uploads the code's files (joining uploads under way); each end asks for its link again. */
-export function uploadCodeFiles(code: string, files: QrContent<unknown>['files']) {
+/**
+ * Uploads the code's files for the workspace it is saved in (joining uploads under way); each end
+ * asks for its link again.
+ */
+export function uploadCodeFiles(
+  code: string,
+  files: QrContent<unknown>['files'],
+  workspace: string,
+) {
   for (const [field, file] of chosen(files)) {
-    uploader.upload(file, field).then(
+    uploader.upload(file, field, workspace).then(
       () => linkSyncer.retry(code),
       // The upload says why in the list (its state); the link keeps saying it waits for the file.
       () => undefined,
@@ -42,6 +49,9 @@ export function uploadCodeFiles(code: string, files: QrContent<unknown>['files']
   }
 }
 
-/** Uploads the files this device keeps for the code (code-files.ts), if it keeps any. */
-export const uploadKeptFiles = (uid: string, code: string) =>
-  void codeFiles(uid, code).then((files) => uploadCodeFiles(code, files));
+/**
+ * Uploads the files this device keeps for `uid`'s code (code-files.ts), if it keeps any, to the
+ * workspace the code is saved in.
+ */
+export const uploadKeptFiles = (uid: string, code: string, workspace: string) =>
+  void codeFiles(uid, code).then((files) => uploadCodeFiles(code, files, workspace));

@@ -25,17 +25,17 @@ describe('the link requests', () => {
     expectTypeOf(requestLinkPassword).returns.resolves.toEqualTypeOf<AnswerOf<typeof linksApi>>();
   });
 
-  it('pass on the API’s answers: the link, or a refusal of its table', async () => {
+  it('name the code’s workspace, and pass on the API’s answers: the link, or a refusal of its table', async () => {
     const sent = answering(200, { ok: true, link: null });
-    expect(await requestLinkSync('code1')).toEqual({ ok: true, link: null });
-    expect(sent).toEqual([{ path: '/api/links', body: { code: 'code1' } }]);
+    expect(await requestLinkSync('code1', 'team1')).toEqual({ ok: true, link: null });
+    expect(sent).toEqual([{ path: '/api/links', body: { code: 'code1', workspace: 'team1' } }]);
     const refusal = { ok: false, problem: 'too-many-links', message: 'Limit.' };
     answering(429, refusal);
-    expect(await requestLinkSync('code1')).toEqual(refusal);
+    expect(await requestLinkSync('code1', 'team1')).toEqual(refusal);
     const passwords = answering(200, { ok: true, link: null });
-    await requestLinkPassword('code1', null);
+    await requestLinkPassword('code1', null, 'team1');
     expect(passwords).toEqual([
-      { path: '/api/links/password', body: { code: 'code1', password: null } },
+      { path: '/api/links/password', body: { code: 'code1', password: null, workspace: 'team1' } },
     ]);
   });
 
@@ -46,7 +46,7 @@ describe('the link requests', () => {
     ['a proxy’s error page', 502, '<html>Bad gateway</html>'],
   ])('take %s as trouble to try again later', async (_case, status, body) => {
     answering(status, body);
-    expect(await requestLinkSync('code1')).toEqual({
+    expect(await requestLinkSync('code1', 'team1')).toEqual({
       ok: false,
       problem: 'unavailable',
       message: `The server could not update the short link just now (HTTP ${status}); it will be tried again.`,
@@ -56,10 +56,13 @@ describe('the link requests', () => {
   it('say so with no connection, and when nobody is signed in', async () => {
     const sent = answering(200, { ok: true, link: null });
     vi.stubGlobal('navigator', { onLine: false });
-    expect(await requestLinkSync('code1')).toMatchObject({ ok: false, problem: 'unavailable' });
+    expect(await requestLinkSync('code1', 'team1')).toMatchObject({
+      ok: false,
+      problem: 'unavailable',
+    });
     vi.stubGlobal('navigator', { onLine: true });
     session.token = null;
-    expect(await requestLinkSync('code1')).toMatchObject({
+    expect(await requestLinkSync('code1', 'team1')).toMatchObject({
       ok: false,
       problem: 'unauthenticated',
     });

@@ -5,12 +5,16 @@
 import { LINK_API_PATH, linksApi, type SyncAnswer } from '../../../domain/qr/link-policy';
 import { callForAnswer } from '../../../lib/site-api';
 
-/** Asks the server to make the link of the code `code` match it; never throws. */
-export const requestLinkSync = (code: string): Promise<SyncAnswer> => post(LINK_API_PATH, { code });
+/** Asks the server to make the link of the code `code` of `workspace` match it; never throws. */
+export const requestLinkSync = (code: string, workspace: string): Promise<SyncAnswer> =>
+  post(LINK_API_PATH, { code, workspace });
 
 /** Sends the new password of the code's link (null removes it); never throws. */
-export const requestLinkPassword = (code: string, password: string | null): Promise<SyncAnswer> =>
-  post(`${LINK_API_PATH}/password`, { code, password });
+export const requestLinkPassword = (
+  code: string,
+  password: string | null,
+  workspace: string,
+): Promise<SyncAnswer> => post(`${LINK_API_PATH}/password`, { code, password, workspace });
 
 const post = (path: string, body: object): Promise<SyncAnswer> =>
   callForAnswer(linksApi, path, body, {

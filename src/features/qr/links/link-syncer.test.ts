@@ -26,13 +26,13 @@ describe('LinkSyncer', () => {
     const request = vi.fn(async () => ok);
     const syncer = new LinkSyncer(request);
     const write = deferred();
-    syncer.after('c1', write.promise, 'to a');
+    syncer.after('c1', write.promise, 'to a', 'u1');
     expect(syncer.getSnapshot().get('c1')).toEqual({ status: 'waiting', signature: 'to a' });
     await vi.runAllTimersAsync();
     expect(request).not.toHaveBeenCalled();
     write.resolve();
     await vi.runAllTimersAsync();
-    expect(request).toHaveBeenCalledWith('c1');
+    expect(request).toHaveBeenCalledWith('c1', 'u1');
     expect(syncer.getSnapshot().has('c1')).toBe(false);
   });
 
@@ -40,7 +40,7 @@ describe('LinkSyncer', () => {
     const request = vi.fn(async () => ok);
     const syncer = new LinkSyncer(request);
     const write = deferred();
-    syncer.after('c1', write.promise, 'to a');
+    syncer.after('c1', write.promise, 'to a', 'u1');
     write.reject(new Error('permission-denied'));
     await vi.runAllTimersAsync();
     expect(request).not.toHaveBeenCalled();
@@ -50,17 +50,17 @@ describe('LinkSyncer', () => {
   it('keeps a refusal shown, not asking again for the same thing, until told to retry', async () => {
     const request = vi.fn(async () => refused);
     const syncer = new LinkSyncer(request);
-    syncer.ensure('c1', 'to a');
+    syncer.ensure('c1', 'to a', 'u1');
     await vi.runAllTimersAsync();
     expect(syncer.getSnapshot().get('c1')).toEqual({
       status: 'refused',
       signature: 'to a',
       message: 'Limit.',
     });
-    syncer.ensure('c1', 'to a');
+    syncer.ensure('c1', 'to a', 'u1');
     await vi.runAllTimersAsync();
     expect(request).toHaveBeenCalledTimes(1);
-    syncer.ensure('c1', 'to b'); // the code changed
+    syncer.ensure('c1', 'to b', 'u1'); // the code changed
     await vi.runAllTimersAsync();
     expect(request).toHaveBeenCalledTimes(2);
     syncer.retry('c1');
@@ -71,7 +71,7 @@ describe('LinkSyncer', () => {
   it('asks again after a lost request: 30 s, then doubling', async () => {
     const request = vi.fn(async () => offline);
     const syncer = new LinkSyncer(request);
-    syncer.ensure('c1', 'to a');
+    syncer.ensure('c1', 'to a', 'u1');
     await vi.advanceTimersByTimeAsync(0);
     expect(syncer.getSnapshot().get('c1')).toMatchObject({
       status: 'retrying',
@@ -92,7 +92,7 @@ describe('LinkSyncer', () => {
     async (problem, { retry }) => {
       const answer = { ok: false, problem, message: 'Why.' } as SyncAnswer;
       const syncer = new LinkSyncer(vi.fn(async () => answer));
-      syncer.ensure('c1', 'to a');
+      syncer.ensure('c1', 'to a', 'u1');
       await vi.advanceTimersByTimeAsync(0);
       expect(syncer.getSnapshot().get('c1')?.status).toBe(retry ? 'retrying' : 'refused');
     },
@@ -101,7 +101,7 @@ describe('LinkSyncer', () => {
   it('asks again at once when the browser is back online', async () => {
     const request = vi.fn(async (): Promise<SyncAnswer> => offline);
     const syncer = new LinkSyncer(request);
-    syncer.ensure('c1', 'to a');
+    syncer.ensure('c1', 'to a', 'u1');
     await vi.advanceTimersByTimeAsync(0);
     request.mockResolvedValueOnce(ok);
     window.dispatchEvent(new Event('online'));
@@ -114,14 +114,14 @@ describe('LinkSyncer', () => {
     const request = vi.fn(async () => ok);
     const syncer = new LinkSyncer(request);
     const first = deferred();
-    syncer.after('c1', first.promise, 'to a');
-    syncer.after('c1', Promise.resolve(), 'gone');
+    syncer.after('c1', first.promise, 'to a', 'u1');
+    syncer.after('c1', Promise.resolve(), 'gone', 'u1');
     await vi.runAllTimersAsync();
     first.resolve();
     await vi.runAllTimersAsync();
     expect(request).toHaveBeenCalledTimes(1);
     const later = deferred();
-    syncer.after('c2', later.promise, 'to a');
+    syncer.after('c2', later.promise, 'to a', 'u1');
     syncer.reset();
     later.resolve();
     await vi.runAllTimersAsync();
@@ -146,15 +146,34 @@ describe('LinkSyncer', () => {
     const syncer = new LinkSyncer(request, sendPassword);
     syncer.forAccount('u1');
     const write = deferred();
-    syncer.after('c1', write.promise, 'to a');
-    syncer.setPassword('c1', 'sesame-2026', false);
+    syncer.after('c1', write.promise, 'to a', 'u1');
+    syncer.setPassword('c1', 'sesame-2026', false, 'u1');
     expect(syncer.getPasswords().get('c1')).toEqual({ status: 'waiting' });
     // My QR Codes opening for the same account changes nothing.
     syncer.forAccount('u1');
     write.resolve();
     await vi.runAllTimersAsync();
-    expect(sendPassword).toHaveBeenCalledWith('c1', 'sesame-2026');
+    expect(sendPassword).toHaveBeenCalledWith('c1', 'sesame-2026', 'u1');
     expect(syncer.getPasswords().size).toBe(0);
+  });
+
+  it('asks for each code in the workspace it is saved in, also when asked again', async () => {
+    const request = vi.fn(async (): Promise<SyncAnswer> => offline);
+    const fileMissing = vi.fn();
+    const syncer = new LinkSyncer(request);
+    syncer.start('me', { onFileMissing: fileMissing });
+    syncer.ensure('c1', 'to a', 'cafe');
+    syncer.after('c2', Promise.resolve(), 'to b', 'me');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(request.mock.calls).toEqual([
+      ['c1', 'cafe'],
+      ['c2', 'me'],
+    ]);
+    request.mockResolvedValue({ ok: false, problem: 'file-missing', message: 'Its file.' });
+    syncer.retry('c1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(request).toHaveBeenLastCalledWith('c1', 'cafe');
+    expect(fileMissing).toHaveBeenCalledWith('c1', 'cafe');
   });
 
   it('a refused password stays shown with why; another account forgets it', async () => {
@@ -168,7 +187,7 @@ describe('LinkSyncer', () => {
       sendPassword,
     );
     syncer.forAccount('u1');
-    syncer.setPassword('c1', 'abc', true);
+    syncer.setPassword('c1', 'abc', true, 'u1');
     await vi.runAllTimersAsync();
     expect(syncer.getPasswords().get('c1')).toEqual({ status: 'failed', message: 'Short.' });
     syncer.forAccount('u2');

@@ -6,7 +6,9 @@
 // shown until the code changes or the user asks again.
 //
 // One syncer for the page (a module), so an ask made on the demo page goes on, and is shown,
-// after My QR Codes opens. It works for the account that startAccountWork (account-work.ts)
+// after My QR Codes opens. Each ask names the workspace the code is saved in (the person's own
+// account, or a team's), which the server checks the person's role in; a switch of workspace
+// leaves the asks under way going on for theirs. It works for the account that startAccountWork (account-work.ts)
 // starts it for when someone signs in, which also says what to do when the server lacks a link's
 // file. It also carries a code's new password to the server (POST /api/links/password) once the
 // code's link exists: the password is held in this page's memory only until then, never stored;
@@ -31,7 +33,7 @@ export type PasswordWork =
 /** What the account's work gives the syncer when it starts it (account-work.ts). */
 export interface LinkWorkStart {
   /** The server lacks a file of the code's link: upload it from this device, if it has it. */
-  readonly onFileMissing: (code: string) => void;
+  readonly onFileMissing: (code: string, workspace: string) => void;
 }
 
 const noFileAnswer = () => undefined;
@@ -44,16 +46,22 @@ export class LinkSyncer {
   private snapshot: ReadonlyMap<string, LinkWork> = new Map();
   private readonly passwords = new Map<string, { password: string; work: PasswordWork }>();
   private passwordSnapshot: ReadonlyMap<string, PasswordWork> = new Map();
+  /** The workspace each code asked about is saved in. */
+  private readonly workspaces = new Map<string, string>();
   private generation = 0;
   private account: string | null = null;
   /** Given by start(), taken back by what it returns: nothing else sets it. */
-  private fileMissing: (code: string) => void = noFileAnswer;
+  private fileMissing: (code: string, workspace: string) => void = noFileAnswer;
 
   constructor(
-    private readonly request: (code: string) => Promise<SyncAnswer> = requestLinkSync,
+    private readonly request: (
+      code: string,
+      workspace: string,
+    ) => Promise<SyncAnswer> = requestLinkSync,
     private readonly sendPassword: (
       code: string,
       password: string,
+      workspace: string,
     ) => Promise<SyncAnswer> = requestLinkPassword,
   ) {
     onOnline(() => this.retryAll());
@@ -73,10 +81,12 @@ export class LinkSyncer {
   }
 
   /**
-   * Asks for the link of `code` once `written` (the code's write) has reached the server.
-   * `signature` names what was asked for: a later ask with another one replaces this one.
+   * Asks for the link of `code` (saved in `workspace`) once `written` (the code's write) has
+   * reached the server. `signature` names what was asked for: a later ask with another one
+   * replaces this one.
    */
-  after(code: string, written: Promise<unknown>, signature: string) {
+  after(code: string, written: Promise<unknown>, signature: string, workspace: string) {
+    this.workspaces.set(code, workspace);
     this.set(code, { status: 'waiting', signature });
     const generation = this.generation;
     written.then(
@@ -96,9 +106,10 @@ export class LinkSyncer {
    * Asks for the link of `code` now, unless an ask with this signature is waiting, running, or
    * was refused (My QR Codes calls it for every code whose link is not as it should be).
    */
-  ensure(code: string, signature: string) {
+  ensure(code: string, signature: string, workspace: string) {
     const current = this.work.get(code);
     if (current?.signature === signature) return;
+    this.workspaces.set(code, workspace);
     void this.run(code, signature);
   }
 
@@ -112,7 +123,8 @@ export class LinkSyncer {
    * Sends `password` for the code's link: now if `linkExists`, else once the link is made (the
    * next answer that holds it).
    */
-  setPassword(code: string, password: string, linkExists: boolean) {
+  setPassword(code: string, password: string, linkExists: boolean, workspace: string) {
+    this.workspaces.set(code, workspace);
     this.passwords.set(code, { password, work: { status: 'waiting' } });
     this.publish();
     if (linkExists) void this.deliverPassword(code);
@@ -138,6 +150,7 @@ export class LinkSyncer {
     this.retries.clear();
     this.work = new Map();
     this.passwords.clear();
+    this.workspaces.clear();
     this.publish();
   }
 
@@ -154,7 +167,8 @@ export class LinkSyncer {
     this.clearRetry(code);
     this.set(code, { status: 'working', signature });
     const generation = this.generation;
-    const answer = await this.request(code);
+    const workspace = this.workspaceOf(code);
+    const answer = await this.request(code, workspace);
     if (generation !== this.generation || this.work.get(code)?.signature !== signature) return;
     if (answer.ok) {
       this.forget(code);
@@ -165,7 +179,7 @@ export class LinkSyncer {
       this.set(code, { status: 'retrying', signature, message: answer.message });
       this.scheduleRetry(code);
       // The file goes up from this device if it has it; its end asks again at once.
-      if (answer.problem === 'file-missing') this.fileMissing(code);
+      if (answer.problem === 'file-missing') this.fileMissing(code, workspace);
     } else {
       this.set(code, { status: 'refused', signature, message: answer.message });
     }
@@ -176,11 +190,16 @@ export class LinkSyncer {
     if (!pending || pending.work.status === 'sending') return;
     pending.work = { status: 'sending' };
     this.publish();
-    const answer = await this.sendPassword(code, pending.password);
+    const answer = await this.sendPassword(code, pending.password, this.workspaceOf(code));
     if (this.passwords.get(code) !== pending) return;
     if (answer.ok) this.passwords.delete(code);
     else pending.work = { status: 'failed', message: answer.message };
     this.publish();
+  }
+
+  /** The workspace of the code's ask; the account's own if none was named (none is left so). */
+  private workspaceOf(code: string): string {
+    return this.workspaces.get(code) ?? this.account ?? '';
   }
 
   private scheduleRetry(code: string) {

@@ -49,10 +49,13 @@ describe('reconcileLinks', () => {
         ]),
       },
       origin,
+      'cafe',
       syncer,
     );
     const asked = syncer.ensure.mock.calls.map(([id]) => id).sort();
     expect(asked).toEqual(['gone', 'moved', 'unlinked']);
-    expect(syncer.ensure).toHaveBeenCalledWith('gone', 'gone');
+    expect(syncer.ensure).toHaveBeenCalledWith('gone', 'gone', 'cafe');
+    // Each ask names the workspace the listing is of.
+    expect(syncer.ensure.mock.calls.every((call) => call[2] === 'cafe')).toBe(true);
   });
 });

@@ -15,20 +15,21 @@ export interface CodesListing {
   readonly links: ReadonlyMap<string, DynamicLink>;
 }
 
-/** Asks the server about every link of `listing` out of step with its code. */
+/** Asks the server about every link of `listing` (the codes of `workspace`) out of step with its code. */
 export function reconcileLinks(
   { codes, pendingIds, links }: CodesListing,
   origin: string,
+  workspace: string,
   syncer: Pick<LinkSyncer, 'ensure'> = linkSyncer,
 ) {
   const listed = new Set(codes.map((code) => code.id));
   for (const code of codes) {
     if (pendingIds.has(code.id)) continue;
     if (linkOutOfStep(code, links.get(code.id) ?? null, origin)) {
-      syncer.ensure(code.id, linkSignature(code, origin));
+      syncer.ensure(code.id, linkSignature(code, origin), workspace);
     }
   }
   for (const link of links.values()) {
-    if (!listed.has(link.code) && !link.deleted) syncer.ensure(link.code, 'gone');
+    if (!listed.has(link.code) && !link.deleted) syncer.ensure(link.code, 'gone', workspace);
   }
 }

@@ -31,7 +31,8 @@ export function ShortLinkStatus({
   nameId: string;
   pendingWrite: boolean;
   onRetry: () => void;
-  protection: Protection;
+  /** Null when the person may not change the code (a viewer): its password is only said. */
+  protection: Protection | null;
 }) {
   if (state.kind === 'making') {
     return (
@@ -120,9 +121,18 @@ function PasswordStatus({
   nameId,
 }: {
   passwordSet: boolean;
-  protection: Protection;
+  protection: Protection | null;
   nameId: string;
 }) {
+  if (!protection) {
+    return (
+      <p className="saved-codes__meta">
+        {passwordSet
+          ? 'Protected by a password'
+          : 'Asks for a password that has not been set yet: someone who may change this code can set it.'}
+      </p>
+    );
+  }
   const { work } = protection;
   if (work?.status === 'waiting' || work?.status === 'sending') {
     return <p className="saved-codes__meta">Protected by a password: setting it…</p>;

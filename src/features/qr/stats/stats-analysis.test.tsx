@@ -36,6 +36,10 @@ vi.mock('../../../lib/auth/session', () => ({
   LOGGED_IN_FLAG: 'IsLoggedIn',
   useAuth: () => ({ user: { uid: 'u1', emailVerified: true }, loading: false }),
 }));
+vi.mock('../../../lib/workspace/workspace', () => {
+  const own = { id: 'u1', name: 'Your own codes', role: 'owner', member: null };
+  return { useWorkspace: () => ({ uid: 'u1', current: own, choices: [own], listed: true }) };
+});
 vi.mock('../../../lib/firestore/firestore-core', () => ({ openFirestore: async () => ({}) }));
 vi.mock('../codes/saved-codes', () => ({
   watchCodes: (_db: unknown, _uid: string, onChange: (...args: unknown[]) => void) => {

@@ -3,28 +3,29 @@
 import { useState } from 'react';
 import { scanCsv, scanCsvFileName } from '../../../domain/qr/scan-csv';
 import { scanDay } from '../../../domain/qr/scan-time';
-import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
 import { saveFile } from '../../../lib/save-file';
+import { useWorkspace } from '../../../lib/workspace/workspace';
 import { loadStore } from '../codes/use-saved-codes';
 
 const FAILED = 'The daily figures could not be read. Check your connection, then try again.';
 
-async function downloadCsv(uid: string, linkId: string, name: string) {
+/** The figures of `linkId`, a link of `workspace` (the rules let its members read them). */
+async function downloadCsv(workspace: string, linkId: string, name: string) {
   const [{ openFirestore }, , { readLinkCounts }] = await loadStore();
-  const days = await readLinkCounts(await openFirestore(), uid, linkId);
+  const days = await readLinkCounts(await openFirestore(), workspace, linkId);
   // Up to today: the last rows of a code no longer scanned say so with zeros.
   const csv = scanCsv(days, scanDay(new Date()));
   saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), scanCsvFileName(name, linkId));
 }
 
 export function StatsCsvButton({ linkId, name }: { linkId: string; name: string }) {
-  const { user } = useAuth();
+  const { current } = useWorkspace();
   const [state, setState] = useState<'idle' | 'reading' | 'failed'>('idle');
   const download = () => {
-    if (!user || state === 'reading') return;
+    if (!current || state === 'reading') return;
     setState('reading');
-    downloadCsv(user.uid, linkId, name).then(
+    downloadCsv(current.id, linkId, name).then(
       () => setState('idle'),
       (error: unknown) => {
         console.error(error);
