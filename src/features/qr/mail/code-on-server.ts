@@ -11,10 +11,11 @@
 const WAIT_MS = 30_000;
 
 /**
- * Resolves true once the server holds the code `codeId` of `uid` as this device last wrote it (or
- * has no such code: the server then says so), false when that has not happened within WAIT_MS.
+ * Resolves true once the server holds the code `codeId` of `workspace` (the account's own, or a
+ * team's) as this device last wrote it (or has no such code: the server then says so), false when
+ * that has not happened within WAIT_MS.
  */
-export async function codeOnServer(uid: string, codeId: string): Promise<boolean> {
+export async function codeOnServer(workspace: string, codeId: string): Promise<boolean> {
   const [{ doc, onSnapshot, openFirestore }, { codePath }] = await Promise.all([
     import('../../../lib/firestore/firestore-core'),
     import('../../../domain/records/codes'),
@@ -32,7 +33,7 @@ export async function codeOnServer(uid: string, codeId: string): Promise<boolean
     };
     const timer = setTimeout(() => settle(false), WAIT_MS);
     const stop = onSnapshot(
-      doc(db, codePath(uid, codeId)),
+      doc(db, codePath(workspace, codeId)),
       { includeMetadataChanges: true },
       (snapshot) => {
         if (!snapshot.metadata.hasPendingWrites && !snapshot.metadata.fromCache) settle(true);

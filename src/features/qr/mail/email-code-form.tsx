@@ -43,10 +43,10 @@ function statusMessage(status: Status): string | null {
 /**
  * "Receive by email": the site emails the code, with its PNG, SVG and PDF, to the address given
  * (the Cloud Function `mail`, which draws them from the saved code). The code is saved first
- * (`save`, which the page gives: it resolves to the saved code's id, or throws an Error whose
- * message is shown), then the request is kept on the device, so one made offline goes once the
- * connection is back (mail/mail-outbox.ts); the form says how each send ended, and keeps what
- * was typed.
+ * (`save`, which the page gives: it resolves to the saved code's id and the workspace it is saved
+ * in, or throws an Error whose message is shown), then the request is kept on the device, so one
+ * made offline goes once the connection is back (mail/mail-outbox.ts); the form says how each
+ * send ended, and keeps what was typed.
  */
 export function EmailCodeForm({
   initialEmail,
@@ -56,8 +56,11 @@ export function EmailCodeForm({
   initialEmail: string;
   /** The code's name, to list the email while it waits on the device. */
   name: string;
-  /** Saves the code as it is on the page (offline too); resolves to its id. */
-  save: () => Promise<string>;
+  /**
+   * Saves the code as it is on the page (offline too); resolves to its id and the workspace it is
+   * saved in (a team's code is emailed as the team's: the server checks the sender's role there).
+   */
+  save: () => Promise<{ id: string; workspace: string }>;
 }) {
   const { user } = useAuth();
   const [email, setEmail] = useState(initialEmail);
@@ -91,9 +94,9 @@ export function EmailCodeForm({
     }
     const to = checked.values.email;
     setStatus({ kind: 'sending' });
-    let code: string;
+    let saved: { id: string; workspace: string };
     try {
-      code = await save();
+      saved = await save();
     } catch (problem) {
       setStatus({
         kind: 'error',
@@ -104,7 +107,13 @@ export function EmailCodeForm({
       });
       return;
     }
-    const outcome = await sendCodeMail({ to, uid: user.uid, code, name });
+    const outcome = await sendCodeMail({
+      to,
+      uid: user.uid,
+      workspace: saved.workspace,
+      code: saved.id,
+      name,
+    });
     if (outcome.result === 'failed') {
       if (outcome.recipient) setError('email', outcome.message);
       setStatus({ kind: 'error', message: outcome.message });

@@ -12,7 +12,9 @@
 // request names a saved code, so it waits until the code's latest write has reached the server
 // (code-on-server.ts), which draws the code as it holds it. An entry is sent only for the account
 // that made it; the server emails a request id once, so a send whose answer was lost can be
-// repeated.
+// repeated. An entry keeps the workspace the code is saved in (a team's, or the account's own),
+// and its request names it: the server checks the sender's role there when it is sent, which may
+// be long after it was made (a member removed meanwhile is refused, in words).
 import * as v from 'valibot';
 import {
   CODE_MAIL_FIELDS,
@@ -41,9 +43,23 @@ import { codeOnServer } from './code-on-server';
 /** The server draws the code's three files, then hands the email over: longer on a cold start. */
 const POST_TIMEOUT_MS = 30_000;
 
+/** Who emails a code, and the workspace the code is saved in. */
+export interface MailSender {
+  /** The account signed in: only its session sends the email. */
+  readonly uid: string;
+  /** The workspace whose code it is (the account's own id, or a team's). */
+  readonly workspace: string;
+}
+
 export interface MailEntry extends OutboxEntry {
   /** The account that emailed it: only that account's session sends it. */
   readonly uid: string;
+  /**
+   * The workspace the code is saved in, sent with the request. Absent in an entry kept by an
+   * older version of the page, which emailed the account's own codes only: the request then names
+   * none, and the server takes the sender's own account, as it did then.
+   */
+  readonly workspace?: string;
   readonly to: string;
   /** The code's name, to list the entry on this device: never sent (the server has the code's). */
   readonly name?: string;
@@ -73,6 +89,7 @@ export function refusalMessage(answer: MailRefusal | null): string {
 /** What a mail entry keeps besides an outbox entry's fields, checked when it is read back. */
 const mailFields = v.object({
   uid: v.string(),
+  workspace: v.optional(v.string()),
   to: v.string(),
   name: v.optional(v.string()),
   refusal: v.optional(v.string()),
@@ -92,7 +109,7 @@ const outbox = createOutbox<MailEntry, MailRefusal>({
   name: 'kcw-mail-outbox',
   storeName: 'mail',
   read: readMail,
-  post: (entry) => post(entry.fields, entry.uid),
+  post: (entry) => post(entry.fields, entry),
   // The server's refusal, in words, for the person to read while the entry waits for them.
   kept: (entry, refused) => (refused ? { ...entry, refusal: refusalMessage(refused) } : entry),
 });
@@ -108,13 +125,18 @@ const fieldsOf = (mail: CodeMail): [string, string][] =>
   CODE_MAIL_FIELDS.map((field) => [field, mail[field]]);
 
 /**
- * Keeps `mail` to be sent for `uid` (`name`: the code's, to list it); rejects where IndexedDB
+ * Keeps `mail` to be sent by `sender` (`name`: the code's, to list it); rejects where IndexedDB
  * cannot be used.
  */
-export async function storeMail(mail: CodeMail, uid: string, name = ''): Promise<MailEntry> {
+export async function storeMail(
+  mail: CodeMail,
+  { uid, workspace }: MailSender,
+  name = '',
+): Promise<MailEntry> {
   const entry: MailEntry = {
     ...newEntry(fieldsOf(mail), [MAIL_CODE_PATH], mail.id, Date.now()),
     uid,
+    workspace,
     to: mail.to,
     name,
   };
@@ -139,10 +161,14 @@ function uidOfToken(token: string): string | null {
 const offline = () => (globalThis.navigator as Navigator | undefined)?.onLine === false;
 
 /**
- * POSTs the request of `fields` as `uid`; no answer ('network') also when `uid` is not signed in.
- * The detail is the server's refusal, where it refused.
+ * POSTs the request of `fields` as `uid`, for `workspace` (absent: the account's own); no answer
+ * ('network') also when `uid` is not signed in. The detail is the server's refusal, where it
+ * refused.
  */
-async function post(fields: OutboxEntry['fields'], uid: string): Promise<Posted<MailRefusal>> {
+async function post(
+  fields: OutboxEntry['fields'],
+  { uid, workspace }: Pick<MailEntry, 'uid' | 'workspace'>,
+): Promise<Posted<MailRefusal>> {
   let token: string | null;
   try {
     token = await idToken();
@@ -153,7 +179,7 @@ async function post(fields: OutboxEntry['fields'], uid: string): Promise<Posted<
   if (!token || uidOfToken(token) !== uid) return { outcome: 'network' };
   if (offline()) return { outcome: 'network' };
   const code = fields.find(([name]) => name === 'code')?.[1];
-  if (code !== undefined && !(await codeOnServer(uid, code).catch(() => false))) {
+  if (code !== undefined && !(await codeOnServer(workspace ?? uid, code).catch(() => false))) {
     // The saved code has not reached the server yet: the same as no answer, tried again later.
     return { outcome: offline() ? 'network' : 'server' };
   }
@@ -162,7 +188,7 @@ async function post(fields: OutboxEntry['fields'], uid: string): Promise<Posted<
     response = await fetch(MAIL_CODE_PATH, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(Object.fromEntries(fields)),
+      body: JSON.stringify({ ...Object.fromEntries(fields), ...(workspace ? { workspace } : {}) }),
       signal: timeoutSignal(POST_TIMEOUT_MS),
     });
   } catch {
@@ -196,10 +222,14 @@ export async function sendStoredMail(id: string): Promise<MailSend> {
 }
 
 /** Sends a request that could not be stored (IndexedDB blocked or full): nothing is kept. */
-export async function sendUnstoredMail(mail: CodeMail, uid: string): Promise<MailSend> {
+export async function sendUnstoredMail(
+  mail: CodeMail,
+  { uid, workspace }: MailSender,
+): Promise<MailSend> {
   const entry: MailEntry = {
     ...newEntry(fieldsOf(mail), [MAIL_CODE_PATH], mail.id, Date.now()),
     uid,
+    workspace,
     to: mail.to,
   };
   const { result, detail } = await outbox.sendUnstored(entry);

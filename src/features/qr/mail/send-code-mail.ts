@@ -26,24 +26,28 @@ export type CodeMailOutcome =
 export async function sendCodeMail({
   to,
   uid,
+  workspace,
   code,
   name,
 }: {
   to: string;
   uid: string;
+  /** The workspace the code is saved in (the account's own, or a team's). */
+  workspace: string;
   /** The id of the saved code to email. */
   code: string;
   /** The code's name, to list the email while it waits on the device. */
   name: string;
 }): Promise<CodeMailOutcome> {
   const mail: CodeMail = { id: uniqueId(), to, code };
-  const stored = await storeMail(mail, uid, name).then(
+  const sender = { uid, workspace };
+  const stored = await storeMail(mail, sender, name).then(
     () => true,
     () => false,
   );
   const outcome = stored
     ? await sendStoredMail(mail.id).catch((): MailSend => ({ result: 'queued' }))
-    : await sendUnstoredMail(mail, uid);
+    : await sendUnstoredMail(mail, sender);
   if (outcome.result === 'refused') {
     return {
       result: 'failed',
