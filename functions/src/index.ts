@@ -4,7 +4,8 @@
 //   hosted  the hosted files of the links' pages, /q/<id>/f/<sha256>, streamed under the links'
 //           own checks (file-link.ts); firebase.json rewrites /q/*/f/** to it, ahead of /q/**
 //   links   POST /api/links: makes a saved code's short link match it; POST /api/links/password
-//           sets its password (link-api.ts)
+//           sets its password (link-api.ts); a new destination is emailed to the owners who asked
+//           (destination-notices.ts) through the SMTP server of mail-transport.ts
 //   billing POST /api/billing/orders: orders a plan, paid by EFT (billing-api.ts)
 //   files   POST and PUT /api/files: uploads of the file types' files, in chunks (file-api.ts),
 //           kept in Firestore (file-store.ts) and served by `hosted`
@@ -119,11 +120,6 @@ export const fileSweep = onSchedule(
   },
 );
 
-export const links = onRequest(
-  { region: 'us-central1', memory: '256MiB', concurrency: 40, maxInstances: 5 },
-  createLinkApi({ db, auth: getAuth(), files: fileStore, terms }),
-);
-
 export const files = onRequest(
   // A chunk is at most 768 KB; 512 MiB leaves room for a file's hash check, which reads it back.
   {
@@ -143,6 +139,19 @@ const smtpSecrets =
   process.env.SMTP_USER && process.env.FUNCTIONS_EMULATOR !== 'true'
     ? [defineSecret('SMTP_PASS')]
     : [];
+
+export const links = onRequest(
+  // A change of where a printed code leads may be emailed to the owners who asked for it
+  // (destination-notices.ts): the SMTP settings, as the other mailing functions have them.
+  {
+    region: 'us-central1',
+    memory: '256MiB',
+    concurrency: 40,
+    maxInstances: 5,
+    secrets: smtpSecrets,
+  },
+  createLinkApi({ db, auth: getAuth(), files: fileStore, terms, send: configuredSender() }),
+);
 
 export const billing = onRequest(
   {

@@ -9,13 +9,17 @@
 // name a `workspace` (absent: the caller's own account) and need the caller's role there to let
 // them change codes (workspace.ts); each change is appended to the workspace's history, naming
 // the caller (the page asks after each write it makes). Answers JSON as linksApi (src/domain/qr/link-policy.ts) describes it: 200 with the
-// link, or a refusal with its message and the status the API's table gives it.
+// link, or a refusal with its message and the status the API's table gives it. A change of where a
+// printed code leads is emailed, once committed, to the workspace's owners and admins who asked
+// for it (destination-notices.ts), before the answer and at most a few seconds of it.
 import { linksApi } from '../../src/domain/qr/link-policy';
 import type { Auth, Firestore } from './admin';
 import { serveApi } from './api-handler';
 import type { FileStore } from './file-store';
+import { noticeDestinationChange } from './destination-notices';
 import { refusal } from './http';
 import { setLinkPassword, syncLink } from './link-sync';
+import type { SendMail } from './mail-transport';
 import type { HashCost } from './passwords';
 import { siteHosts, siteOrigin } from './site';
 import type { AccountTermsReader } from './terms';
@@ -35,6 +39,7 @@ export function createLinkApi({
   terms,
   now = () => new Date(),
   passwordCost,
+  send,
 }: {
   db: Firestore;
   auth: Auth;
@@ -49,7 +54,10 @@ export function createLinkApi({
    * (docs/testing.md).
    */
   passwordCost?: () => HashCost | undefined;
+  /** How the owners' notices of a new destination are emailed; without it none is. */
+  send?: SendMail;
 }) {
+  const notices = send && { db, auth, send, origin: siteOrigin };
   return serveApi(linksApi, {
     auth,
     signedOut: 'Sign in again to make or change short links.',
@@ -80,7 +88,18 @@ export function createLinkApi({
         async answer({ caller, input: { code, workspace }, request }) {
           const site = { origin: siteOrigin(), hosts: siteHosts(request) };
           const acting = workspaceOf(caller, workspace);
-          return syncLink(db, caller, code, site, now(), files, terms, acting);
+          const at = now();
+          return syncLink(
+            db,
+            caller,
+            code,
+            site,
+            at,
+            files,
+            terms,
+            acting,
+            notices && ((change) => noticeDestinationChange(notices, acting, caller, change, at)),
+          );
         },
       },
     ],

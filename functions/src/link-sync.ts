@@ -109,24 +109,28 @@ function refusalToChange(acting: Acting | null, data: unknown): string | null {
   return null;
 }
 
+/** A change of a printed code's link, as its history entry holds it. */
+export interface LinkChange {
+  readonly code: string;
+  readonly link: string;
+  readonly changes: readonly HistoryChange[];
+  readonly from: Destination | null;
+  readonly to: Destination | null;
+}
+
 /**
  * Appends the change to the workspace's history in `transaction`: who asked (the caller), what
- * changed, and where the link led before and after (src/domain/records/history.ts).
+ * changed, and where the link led before and after (src/domain/records/history.ts). Returns the
+ * change when it appended one (null when nothing changed).
  */
 function appendHistory(
   db: Firestore,
   transaction: Transaction,
   workspace: string,
   caller: Caller,
-  change: {
-    readonly code: string;
-    readonly link: string;
-    readonly changes: readonly HistoryChange[];
-    readonly from: Destination | null;
-    readonly to: Destination | null;
-  },
-) {
-  if (change.changes.length === 0) return;
+  change: LinkChange,
+): LinkChange | null {
+  if (change.changes.length === 0) return null;
   transaction.create(
     db.collection(historyPath(workspace)).doc(),
     historyFields(
@@ -134,6 +138,7 @@ function appendHistory(
       FieldValue.serverTimestamp(),
     ),
   );
+  return change;
 }
 
 /** Finds a fresh id: minted at random, and read first, so it is certainly new. */
@@ -151,7 +156,9 @@ async function freshLinkId(db: Firestore, transaction: Transaction): Promise<str
  * longer dynamic, or restores it, and appends each change to the workspace's history. The caller
  * needs 'codes.write' there (an editor kept to their own codes: on theirs), read in the same
  * transaction. `site` is where the site answers (the link list and app types lead to its viewer
- * page; its short links are never a target).
+ * page; its short links are never a target). `afterCommit` is given the change once the
+ * transaction has committed it (the owners' notices of a new destination), and is awaited before
+ * the answer: it must not throw.
  */
 export async function syncLink(
   db: Firestore,
@@ -163,12 +170,16 @@ export async function syncLink(
   /** The account's trial or plan: new links and new targets wait for one (billing.ts). */
   termsReader: AccountTermsReader,
   workspace: string = caller.uid,
+  afterCommit?: (change: LinkChange) => Promise<void>,
 ): Promise<SyncAnswer> {
   const codeRef = db.doc(codePath(workspace, codeId));
   const accountRef = db.doc(accountPath(workspace));
   const linksOfCode = linkOfCode(db, workspace, codeId);
+  // What the attempt that committed appended (a transaction may run its function more than once).
+  const appended: { change: LinkChange | null } = { change: null };
 
-  return db.runTransaction(async (transaction): Promise<SyncAnswer> => {
+  const answer = await db.runTransaction(async (transaction): Promise<SyncAnswer> => {
+    appended.change = null;
     const [codeSnapshot, linkSnapshot, accountSnapshot, acting] = await Promise.all([
       transaction.get(codeRef),
       transaction.get(linksOfCode),
@@ -271,7 +282,7 @@ export async function syncLink(
           deleted: false,
           disabled: false,
         };
-        appendHistory(db, transaction, workspace, caller, {
+        appended.change = appendHistory(db, transaction, workspace, caller, {
           code: codeId,
           link: id,
           changes: plan.locked ? ['created', 'locked'] : ['created'],
@@ -294,7 +305,7 @@ export async function syncLink(
         result = { ...link!, destination: plan.destination, locked: plan.locked, deleted: false };
         const changes = changesBetween(link!, plan);
         if (unlocks) changes.push('password-removed');
-        appendHistory(db, transaction, workspace, caller, {
+        appended.change = appendHistory(db, transaction, workspace, caller, {
           code: codeId,
           link: link!.id,
           changes,
@@ -306,7 +317,7 @@ export async function syncLink(
       case 'retire':
         transaction.update(db.doc(linkPath(link!.id)), retiredLink(stamp));
         result = { ...link!, deleted: true };
-        appendHistory(db, transaction, workspace, caller, {
+        appended.change = appendHistory(db, transaction, workspace, caller, {
           code: codeId,
           link: link!.id,
           changes: ['retired'],
@@ -327,6 +338,8 @@ export async function syncLink(
     transaction.set(accountRef, { ...usage, ...termsToStore }, { merge: true });
     return { ok: true, link: result && viewOf(result, passwordSet) } satisfies SyncAnswer;
   });
+  if (answer.ok && appended.change && afterCommit) await afterCommit(appended.change);
+  return answer;
 }
 
 /**

@@ -150,7 +150,10 @@ export function useFunctions(
   options: {
     reader?: Partial<ReaderOptions>;
     firestore?: () => { host: string; port: number };
-    /** How /api/mail sends (tests/functions/mail.test.ts: to its own mail catcher). */
+    /**
+     * How /api/mail sends (tests/functions/mail.test.ts: to its own mail catcher), and the other
+     * APIs' emails (invites, orders, the notices of a new destination).
+     */
     mail?: () => SendMail;
     /** The file store the link API is given, over the real one (a test's hooks on it). */
     linkFiles?: (files: FirestoreFileStore) => FileStore;
@@ -202,6 +205,8 @@ export function useFunctions(
       terms,
       now: () => under.clock(),
       passwordCost: () => under.passwordCost,
+      // The owners' notices of a new destination, where the file keeps its mail.
+      send: options.mail?.(),
     });
     const fileApi = createFileApi({ db, auth: getAuth(app), store: files, terms });
     const mailApi = createMailApi({

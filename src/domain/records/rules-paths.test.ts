@@ -11,6 +11,7 @@ import { linkPath, linkPrivatePath } from './links';
 import { historyEntryPath } from './history';
 import { invitePath } from './invites';
 import { MEMBERS, memberPath, membersPath } from './members';
+import { noticePath } from './notices';
 import { mailCounterPath, orderCounterPath } from './mail';
 import { INVOICES_PATH, orderPath } from './orders';
 import { UNLOCK_KEY_PATH } from './system';
@@ -63,9 +64,10 @@ describe('the collections firestore.rules matches', () => {
         `{path=**}/${MEMBERS}/{member}`,
         invitePath('{hash}'),
         historyEntryPath('{uid}', '{entry}'),
+        noticePath('{uid}', '{member}'),
       ]),
     );
-    expect(matched).toHaveLength(11);
+    expect(matched).toHaveLength(12);
     expect(namedPaths(rules)).toEqual(
       expect.arrayContaining([
         userPath('{uid}'),
