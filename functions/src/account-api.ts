@@ -2,7 +2,8 @@
 //   POST   /api/account/sessions/revoke  revokes the account's refresh tokens: every device is
 //          signed out at its next token refresh or reload (the page signs itself in again)
 //   DELETE /api/account                  deletes the account and everything it owns
-//          (account-delete.ts)
+//          (account-delete.ts); its workspace stays with other owners where it has them, and
+//          the deletion is refused ('last-owner') while it has members but no other owner
 // by the bearer of a Firebase ID token of a recent sign-in (RECENT_SIGN_IN_SECONDS): both undo
 // something for every device, so a token left behind on a shared computer may do neither. The
 // token is checked against revocation too (a device signed out by the first call cannot delete).
@@ -11,8 +12,10 @@ import {
   ACCOUNT_API_PATH,
   RECENT_SIGN_IN_SECONDS,
   SIGN_IN_AGAIN_TO_DELETE,
+  deletedMessage,
   type AccountAnswer,
 } from '../../src/domain/account-api';
+import { lastOwnerMessage } from '../../src/domain/account-deletion';
 import type { Auth, Firestore } from './admin';
 import { deleteAccount } from './account-delete';
 import { serveApi } from './api-handler';
@@ -76,9 +79,22 @@ export function createAccountApi({
         gone: { ok: true, message: 'This account has been deleted already.' },
         async answer({ caller }): Promise<AccountAnswer> {
           if (!recent(caller)) return refusal('stale-sign-in', SIGN_IN_AGAIN_TO_DELETE);
-          const removed = await deleteAccount({ db, auth, files, settleMs }, caller.uid);
-          console.log(JSON.stringify({ severity: 'INFO', message: 'account deleted', ...removed }));
-          return { ok: true, message: 'Your account has been deleted.', removed };
+          const outcome = await deleteAccount({ db, auth, files, settleMs }, caller.uid);
+          if (!outcome.ok) return refusal('last-owner', lastOwnerMessage(outcome.blocking));
+          const { removed, workspaceKept } = outcome;
+          console.log(
+            JSON.stringify({
+              severity: 'INFO',
+              message: 'account deleted',
+              workspaceKept,
+              ...removed,
+            }),
+          );
+          return {
+            ok: true,
+            message: deletedMessage(workspaceKept, removed.memberships),
+            removed,
+          };
         },
       },
     ],

@@ -77,21 +77,26 @@ export function createBillingApi({
             'billing',
           );
           if (!acting) return notAllowed();
-          // The customer is the workspace's account (its address and name on the order).
-          const holder = await auth.getUser(acting.workspace);
+          // The customer is the workspace's account (its address and name on the order); once
+          // that account is deleted and its other owners carry the workspace on
+          // (account-delete.ts), whoever orders.
+          const holder = await auth.getUser(acting.workspace).catch((error: unknown) => {
+            if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+            throw error;
+          });
           const placed = await placeOrder(
             db,
             {
               uid: acting.workspace,
-              email: holder.email ?? null,
-              name: holder.displayName ?? null,
+              email: holder ? (holder.email ?? null) : caller.email,
+              name: holder?.displayName ?? null,
             },
             input.plan,
             now(),
           );
           // The EFT details by email too, once per order, to whoever ordered (the account itself
           // or its billing member); the order stands if the email fails.
-          const to = caller.uid === acting.workspace ? holder.email : caller.email;
+          const to = caller.uid === acting.workspace ? holder?.email : caller.email;
           if (placed.ok && placed.created && to) {
             await send(orderMail(placed.order, to, siteOrigin())).catch((error: unknown) =>
               console.error(

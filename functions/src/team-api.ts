@@ -127,6 +127,21 @@ export function createTeamApi({
   const memberRef = (workspace: string, uid: string) => db.doc(memberPath(workspace, uid));
 
   /**
+   * How `workspace` is known: its account's address; once that account is deleted and its other
+   * owners carry it on, the name the deletion gave its members (account-delete.ts), which a new
+   * member is given too.
+   */
+  async function nameOf(
+    workspace: string,
+    members: readonly Member[],
+  ): Promise<{ name: string | null; holderDeleted: boolean }> {
+    const carriedOn = members.find((member) => member.holderDeleted);
+    if (carriedOn) return { name: carriedOn.workspaceName, holderDeleted: true };
+    const holder = await auth.getUser(workspace).catch(() => null);
+    return { name: holder?.email ?? null, holderDeleted: false };
+  }
+
+  /**
    * The member a request of `caller` names in `workspace` (to change their role or remove them),
    * with the caller's own role: or the refusal when the caller is not in the workspace, names its
    * account's own person, or names nobody of it.
@@ -161,8 +176,10 @@ export function createTeamApi({
           const token = newInviteToken((bytes) => webcrypto.getRandomValues(bytes));
           const id = await inviteTokenHash(token);
           const email = input.email === null ? null : inviteEmail(input.email);
+          let people: readonly Member[] = [];
           const refused = await db.runTransaction(async (transaction) => {
             const team = await readTeam(transaction, input.workspace, at);
+            people = team.members;
             const actor = team.roleOf(caller.uid);
             if (!actor) return refuse('not-allowed');
             const members = [caller.email, ...team.members.map((member) => member.email)];
@@ -197,12 +214,12 @@ export function createTeamApi({
             };
           }
           try {
-            const holder = await auth.getUser(input.workspace);
+            const { name } = await nameOf(input.workspace, people);
             await send(
               inviteMail({
                 to: email,
                 from: caller.email!,
-                workspace: holder.email ?? input.workspace,
+                workspace: name ?? input.workspace,
                 role: input.role,
                 link,
                 origin: siteOrigin(),
@@ -269,7 +286,7 @@ export function createTeamApi({
             const joining = decideJoin(invite.role, await team.state());
             if (!joining.ok) return refuse(joining.why);
             // The member knows the workspace by its account's address (the switcher's name).
-            const holder = await auth.getUser(invite.workspace).catch(() => null);
+            const { name, holderDeleted } = await nameOf(invite.workspace, team.members);
             transaction.create(
               memberRef(invite.workspace, caller.uid),
               memberFields(
@@ -279,7 +296,8 @@ export function createTeamApi({
                 caller.email!,
                 Timestamp.fromMillis(at),
                 false,
-                holder?.email ?? null,
+                name,
+                holderDeleted,
               ),
             );
             transaction.update(ref, {

@@ -14,9 +14,18 @@ export class AccountTermsReader {
     private readonly auth: Auth,
   ) {}
 
-  /** When the account was made (Firebase Auth's record), in milliseconds. */
+  /**
+   * When the account was made (Firebase Auth's record), in milliseconds. A workspace outlives its
+   * account when other owners carry it on: the deletion stores the trial's start first
+   * (account-delete.ts), so this is not asked then; should it be, a workspace whose account is
+   * gone gets no new trial (its start is the epoch's, long over).
+   */
   async signedUpAt(uid: string): Promise<number> {
-    const user = await this.auth.getUser(uid);
+    const user = await this.auth.getUser(uid).catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+      throw error;
+    });
+    if (!user) return 0;
     const made = Date.parse(user.metadata.creationTime);
     return Number.isNaN(made) ? Date.now() : made;
   }

@@ -4,6 +4,9 @@
 //   POST   /api/account/sessions/revoke  signs the account out everywhere (its refresh tokens
 //                                        are revoked); the page then signs itself in again
 //   DELETE /api/account                  removes everything the account owns, then the account
+//                                        (its workspace stays if other owners carry it on, and
+//                                        waits while it has members but no other owner:
+//                                        account-deletion.ts)
 
 import * as v from 'valibot';
 import { describeApi, type AnswerOf } from './api';
@@ -33,6 +36,11 @@ const deletionTally = v.object({
   orders: count,
   /** Invoices kept for the tax records, with nothing left that leads to the account. */
   invoicesKept: count,
+  /**
+   * Memberships of other workspaces that ended (member documents deleted); 0 when a server from
+   * before teams answers.
+   */
+  memberships: v.optional(count, 0),
 });
 
 export type DeletionTally = v.InferOutput<typeof deletionTally>;
@@ -49,6 +57,12 @@ export const accountApi = describeApi({
     unauthenticated: { status: 401, retry: false },
     /** The sign-in is older than RECENT_SIGN_IN_SECONDS: the page asks for the password again. */
     'stale-sign-in': { status: 401, retry: false },
+    /**
+     * The person is the last owner of a workspace others work in (account-deletion.ts): nothing
+     * is deleted until they make one of them an owner or remove them; the message says which and
+     * how many.
+     */
+    'last-owner': { status: 409, retry: false },
     unavailable: { status: 503, retry: true },
   },
   ok: {
@@ -61,9 +75,24 @@ export const accountApi = describeApi({
 
 export type AccountAnswer = AnswerOf<typeof accountApi>;
 
-/** Shown on the login page once the account is gone. */
+/** Shown on the login page once the account is gone, with its workspace. */
 export const ACCOUNT_DELETED_MESSAGE =
   'Your account has been deleted, with your saved codes, their short links, files and figures.';
+
+/** Shown instead once the account is gone and its workspace stays with its other owners. */
+export const ACCOUNT_DELETED_WORKSPACE_KEPT =
+  'Your account has been deleted. Your workspace, with its codes, short links, files and figures, stays with its other owners.';
+
+/** Added when memberships of other teams ended with the account. */
+export const MEMBERSHIPS_ENDED =
+  'Your memberships of other teams have ended; their codes stay with them.';
+
+/** What a deletion's answer says it did, for the login page to show. */
+export const deletedMessage = (workspaceKept: boolean, memberships: number): string =>
+  [
+    workspaceKept ? ACCOUNT_DELETED_WORKSPACE_KEPT : ACCOUNT_DELETED_MESSAGE,
+    ...(memberships > 0 ? [MEMBERSHIPS_ENDED] : []),
+  ].join(' ');
 
 /**
  * Shown on the login page when this device was signed out because the server refused its session

@@ -105,6 +105,17 @@ describe('a workspace’s state', () => {
     expect(teamStateOf([], [], 1)).toEqual({ owners: 1, seatsTaken: 1, seats: 1 });
   });
 
+  it('counts no owner or seat for an account that has been deleted: its owners are the members', () => {
+    const members = [
+      { role: 'owner' as const, holderDeleted: true },
+      { role: 'editor' as const, holderDeleted: true },
+    ];
+    const state = teamStateOf(members, [], 5);
+    expect(state).toEqual({ owners: 1, seatsTaken: 2, seats: 5 });
+    // So the one owner left can neither leave nor be demoted.
+    expect(decideLeave('owner', state)).toEqual({ ok: false, why: 'last-owner' });
+  });
+
   it('knows the account’s person as the owner, and others by their member document', () => {
     expect(roleIn('acme', 'acme', null)).toBe('owner');
     expect(roleIn('acme', 'thandi', { role: 'editor' })).toBe('editor');

@@ -37,18 +37,20 @@ export interface TeamState {
 
 /**
  * The workspace's state from its members and pending invites: the account's own person is an
- * owner with a seat (they have no member document), each member and pending invite of a role that
- * takes a seat holds one.
+ * owner with a seat (they have no member document) while their account exists, each member and
+ * pending invite of a role that takes a seat holds one. Once the account is deleted
+ * (`holderDeleted` on the members), its owners are those among the members.
  */
 export function teamStateOf(
-  members: readonly { readonly role: RoleId }[],
+  members: readonly { readonly role: RoleId; readonly holderDeleted?: boolean }[],
   pendingInvites: readonly { readonly role: RoleId }[],
   seats: number,
 ): TeamState {
   const seated = [...members, ...pendingInvites].filter(({ role }) => roles[role].takesSeat);
+  const holder = members.some((member) => member.holderDeleted === true) ? 0 : 1;
   return {
-    owners: 1 + members.filter(({ role }) => role === 'owner').length,
-    seatsTaken: 1 + seated.length,
+    owners: holder + members.filter(({ role }) => role === 'owner').length,
+    seatsTaken: holder + seated.length,
     seats,
   };
 }

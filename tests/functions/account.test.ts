@@ -1,9 +1,13 @@
 // The account API (functions/src/account-api.ts, account-delete.ts) over real HTTP, against the
 // Firestore and Auth emulators: deleting an account removes everything it owns and nobody else's,
 // its short links become tombstones that answer 410 forever; only a recent sign-in may delete;
-// revoking signs every device out. Each test makes accounts of its own (the emulators outlive
+// revoking signs every device out. With teams: a member's memberships end and the teams keep their
+// codes; a holder's workspace stays for its other owners, who go on working in it through the
+// rules and the APIs, and the last owner of a workspace others work in is refused. Each test makes accounts of its own (the emulators outlive
 // test files), so nothing here depends on another test's data.
 import { createHash } from 'node:crypto';
+import { assertSucceeds } from '@firebase/rules-unit-testing';
+import { doc, getDoc } from 'firebase/firestore';
 import { describe, expect, inject, it } from 'vitest';
 import {
   deleteApp,
@@ -16,24 +20,47 @@ import { deleteAccount } from '../../functions/src/account-delete';
 import type { FileStore } from '../../functions/src/file-store';
 import {
   ACCOUNT_API_PATH,
+  ACCOUNT_DELETED_MESSAGE,
+  ACCOUNT_DELETED_WORKSPACE_KEPT,
+  MEMBERSHIPS_ENDED,
   REVOKE_SESSIONS_PATH,
   SIGN_IN_AGAIN_TO_DELETE,
   type AccountAnswer,
 } from '../../src/domain/account-api';
+import { lastOwnerMessage } from '../../src/domain/account-deletion';
+import { BILLING_API_PATH } from '../../src/domain/billing';
+import { LINK_API_PATH, type SyncAnswer } from '../../src/domain/qr/link-policy';
 import { accountPath } from '../../src/domain/records/accounts';
-import { codePath, codesPath } from '../../src/domain/records/codes';
+import { codePath, codesPath, userPath } from '../../src/domain/records/codes';
+import { historyFields, historyPath } from '../../src/domain/records/history';
+import { INVITES, inviteFields, invitePath } from '../../src/domain/records/invites';
+import { memberFields, memberPath } from '../../src/domain/records/members';
+import type { RoleId } from '../../src/domain/team';
+import { JOIN_PATH, TEAM_API_PATH, type TeamAnswer } from '../../src/domain/team-api';
 import { chunksPath, filePath } from '../../src/domain/records/files';
 import { countShardPath, linkCountsPath } from '../../src/domain/records/link-counts';
 import { LINKS, linkPasswordPath, linkPath, linkPrivatePath } from '../../src/domain/records/links';
 import { mailCounterPath } from '../../src/domain/records/mail';
 import { ORDERS, orderPath } from '../../src/domain/records/orders';
 import { linkVisitorsPath } from '../../src/domain/records/visitors';
-import { useEmulator } from '../rules/emulator';
-import { PROJECT_ID, scan, serverLink, syncRequest, useFunctions, webFields } from './servers';
+import { countedWrite, newCode, useEmulator } from '../rules/emulator';
+import {
+  idToken,
+  keptMail,
+  PROJECT_ID,
+  scan,
+  serverLink,
+  syncRequest,
+  uniqueUser,
+  useFunctions,
+  webFields,
+} from './servers';
 
 // The rules environment clears Firestore before each test (the files share one emulator).
-useEmulator();
-const under = useFunctions();
+const { asVerified } = useEmulator();
+/** The emails the APIs hand to the mail transport (the team's invites, the orders). */
+const { sent, mail } = keptMail();
+const under = useFunctions({ mail });
 
 // The Auth emulator, over its REST API: as the app signs in, and as the Admin SDK manages users.
 
@@ -241,7 +268,7 @@ describe('deleting an account', () => {
     expect(status).toBe(200);
     expect(answer).toEqual({
       ok: true,
-      message: 'Your account has been deleted.',
+      message: ACCOUNT_DELETED_MESSAGE,
       removed: {
         codes: 2,
         links: 1,
@@ -250,6 +277,7 @@ describe('deleting an account', () => {
         figures: 3,
         orders: 1,
         invoicesKept: 1,
+        memberships: 0,
       },
     });
     expect(await leftOf(account.uid, link, sha256)).toEqual([]);
@@ -454,5 +482,301 @@ describe('signing out every device', () => {
     const again = await signIn(account);
     await identity('accounts:lookup', { idToken: again.idToken });
     expect((await revokeRequest(again.idToken)).status).toBe(200);
+  });
+});
+
+// Teams: the account is a workspace, and its person may be a member of others
+// (src/domain/account-deletion.ts decides what becomes of each).
+
+/** `uid` made a member of `workspace` as `role`, as the team function leaves them. */
+const join = (workspace: string, uid: string, email: string, role: RoleId, name: string) =>
+  under.db
+    .doc(memberPath(workspace, uid))
+    .set(memberFields(workspace, uid, role, email, Timestamp.now(), false, name));
+
+/** A member who is not the one deleting: signed up with the servers' own helper. */
+async function colleague(name: string) {
+  const uid = uniqueUser(name);
+  await idToken(uid);
+  return { uid, email: `${uid}@kcw.example` };
+}
+
+const memberDoc = async (workspace: string, uid: string) =>
+  (await under.db.doc(memberPath(workspace, uid)).get()).data();
+
+/** A POST to the team, link or billing API as `uid`. */
+async function post<T>(uid: string, path: string, body: object) {
+  const response = await fetch(`${under.origin}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await idToken(uid)}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, answer: (await response.json()) as T };
+}
+
+/** A history entry of `workspace`, as the links function appends it. */
+const historyEntry = (workspace: string, code: string, link: string, by: string) =>
+  under.db.collection(historyPath(workspace)).add(
+    historyFields(
+      {
+        code,
+        link,
+        by: { uid: by, email: `${by}@kcw.example` },
+        changes: ['created'],
+        from: null,
+        to: { kind: 'redirect', target: 'https://example.co.za/menu' },
+      },
+      Timestamp.now(),
+    ),
+  );
+
+/** An invite of `workspace`, pending unless `state` says otherwise. */
+async function inviteTo(workspace: string, state: 'pending' | 'accepted' = 'pending') {
+  const ref = under.db.collection(INVITES).doc();
+  await ref.set({
+    ...inviteFields(
+      {
+        workspace,
+        email: `${ref.id.toLowerCase()}@kcw.example`,
+        role: 'viewer',
+        invitedBy: workspace,
+      },
+      Timestamp.now(),
+      Timestamp.fromMillis(Date.now() + 86_400_000),
+    ),
+    ...(state === 'accepted' ? { acceptedAt: Timestamp.now() } : {}),
+  });
+  return ref.id;
+}
+
+const invitesOf = async (workspace: string) =>
+  (await under.db.collection(INVITES).where('workspace', '==', workspace).get()).size;
+
+describe('deleting an account, with teams', () => {
+  it('a member: their memberships end, offered ownership too; each team keeps its codes, those they made among them', async () => {
+    const cafe = await newAccount('cafe');
+    const shop = await colleague('shop');
+    const member = await newAccount('member');
+    await join(cafe.uid, member.uid, member.email, 'editor', cafe.email);
+    await under.db.doc(memberPath(cafe.uid, member.uid)).update({ offeredRole: 'owner' });
+    await join(shop.uid, member.uid, member.email, 'viewer', shop.email);
+    // Made in the café's workspace by the member, through the rules as the app writes it.
+    await assertSucceeds(
+      countedWrite(
+        doc(asVerified(member.uid), codePath(cafe.uid, 'specials')),
+        newCode({ createdBy: member.uid, updatedBy: member.uid }),
+      ),
+    );
+    const cafeCode = await savedCode(cafe.uid, 'https://example.co.za/cafe');
+    await savedCode(member.uid, 'https://example.co.za/mine');
+
+    const { status, answer } = await deleteRequest((await signIn(member)).idToken);
+    expect(status).toBe(200);
+    expect(answer).toMatchObject({
+      ok: true,
+      message: `${ACCOUNT_DELETED_MESSAGE} ${MEMBERSHIPS_ENDED}`,
+      removed: { codes: 1, memberships: 2 },
+    });
+    expect(await memberDoc(cafe.uid, member.uid)).toBeUndefined();
+    expect(await memberDoc(shop.uid, member.uid)).toBeUndefined();
+    // The café's codes stay, the member's own with its maker: the pages say "a former member".
+    expect((await under.db.doc(codePath(cafe.uid, 'specials')).get()).data()).toMatchObject({
+      createdBy: member.uid,
+    });
+    expect(await exists(codePath(cafe.uid, cafeCode))).toBe(true);
+    expect(await docs(codesPath(member.uid))).toBe(0);
+    expect(await authHas(cafe.uid)).toBe(true);
+    expect(await authHas(member.uid)).toBe(false);
+  });
+
+  it('an account holder with another owner: their sign-in goes, the workspace stays, and its owner and editor go on working in it', async () => {
+    const { account: holder, code, link, sha256, paid } = await accountWithData('holder');
+    const owner = await colleague('owner');
+    const editor = await colleague('editor');
+    await join(holder.uid, editor.uid, editor.email, 'editor', holder.email);
+    // The owner joined later than the editor, and is still the one who names the workspace.
+    await join(holder.uid, owner.uid, owner.email, 'owner', holder.email);
+    await historyEntry(holder.uid, code, link, holder.uid);
+    const invite = await inviteTo(holder.uid);
+    // Nothing has needed the plan yet: the trial's start is Auth's record, until the deletion.
+    expect((await under.db.doc(accountPath(holder.uid)).get()).get('terms')).toBeUndefined();
+
+    const { status, answer } = await deleteRequest((await signIn(holder)).idToken);
+    expect(status).toBe(200);
+    expect(answer).toEqual({
+      ok: true,
+      message: ACCOUNT_DELETED_WORKSPACE_KEPT,
+      removed: {
+        codes: 0,
+        links: 0,
+        files: 0,
+        figures: 0,
+        orders: 0,
+        invoicesKept: 0,
+        memberships: 0,
+      },
+    });
+    expect(await authHas(holder.uid)).toBe(false);
+    // The workspace keeps everything, under its id.
+    expect(await leftOf(holder.uid, link, sha256)).toEqual([
+      'codes',
+      'file',
+      'file chunks',
+      'counts',
+      'link counts',
+      'link visitors',
+      'link private',
+      'links owned',
+      'account',
+      'mail',
+      'orders owned',
+    ]);
+    expect((await under.db.collection(historyPath(holder.uid)).get()).size).toBe(1);
+    expect(await exists(invitePath(invite))).toBe(true);
+    expect((await scan(under.origin, `/q/${link}`)).status).toBe(302);
+    // Its terms are stored, so the plan is read without the Auth user.
+    expect((await under.db.doc(accountPath(holder.uid)).get()).get('terms.trialStartedAt')).toEqual(
+      expect.any(Timestamp),
+    );
+    // The members know that the account is gone, and the workspace by its owner's address.
+    for (const uid of [owner.uid, editor.uid]) {
+      expect(await memberDoc(holder.uid, uid)).toMatchObject({
+        holderDeleted: true,
+        workspaceName: owner.email,
+      });
+    }
+    // The invoice keeps the name it is made out to, not the deleted account's address.
+    const invoice = (await under.db.doc(orderPath(paid)).get()).data()!;
+    expect(invoice).toMatchObject({ owner: holder.uid, customer: { name: 'Thandi Builder' } });
+    expect(invoice.customer).not.toHaveProperty('email');
+
+    // The rules let the owner and the editor on, by their member documents.
+    for (const uid of [owner.uid, editor.uid]) {
+      await assertSucceeds(getDoc(doc(asVerified(uid), codePath(holder.uid, code))));
+      await assertSucceeds(
+        countedWrite(
+          doc(asVerified(uid), codePath(holder.uid, `after-${uid}`)),
+          newCode({ createdBy: uid, updatedBy: uid }),
+        ),
+      );
+    }
+    // The links API acts for the workspace: the editor points its printed code somewhere else.
+    await under.db
+      .doc(codePath(holder.uid, code))
+      .update({ ...webFields('https://example.co.za/winter-menu'), updatedAt: Timestamp.now() });
+    const synced = await post<SyncAnswer>(editor.uid, LINK_API_PATH, {
+      code,
+      workspace: holder.uid,
+    });
+    expect(synced).toMatchObject({ status: 200, answer: { ok: true, link: { id: link } } });
+    expect((await under.db.doc(linkPath(link)).get()).get('target')).toBe(
+      'https://example.co.za/winter-menu',
+    );
+    expect((await under.db.collection(historyPath(holder.uid)).get()).size).toBe(2);
+
+    // The team goes on: the owner may not leave it ownerless, invites by their own address, and
+    // whoever joins knows the account is gone; the owner orders the plan, as its customer.
+    expect(
+      (await post<TeamAnswer>(owner.uid, `${TEAM_API_PATH}/leave`, { workspace: holder.uid }))
+        .answer,
+    ).toMatchObject({ ok: false, problem: 'last-owner' });
+    const newcomer = await colleague('newcomer');
+    const invited = await post<TeamAnswer>(owner.uid, `${TEAM_API_PATH}/invite`, {
+      workspace: holder.uid,
+      email: newcomer.email,
+      role: 'viewer',
+    });
+    expect(invited).toMatchObject({ status: 200, answer: { ok: true } });
+    const mail = sent.findLast((one) => one.to === newcomer.email)!;
+    expect(mail.subject).toBe(`${owner.email} invited you to their QR codes`);
+    const token = new RegExp(`${JOIN_PATH}#([A-Za-z0-9_-]{43})`).exec(mail.text)![1];
+    expect(
+      (await post<TeamAnswer>(newcomer.uid, `${TEAM_API_PATH}/accept`, { token })).answer,
+    ).toMatchObject({ ok: true });
+    expect(await memberDoc(holder.uid, newcomer.uid)).toMatchObject({
+      holderDeleted: true,
+      workspaceName: owner.email,
+    });
+    const ordered = await post<{ ok: boolean }>(owner.uid, `${BILLING_API_PATH}/orders`, {
+      plan: 'monthly',
+      workspace: holder.uid,
+    });
+    expect(ordered).toMatchObject({ status: 200, answer: { ok: true } });
+    const orders = await under.db.collection(ORDERS).where('owner', '==', holder.uid).get();
+    expect(orders.docs.map((order) => order.get('customer.email'))).toContain(owner.email);
+  });
+
+  it('an account holder whose members own nothing is refused, and nothing is deleted', async () => {
+    const { account: holder, link, sha256 } = await accountWithData('lastowner');
+    const editor = await colleague('editor');
+    const viewer = await colleague('viewer');
+    await join(holder.uid, editor.uid, editor.email, 'editor', holder.email);
+    await join(holder.uid, viewer.uid, viewer.email, 'viewer', holder.email);
+    const other = await colleague('other');
+    await join(other.uid, holder.uid, holder.email, 'editor', other.email);
+    const before = await leftOf(holder.uid, link, sha256);
+
+    const { status, answer } = await deleteRequest((await signIn(holder)).idToken);
+    expect(status).toBe(409);
+    expect(answer).toEqual({
+      ok: false,
+      problem: 'last-owner',
+      message: lastOwnerMessage([{ workspace: holder.uid, name: null, others: 2 }]),
+    });
+    expect(answer.ok === false && answer.message).toContain('2 other people');
+    expect(await leftOf(holder.uid, link, sha256)).toEqual(before);
+    expect(before).toContain('auth user');
+    expect(await memberDoc(holder.uid, editor.uid)).toMatchObject({ holderDeleted: false });
+    expect(await memberDoc(other.uid, holder.uid)).toBeDefined();
+    expect((await scan(under.origin, `/q/${link}`)).status).toBe(302);
+  });
+
+  it('an account holder alone: everything goes, its invites and its history too', async () => {
+    const { account, code, link, sha256 } = await accountWithData('alone');
+    await historyEntry(account.uid, code, link, account.uid);
+    await inviteTo(account.uid);
+    await inviteTo(account.uid, 'accepted');
+    const { status, answer } = await deleteRequest((await signIn(account)).idToken);
+    expect(status).toBe(200);
+    expect(answer).toMatchObject({ ok: true, message: ACCOUNT_DELETED_MESSAGE });
+    expect(await leftOf(account.uid, link, sha256)).toEqual([]);
+    expect(await invitesOf(account.uid)).toBe(0);
+    expect((await under.db.collection(historyPath(account.uid)).get()).size).toBe(0);
+    expect(await exists(userPath(account.uid))).toBe(false);
+  });
+
+  it('the owner left with a team whose account is gone answers for it: held back while others work in it, and it goes with them once they are alone', async () => {
+    const holder = await newAccount('founder');
+    const partner = await colleague('partner');
+    const helper = await colleague('helper');
+    await join(holder.uid, partner.uid, partner.email, 'owner', holder.email);
+    await join(holder.uid, helper.uid, helper.email, 'editor', holder.email);
+    const code = await savedCode(holder.uid, 'https://example.co.za/founder');
+    const link = await serverLink(under, { owner: holder.uid, code });
+    expect((await deleteRequest((await signIn(holder)).idToken)).status).toBe(200);
+
+    // Signed in just now (the servers' helper signs in at its first use).
+    const refused = await deleteRequest(await idToken(partner.uid));
+    expect(refused).toEqual({
+      status: 409,
+      answer: {
+        ok: false,
+        problem: 'last-owner',
+        message: lastOwnerMessage([{ workspace: holder.uid, name: partner.email, others: 1 }]),
+      },
+    });
+    expect(await exists(codePath(holder.uid, code))).toBe(true);
+
+    const removed = await post<TeamAnswer>(partner.uid, `${TEAM_API_PATH}/remove`, {
+      workspace: holder.uid,
+      member: helper.uid,
+    });
+    expect(removed.answer).toMatchObject({ ok: true });
+    const { status, answer } = await deleteRequest(await idToken(partner.uid));
+    expect(status).toBe(200);
+    expect(answer).toMatchObject({ ok: true, removed: { codes: 1, links: 1, memberships: 0 } });
+    expect(await exists(codePath(holder.uid, code))).toBe(false);
+    expect(await exists(memberPath(holder.uid, partner.uid))).toBe(false);
+    expect((await scan(under.origin, `/q/${link}`)).status).toBe(410);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberFields, memberPath, membersPath, readMember } from './members';
+import { holderGoneFields, memberFields, memberPath, membersPath, readMember } from './members';
 
 describe('a member record', () => {
   it('lives under the workspace account’s own document', () => {
@@ -19,7 +19,22 @@ describe('a member record', () => {
       joinedAt: 1_700_000_000_000,
       offeredRole: null,
       workspaceName: null,
+      holderDeleted: false,
     });
+  });
+
+  it('says when the workspace’s own account has been deleted, and by which name it goes then', () => {
+    const stored = {
+      ...memberFields('acme', 'sipho', 'owner', 'sipho@example.co.za', 0, false, 'old@x.co.za'),
+      ...holderGoneFields('sipho@example.co.za'),
+    };
+    expect(readMember('acme', 'sipho', stored)).toMatchObject({
+      holderDeleted: true,
+      workspaceName: 'sipho@example.co.za',
+    });
+    expect(
+      readMember('acme', 'x', { role: 'viewer', email: 'a@b.co', holderDeleted: 'yes' }),
+    ).toMatchObject({ holderDeleted: false });
   });
 
   it('is not a member without a role the table knows, or an email', () => {

@@ -6,6 +6,11 @@
 // request to a workspace's codes, so a removal or a demotion counts from the next request on.
 // Each member reads their own document (and lists them across workspaces, by `uid`, to find the
 // teams they belong to); every member reads the workspace's list of members.
+//
+// Once the account's own person has deleted their account, leaving the workspace to its other
+// owners (functions/src/account-delete.ts), every member document says so (`holderDeleted`): the
+// team's decisions then count no owner and no seat for the account itself, and the pages name
+// nobody as its holder.
 import { millisOf } from '../stored-time';
 import { isRoleId, type RoleId } from '../team';
 import { userPath } from './codes';
@@ -34,8 +39,16 @@ export interface Member {
    * isOfferedRole); until then they keep `role`.
    */
   readonly offeredRole: RoleId | null;
-  /** How the member knows the workspace: its account's address when they joined (null if none). */
+  /**
+   * How the member knows the workspace: its account's address when they joined (null if none);
+   * once that account is deleted, the address of the owner who carries it on (holderGoneFields).
+   */
   readonly workspaceName: string | null;
+  /**
+   * The workspace's own account has been deleted: its owners among the members carry it on.
+   * readMember always says; a Member made by hand may leave it out for an account that exists.
+   */
+  readonly holderDeleted?: boolean;
 }
 
 /** The member document `data` of `uid` in `workspace`; null when it is not one this reads. */
@@ -52,6 +65,7 @@ export function readMember(workspace: string, uid: string, data: unknown): Membe
     joinedAt: millisOf(fields.joinedAt) ?? 0,
     offeredRole: isRoleId(fields.offeredRole) ? fields.offeredRole : null,
     workspaceName: typeof fields.workspaceName === 'string' ? fields.workspaceName : null,
+    holderDeleted: fields.holderDeleted === true,
   };
 }
 
@@ -64,4 +78,25 @@ export const memberFields = <Time>(
   joinedAt: Time,
   ownCodesOnly = false,
   workspaceName: string | null = null,
-) => ({ uid, workspace, role, email, joinedAt, ownCodesOnly, offeredRole: null, workspaceName });
+  holderDeleted = false,
+) => ({
+  uid,
+  workspace,
+  role,
+  email,
+  joinedAt,
+  ownCodesOnly,
+  offeredRole: null,
+  workspaceName,
+  holderDeleted,
+});
+
+/**
+ * What each member document of a workspace gets when its account is deleted and its other owners
+ * carry it on: the account's address, which named the workspace, goes with the account, and the
+ * workspace is known by `name` from then on.
+ */
+export const holderGoneFields = (name: string | null) => ({
+  holderDeleted: true,
+  workspaceName: name,
+});
