@@ -10,6 +10,7 @@ import {
 import { amountBilled, formatRand, plans, type Plan } from '../../../domain/pricing';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
+import { mayInCurrent, useWorkspace, type WorkspaceChoice } from '../../../lib/workspace/workspace';
 import { VerifyEmail } from '../links/verify-email';
 import { accountPaths } from './account-area';
 import { AccountLayout } from './account-layout';
@@ -30,34 +31,69 @@ const paymentMethods = [
   { id: 'card', label: 'Card', available: false },
 ] as const;
 
+/**
+ * The plan, orders and invoices of the workspace the person works in: their own account's, or a
+ * team's. A team's orders and invoices are for its owners and billing members (the rules let only
+ * them read its orders, and the billing API takes orders from them alone); its other members see
+ * its plan and whom to ask.
+ */
 export default function BillingPage() {
-  const view = useBilling({ withOrders: true });
+  const { current } = useWorkspace();
+  const bills = mayInCurrent(current, 'billing');
+  const view = useBilling({ withOrders: bills });
   return (
     <AccountLayout heading="Billing">
-      <BillingContents view={view} />
+      {current ? (
+        <BillingContents view={view} workspace={current} bills={bills} />
+      ) : (
+        <p role="status">Loading your plan…</p>
+      )}
     </AccountLayout>
   );
 }
 
-function BillingContents({ view }: { view: BillingView }) {
+function BillingContents({
+  view,
+  workspace,
+  bills,
+}: {
+  view: BillingView;
+  workspace: WorkspaceChoice;
+  /** The person's role there orders plans and reads the orders. */
+  bills: boolean;
+}) {
   if (view.status === 'loading') return <p role="status">Loading your plan…</p>;
   if (view.status === 'failed') return <FormAlert tone="error">{view.message}</FormAlert>;
   const awaiting = view.orders.filter((order) => order.state === 'awaiting-payment');
+  // A team is named by its account's address, as the workspace switcher names it.
+  const team = workspace.member ? workspace.name : null;
   return (
     <div className="billing">
       <section className="panel billing__plan" aria-labelledby="billing-plan-title">
-        <h2 id="billing-plan-title">Your plan</h2>
+        <h2 id="billing-plan-title">{team ? `The plan of ${team}` : 'Your plan'}</h2>
         <p className="billing__standing">{describeStanding(view.standing)}</p>
         <div className="billing__lists">
           <BenefitList title="A trial or a plan gives you" items={planUnlocks} />
           <BenefitList title="Always yours, with or without a plan" items={alwaysKept} />
         </div>
       </section>
-      {awaiting.map((order) => (
-        <PayByEft key={order.id} order={order} />
-      ))}
-      <OrderPlan awaiting={awaiting} />
-      <OrderHistory orders={view.orders} />
+      {bills ? (
+        <>
+          {awaiting.map((order) => (
+            <PayByEft key={order.id} order={order} />
+          ))}
+          <OrderPlan awaiting={awaiting} workspace={workspace.id} />
+          <OrderHistory orders={view.orders} />
+        </>
+      ) : (
+        <section className="panel billing__others" aria-labelledby="billing-others-title">
+          <h2 id="billing-others-title">Orders and invoices</h2>
+          <p>
+            Billing for {team ?? 'this workspace'} is for its owners and billing members: ask one of
+            them.
+          </p>
+        </section>
+      )}
     </div>
   );
 }
@@ -82,8 +118,11 @@ interface OrderProblem {
   readonly unverified: boolean;
 }
 
-/** The plans to order; the one the pricing page's Subscribe chose comes first and is named. */
-function OrderPlan({ awaiting }: { awaiting: readonly Order[] }) {
+/**
+ * The plans to order for `workspace`; the one the pricing page's Subscribe chose comes first and
+ * is named.
+ */
+function OrderPlan({ awaiting, workspace }: { awaiting: readonly Order[]; workspace: string }) {
   const [params] = useSearchParams();
   const chosen = planById(params.get('plan'));
   const { user } = useAuth();
@@ -98,7 +137,7 @@ function OrderPlan({ awaiting }: { awaiting: readonly Order[] }) {
   const order = async (plan: Plan) => {
     setBusy(plan.id);
     setProblem(null);
-    const reply = await orderPlan(plan.id);
+    const reply = await orderPlan(plan.id, workspace);
     setBusy(null);
     if (!reply.ok)
       setProblem({ message: reply.message, unverified: reply.problem === 'unverified' });

@@ -38,24 +38,44 @@ describe('ordering a plan', () => {
     >();
   });
 
-  it('gives the order the server made, and cancels one', async () => {
+  it('gives the order the server made, and cancels one, each naming the workspace', async () => {
     const sent = answering(200, { ok: true, order, created: true });
-    expect(await orderPlan('monthly')).toEqual({ ok: true, order });
-    answering(200, { ok: true, order: { ...order, state: 'cancelled' } });
-    expect(await cancelOrder('order1')).toEqual({
+    expect(await orderPlan('monthly', 'uid1')).toEqual({ ok: true, order });
+    expect(sent).toEqual([
+      { path: '/api/billing/orders', body: { plan: 'monthly', workspace: 'uid1' } },
+    ]);
+    const cancelled = answering(200, { ok: true, order: { ...order, state: 'cancelled' } });
+    expect(await cancelOrder('order1', 'uid1')).toEqual({
       ok: true,
       order: { ...order, state: 'cancelled' },
     });
-    expect(sent).toEqual([{ path: '/api/billing/orders', body: { plan: 'monthly' } }]);
+    // A cancel has no JSON of its own to carry it: the workspace is in the query.
+    expect(cancelled).toEqual([
+      { path: '/api/billing/orders/order1/cancel?workspace=uid1', body: {} },
+    ]);
+  });
+
+  it('passes on a refusal for want of a role in its words', async () => {
+    const message = 'Your role in this workspace does not let you do that.';
+    answering(403, { ok: false, problem: 'not-allowed', message });
+    expect(await orderPlan('monthly', 'team1')).toEqual({
+      ok: false,
+      problem: 'not-allowed',
+      message,
+    });
   });
 
   it('passes on a refusal with its problem; the hour’s limit in the device’s own time', async () => {
     const message = 'Ordering a plan needs a verified email address.';
     answering(403, { ok: false, problem: 'unverified', message });
-    expect(await orderPlan('monthly')).toEqual({ ok: false, problem: 'unverified', message });
+    expect(await orderPlan('monthly', 'uid1')).toEqual({
+      ok: false,
+      problem: 'unverified',
+      message,
+    });
     const retryAt = '2026-11-25T15:00:00.000Z';
     answering(429, { ok: false, problem: 'too-many', message: 'At 15:00 UTC.', retryAt });
-    expect(await orderPlan('monthly')).toEqual({
+    expect(await orderPlan('monthly', 'uid1')).toEqual({
       ok: false,
       problem: 'too-many',
       message: expect.stringMatching(
@@ -71,7 +91,7 @@ describe('ordering a plan', () => {
     ['a proxy’s error page', 502, '<html>Bad gateway</html>'],
   ])('takes %s as no answer, with its HTTP status', async (_case, status, body) => {
     answering(status, body);
-    expect(await orderPlan('monthly')).toEqual({
+    expect(await orderPlan('monthly', 'uid1')).toEqual({
       ok: false,
       message: `Your order could not be made just now (HTTP ${status}): try again in a moment.`,
     });

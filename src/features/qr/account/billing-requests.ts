@@ -1,5 +1,7 @@
-// What the owner may ask of the billing API (billingApi in src/domain/billing.ts, answered by
-// functions/src/billing-api.ts): order a plan, cancel an unpaid order. Marking one paid is the
+// What an owner or billing member may ask of the billing API (billingApi in src/domain/billing.ts,
+// answered by functions/src/billing-api.ts) for a workspace: order a plan, cancel an unpaid order.
+// Each request names the workspace (an order in its body, a cancel, which has none, as
+// `?workspace=`), and the server checks the caller's role there. Marking one paid is the
 // company's alone. Every answer is one the description allows; a call that got none says why.
 import {
   BILLING_API_PATH,
@@ -7,7 +9,7 @@ import {
   orderLimitMessage,
   type Order,
 } from '../../../domain/billing';
-import type { ProblemOf } from '../../../domain/api';
+import { WORKSPACE_PARAM, type ProblemOf } from '../../../domain/api';
 import type { PlanId } from '../../../domain/pricing';
 import { callApi, noAnswerMessage, type NoAnswerWords } from '../../../lib/site-api';
 
@@ -40,8 +42,13 @@ async function ask(path: string, body: object): Promise<OrderReply> {
   return { ok: false, problem, message: answer.message };
 }
 
-/** Orders `plan` (or gives the unpaid order of it the account has). */
-export const orderPlan = (plan: PlanId) => ask(`${BILLING_API_PATH}/orders`, { plan });
+/** Orders `plan` for `workspace` (or gives the unpaid order of it the workspace has). */
+export const orderPlan = (plan: PlanId, workspace: string) =>
+  ask(`${BILLING_API_PATH}/orders`, { plan, workspace });
 
-/** Cancels the unpaid order `id`. */
-export const cancelOrder = (id: string) => ask(`${BILLING_API_PATH}/orders/${id}/cancel`, {});
+/** Cancels the unpaid order `id` of `workspace` (its owner). */
+export const cancelOrder = (id: string, workspace: string) =>
+  ask(
+    `${BILLING_API_PATH}/orders/${encodeURIComponent(id)}/cancel?${WORKSPACE_PARAM}=${encodeURIComponent(workspace)}`,
+    {},
+  );

@@ -1,6 +1,7 @@
-// The account's terms (trial, plan) and its orders as the server keeps them (accounts/{uid},
-// orders/*: firestore.rules lets the owner read them, nobody write them), read live. It imports
-// Firestore: load it by dynamic import only (use-billing.ts).
+// A workspace's terms (trial, plan) and its orders as the server keeps them (accounts/{workspace},
+// orders/* whose owner it is: firestore.rules lets its members read the terms, its owners and
+// billing members the orders, nobody write them), read live. It imports Firestore: load it by
+// dynamic import only (use-billing.ts).
 import type { AccountTerms, Order } from '../../../domain/billing';
 import { accountPath, readAccount } from '../../../domain/records/accounts';
 import { ORDERS, readOrder } from '../../../domain/records/orders';
@@ -15,30 +16,30 @@ import {
   type Unsubscribe,
 } from '../../../lib/firestore/firestore-core';
 
-/** The account's terms, live; `signedUpAt` starts the trial until the server has stored it. */
+/** The workspace's terms, live; `signedUpAt` starts the trial until the server has stored it. */
 export function watchTerms(
   db: Firestore,
-  uid: string,
+  workspace: string,
   signedUpAt: number,
   onChange: (terms: AccountTerms) => void,
   onError: (error: FirestoreError) => void,
 ): Unsubscribe {
   return onSnapshot(
-    doc(db, accountPath(uid)),
+    doc(db, accountPath(workspace)),
     (snapshot) => onChange(readAccount(snapshot.data()).terms(signedUpAt)),
     onError,
   );
 }
 
-/** The account's orders, newest first, live. */
+/** The workspace's orders, newest first, live. */
 export function watchOrders(
   db: Firestore,
-  uid: string,
+  workspace: string,
   onChange: (orders: readonly Order[]) => void,
   onError: (error: FirestoreError) => void,
 ): Unsubscribe {
   return onSnapshot(
-    query(collection(db, ORDERS), where('owner', '==', uid)),
+    query(collection(db, ORDERS), where('owner', '==', workspace)),
     (snapshot) =>
       onChange(
         snapshot.docs

@@ -13,7 +13,8 @@ export function PayByEft({ order }: { order: Order }) {
   const [cancelling, setCancelling] = useState(false);
   const cancel = async () => {
     setCancelling(true);
-    const reply = await cancelOrder(order.id);
+    // The order's owner is its workspace: the cancel names it, whoever of its members cancels.
+    const reply = await cancelOrder(order.id, order.owner);
     setCancelling(false);
     if (!reply.ok) setProblem(reply.message);
   };

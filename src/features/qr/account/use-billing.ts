@@ -1,8 +1,11 @@
-// The signed-in account's terms and orders, live, for the dashboard's trial line and the billing
-// page. Firestore (its own chunk) is loaded here only, by dynamic import.
+// The current workspace's terms and orders, live, for the dashboard's trial line and the billing
+// page: one's own account's, or the team's the person works in (the account is the workspace, so
+// its terms are accounts/{workspace} and its orders those whose owner it is). Firestore (its own
+// chunk) is loaded here only, by dynamic import.
 import { useEffect, useState } from 'react';
 import { standingOf, type AccountTerms, type Order, type Standing } from '../../../domain/billing';
-import { useAuth } from '../../../lib/auth/session';
+import { useAuth, type SessionUser } from '../../../lib/auth/session';
+import { useWorkspace, type WorkspaceChoice } from '../../../lib/workspace/workspace';
 
 export type BillingView =
   | { readonly status: 'loading' }
@@ -18,22 +21,42 @@ export type BillingView =
 export const BILLING_FAILED =
   'Your plan and orders could not be loaded. Check your connection, then reload the page.';
 
+/**
+ * When the workspace's account was made, which starts its trial until the server has stored the
+ * start (at its first need: a dynamic code, say). One's own is the session's. A team's account is
+ * not the page's to look up: it was made before the member joined, so the joining is the latest
+ * its trial can have started (an ended trial is never shown as running).
+ */
+export function trialFallback(user: SessionUser | null, workspace: WorkspaceChoice | null) {
+  if (!user || !workspace) return null;
+  return workspace.id === user.uid ? user.createdAt : (workspace.member?.joinedAt ?? null);
+}
+
 export function useBilling({ withOrders = false } = {}): BillingView {
   const { user } = useAuth();
-  const uid = user?.uid ?? null;
-  const signedUpAt = user?.createdAt ?? null;
-  // With the time they were read: the standing is worked out then, not at each render.
-  const [terms, setTerms] = useState<{ terms: AccountTerms; at: number } | null>(null);
-  const [orders, setOrders] = useState<readonly Order[] | null>(withOrders ? null : []);
-  const [failed, setFailed] = useState(false);
+  const { current } = useWorkspace();
+  const workspace = user ? (current?.id ?? null) : null;
+  const signedUpAt = trialFallback(user, current);
+  // Each read is kept with the workspace it is of: another workspace's plan is never shown, not
+  // even for the moment after a switch. The terms with the time they were read: the standing is
+  // worked out then, not at each render.
+  const [terms, setTerms] = useState<{
+    workspace: string;
+    terms: AccountTerms;
+    at: number;
+  } | null>(null);
+  const [orders, setOrders] = useState<{ workspace: string; orders: readonly Order[] } | null>(
+    null,
+  );
+  const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!uid) return;
+    if (!workspace) return;
     let live = true;
     const stops: (() => void)[] = [];
     const fail = (error: unknown) => {
       console.error(error);
-      if (live) setFailed(true);
+      if (live) setFailed(workspace);
     };
     Promise.all([import('../../../lib/firestore/firestore-core'), import('./billing-store')])
       .then(async ([{ openFirestore }, store]) => {
@@ -44,14 +67,21 @@ export function useBilling({ withOrders = false } = {}): BillingView {
         stops.push(
           store.watchTerms(
             db,
-            uid,
+            workspace,
             created,
-            (next) => live && setTerms({ terms: next, at: Date.now() }),
+            (next) => live && setTerms({ workspace, terms: next, at: Date.now() }),
             fail,
           ),
         );
         if (withOrders) {
-          stops.push(store.watchOrders(db, uid, (next) => live && setOrders(next), fail));
+          stops.push(
+            store.watchOrders(
+              db,
+              workspace,
+              (next) => live && setOrders({ workspace, orders: next }),
+              fail,
+            ),
+          );
         }
       })
       .catch(fail);
@@ -59,14 +89,15 @@ export function useBilling({ withOrders = false } = {}): BillingView {
       live = false;
       stops.forEach((stop) => stop());
     };
-  }, [uid, signedUpAt, withOrders]);
+  }, [workspace, signedUpAt, withOrders]);
 
-  if (failed) return { status: 'failed', message: BILLING_FAILED };
-  if (!terms || !orders) return { status: 'loading' };
+  if (failed !== null && failed === workspace) return { status: 'failed', message: BILLING_FAILED };
+  const shownOrders = !withOrders ? [] : orders?.workspace === workspace ? orders.orders : null;
+  if (terms?.workspace !== workspace || !terms || !shownOrders) return { status: 'loading' };
   return {
     status: 'ready',
     terms: terms.terms,
     standing: standingOf(terms.terms, terms.at),
-    orders,
+    orders: shownOrders,
   };
 }
