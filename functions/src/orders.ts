@@ -33,6 +33,11 @@ export interface Customer {
   readonly uid: string;
   readonly email: string | null;
   readonly name: string | null;
+  /**
+   * The member who placed the order for the account, where it was not the account itself (a
+   * billing member, another owner): kept on the order, and named on its invoice.
+   */
+  readonly orderedBy?: { readonly uid: string; readonly email: string | null };
 }
 
 const orders = (db: Firestore) => db.collection(ORDERS);
@@ -102,6 +107,7 @@ export async function placeOrder(
       reference,
       state: 'awaiting-payment',
       customer: { email: customer.email, name: customer.name },
+      ...(customer.orderedBy ? { orderedBy: customer.orderedBy } : {}),
       createdAt,
       paidAt: null,
       periodStart: null,

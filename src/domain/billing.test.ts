@@ -3,6 +3,7 @@ import {
   addMonths,
   describeStanding,
   isActive,
+  orderFrom,
   paymentReference,
   periodBought,
   REFERENCE_PATTERN,
@@ -110,4 +111,28 @@ describe('payment references', () => {
 it('works out the VAT an inclusive price holds, in cents', () => {
   expect(vatIncluded(600, 15)).toBe(7826);
   expect(vatIncluded(2700, 15)).toBe(35217);
+});
+
+describe('orderFrom', () => {
+  const stored = {
+    owner: 'cafe',
+    planId: 'monthly',
+    amount: 600,
+    months: 1,
+    reference: 'KCW-7KQ2-M9XD',
+    state: 'awaiting-payment',
+    customer: { name: null, email: 'owner@cafe.co.za' },
+  };
+
+  it('reads who ordered a workspace’s plan for it, where that was a member', () => {
+    expect(
+      orderFrom('o1', { ...stored, orderedBy: { uid: 'thabo', email: 'books@cafe.co.za' } })
+        ?.orderedBy,
+    ).toEqual({ uid: 'thabo', email: 'books@cafe.co.za' });
+    // The account's own orders, and those from before teams, say none.
+    expect(orderFrom('o1', stored)).not.toHaveProperty('orderedBy');
+    expect(orderFrom('o1', { ...stored, orderedBy: { email: 'x' } })).not.toHaveProperty(
+      'orderedBy',
+    );
+  });
 });

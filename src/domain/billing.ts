@@ -141,8 +141,14 @@ export interface Order {
   readonly periodEnd: number | null;
   /** The invoice's number, given when it is paid ("INV-000123"). */
   readonly invoiceNumber: string | null;
-  /** Who the invoice is made out to, as the account was when it ordered. */
+  /** Who the invoice is made out to: the workspace's account, as it was when the order was made. */
   readonly customer: { readonly name: string | null; readonly email: string | null };
+  /**
+   * Who placed it, where that was not the account itself but one of its members (a billing
+   * member, another owner): the invoice names them beside the account. Absent on the account's
+   * own orders, and on orders from before teams.
+   */
+  readonly orderedBy?: { readonly uid: string; readonly email: string | null };
   /**
    * What reached the company's account, in cents, as recorded when it was marked paid, with the
    * reason a payment that differs from `amount` was accepted (functions/src/orders.ts). Orders
@@ -205,6 +211,14 @@ export const orderStateLabels: Record<OrderState, string> = {
   cancelled: 'Cancelled',
 };
 
+/** A stored order's `orderedBy`, as the fields to spread into the order (none when it has none). */
+function orderedByOf(value: unknown): Pick<Order, 'orderedBy'> {
+  if (typeof value !== 'object' || value === null) return {};
+  const { uid, email } = value as Record<string, unknown>;
+  if (typeof uid !== 'string') return {};
+  return { orderedBy: { uid, email: typeof email === 'string' ? email : null } };
+}
+
 /** An order as stored, read defensively (null: not an order). */
 export function orderFrom(id: string, data: Record<string, unknown>): Order | null {
   const plan = planById(data.planId);
@@ -230,6 +244,7 @@ export function orderFrom(id: string, data: Record<string, unknown>): Order | nu
       name: text((data.customer as Record<string, unknown> | null)?.name),
       email: text((data.customer as Record<string, unknown> | null)?.email),
     },
+    ...orderedByOf(data.orderedBy),
     ...(Number.isSafeInteger(data.receivedCents)
       ? { received: { cents: data.receivedCents as number, reason: text(data.paymentReason) } }
       : {}),

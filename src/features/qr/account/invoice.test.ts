@@ -32,6 +32,15 @@ describe('invoiceOf', () => {
     expect(invoice.fileName).toBe('INV-000042.pdf');
   });
 
+  it('made out to a team’s account, names the member who ordered it', () => {
+    const invoice = invoiceOf({
+      ...paid,
+      customer: { name: null, email: 'owner@cafe.co.za' },
+      orderedBy: { uid: 'thabo', email: 'books@cafe.co.za' },
+    })!;
+    expect(invoice.to).toEqual(['owner@cafe.co.za', 'Ordered by books@cafe.co.za']);
+  });
+
   it('has no invoice for an order not paid', () => {
     expect(invoiceOf({ ...paid, state: 'awaiting-payment', invoiceNumber: null })).toBeNull();
   });

@@ -1,6 +1,8 @@
 // What a paid order's invoice says, as lines of text: the PDF (invoice-pdf.ts) only lays them
 // out. A VAT vendor's invoice is a "Tax Invoice" with its VAT number and the VAT the price
 // includes, as South Africa's VAT Act asks; otherwise a plain invoice that says no VAT is charged.
+// It is made out to the workspace's account (the business whose plan it is), and names the member
+// who ordered it, where that was not the account itself (a team's billing member, say).
 import { billing } from '../../../config/billing';
 import { formatDay, planById, vatIncluded, type Order } from '../../../domain/billing';
 import { formatRand } from '../../../domain/pricing';
@@ -48,7 +50,11 @@ export function invoiceOf(order: Order): Invoice | null {
       ...(billing.registrationNumber ? [`Registration number ${billing.registrationNumber}`] : []),
       ...(vat.registered && vat.number ? [`VAT number ${vat.number}`] : []),
     ],
-    to: [order.customer.name, order.customer.email].filter((line): line is string => !!line),
+    to: [
+      order.customer.name,
+      order.customer.email,
+      order.orderedBy?.email ? `Ordered by ${order.orderedBy.email}` : null,
+    ].filter((line): line is string => !!line),
     item: {
       description: `QR codes: ${plan.name} plan (${order.months} ${order.months === 1 ? 'month' : 'months'}${period})`,
       amount: randAndCents(totalCents),
