@@ -32,10 +32,13 @@ export {
   deleteDoc,
   doc,
   getDocFromCache,
+  getDocFromServer,
   getDoc,
   getDocsFromServer,
   increment,
+  limit,
   onSnapshot,
+  orderBy,
   query,
   serverTimestamp,
   setDoc,
@@ -170,6 +173,12 @@ export async function writesSent(withinMs: number): Promise<boolean> {
     clearTimeout(timer);
   }
 }
+
+/**
+ * Settles once every write of the account made on this device before the call (in this page or an
+ * earlier one) has been answered by the server, confirmed or refused; waits while offline.
+ */
+export const writesAnswered = (db: Firestore): Promise<void> => waitForPendingWrites(db);
 
 const PROBE_TIMEOUT_MS = 3000;
 

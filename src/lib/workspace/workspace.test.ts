@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memberFields, readMember } from '../../domain/records/members';
-import { choicesOf, mayInCurrent } from './workspace';
+import { choicesOf, leftTeamsNotice, mayInCurrent, teamsLeft } from './workspace';
 
 const member = (workspace: string, role: 'editor' | 'viewer', name: string | null) =>
   readMember(
@@ -30,5 +30,17 @@ describe('the workspaces an account may work in', () => {
     expect(mayInCurrent(acme, 'codes.read')).toBe(true);
     expect(mayInCurrent(acme, 'codes.write')).toBe(false);
     expect(mayInCurrent(null, 'codes.read')).toBe(false);
+  });
+});
+
+describe('the teams an account has left', () => {
+  it('are those this device knew that the server no longer lists', () => {
+    const choices = choicesOf('me', [member('acme', 'viewer', 'acme@example.co.za')]);
+    const known = { acme: 'acme@example.co.za', cafe: 'owner@cafe.co.za' };
+    expect(teamsLeft(known, choices)).toEqual([{ id: 'cafe', name: 'owner@cafe.co.za' }]);
+    expect(teamsLeft({}, choices)).toEqual([]);
+    expect(leftTeamsNotice(['owner@cafe.co.za'])).toMatch(
+      /^You are no longer a member of owner@cafe.co.za: its codes are not shown on this device any more, and this device's copy of them has been deleted\./,
+    );
   });
 });

@@ -96,35 +96,98 @@ function listTeams(uid: string) {
       if (!live) return;
       stop = onSnapshot(
         query(collectionGroup(db, MEMBERS), where('uid', '==', uid)),
+        { includeMetadataChanges: true },
         (snapshot) => {
           const members = snapshot.docs.flatMap((doc) => {
             const workspace = doc.ref.parent.parent?.id;
             const member = workspace ? readMember(workspace, uid, doc.data()) : null;
             return member ? [member] : [];
           });
-          settleTeams(uid, choicesOf(uid, members));
+          // Only the server's word ends a membership: the device's copy may be out of date.
+          settleTeams(uid, choicesOf(uid, members), !snapshot.metadata.fromCache);
         },
         // Refused or failed: one's own workspace stays, which needs no member document.
-        () => settleTeams(uid, [own(uid)]),
+        () => settleTeams(uid, [own(uid)], false),
       );
     })
-    .catch(() => settleTeams(uid, [own(uid)]));
+    .catch(() => settleTeams(uid, [own(uid)], false));
   return () => {
     live = false;
     stop?.();
   };
 }
 
-function settleTeams(uid: string, choices: readonly WorkspaceChoice[]) {
-  if (state.uid !== uid) return;
-  const before = state.current;
-  let notice = state.notice;
-  const gone = before && before.id !== uid && !choices.some((choice) => choice.id === before.id);
-  if (gone) {
-    safeLocalStorage.remove(storageKey(uid));
-    notice = `You are no longer a member of ${before.name}: its codes are not shown on this device any more. Ask one of its owners or admins if that is a mistake.`;
+/** The teams this device has worked in for an account, by id, with their names. */
+const knownKey = (uid: string) => `kcw.teams.${uid}`;
+
+function knownTeams(uid: string): Record<string, string> {
+  try {
+    const known = JSON.parse(safeLocalStorage.get(knownKey(uid)) ?? '{}') as unknown;
+    return typeof known === 'object' && known !== null ? (known as Record<string, string>) : {};
+  } catch {
+    return {};
   }
-  publish({ uid, choices, listed: true, current: currentOf(uid, choices, true), notice });
+}
+
+/**
+ * The teams of `known` (id to name) that `choices`, the server's listing, no longer holds: the
+ * account was removed from them (or they were deleted) since this device last looked.
+ */
+export const teamsLeft = (
+  known: Readonly<Record<string, string>>,
+  choices: readonly WorkspaceChoice[],
+): { readonly id: string; readonly name: string }[] =>
+  Object.entries(known)
+    .filter(([id]) => !choices.some((choice) => choice.id === id))
+    .map(([id, name]) => ({ id, name }));
+
+/** What the device says when it has left teams by itself. */
+export const leftTeamsNotice = (names: readonly string[]) =>
+  `You are no longer a member of ${names.join(' or ')}: its codes are not shown on this device any more, and this device's copy of them has been deleted. Ask one of its owners or admins if that is a mistake.`;
+
+let forgetting = false;
+
+/**
+ * Takes in a listing of the account's teams. `confirmed`: it is the server's, so a team known to
+ * this device and missing from it has been left: its codes must not stay on the device. The
+ * device's copy of Firestore cannot be cleared for one workspace, so all of it is deleted (once
+ * the writes waiting in it have been answered, or for at most ten seconds: every write is kept
+ * apart until the server has it, unsaved-changes.ts, so none is lost), then opened afresh; the
+ * pages show nothing meanwhile (no current workspace), then the account's own codes.
+ */
+function settleTeams(uid: string, choices: readonly WorkspaceChoice[], confirmed: boolean) {
+  if (state.uid !== uid || forgetting) return;
+  const chosen = safeLocalStorage.get(storageKey(uid));
+  const left = confirmed ? teamsLeft(knownTeams(uid), choices) : [];
+  if (confirmed) {
+    const teams = choices.filter((choice) => choice.member !== null);
+    safeLocalStorage.set(
+      knownKey(uid),
+      JSON.stringify(Object.fromEntries(teams.map((team) => [team.id, team.name]))),
+    );
+  }
+  if (left.some((team) => team.id === chosen)) safeLocalStorage.remove(storageKey(uid));
+  const notice = left.length > 0 ? leftTeamsNotice(left.map((team) => team.name)) : state.notice;
+  if (left.length === 0) {
+    publish({ uid, choices, listed: true, current: currentOf(uid, choices, true), notice });
+    return;
+  }
+  forgetting = true;
+  publish({ uid, choices, listed: true, current: null, notice });
+  stopListing?.();
+  stopListing = null;
+  void import('../firestore/firestore-core')
+    .then(async ({ writesSent, forgetAccountData }) => {
+      await writesSent(10_000);
+      await forgetAccountData();
+    })
+    .catch((error: unknown) => console.error(error))
+    .finally(() => {
+      forgetting = false;
+      if (state.uid !== uid) return;
+      publish({ ...state, current: currentOf(uid, state.choices, true) });
+      stopListing = listTeams(uid);
+    });
 }
 
 function follow() {
@@ -134,6 +197,8 @@ function follow() {
     stopListing?.();
     stopListing = null;
     if (!uid) {
+      // The device's copy of the account's data is deleted at sign-out: nothing to watch for.
+      if (state.uid) safeLocalStorage.remove(knownKey(state.uid));
       publish(signedOut);
       return;
     }

@@ -1,3 +1,4 @@
+import { RefusedChanges } from '../codes/refused-changes';
 import { SavedCodesList } from '../codes/saved-codes-list';
 import { accountPages } from './account-area';
 import { AccountInfoPage } from './account-layout';
@@ -5,6 +6,7 @@ import { AccountInfoPage } from './account-layout';
 export default function QrCodesPage() {
   return (
     <AccountInfoPage page={accountPages.qrCodes}>
+      <RefusedChanges />
       <SavedCodesList />
     </AccountInfoPage>
   );

@@ -26,15 +26,17 @@ import { saveInto } from './save-into';
 import { openStore } from './use-saved-codes';
 
 /**
- * Saves `draft` by `user` into the workspace `workspace`: as changes to the code it edits, or
- * (`asNew`, or no code edited) as a new code. Returns the code's id and the fields saved.
+ * Saves `draft` by `user` into the workspace `into` (saveInto says which): as changes to the code
+ * it edits, or (`asNew`, or no code edited) as a new code. Returns the code's id, the fields saved
+ * and the workspace's id.
  */
 export async function saveDraft(
   draft: QrDraft,
   user: SessionUser,
   asNew: boolean,
-  workspace: string,
+  into: { readonly id: string; readonly name: string },
 ): Promise<{ id: string; fields: SavedCodeFields; workspace: string }> {
+  const workspace = into.id;
   const { editing } = draft;
   const logo = draft.design.logo ? await logoThumbnail(draft.design.logo) : null;
   const fields = savedFields(draft, draft.content.text.qrName, {
@@ -49,7 +51,7 @@ export async function saveDraft(
   if (target && !target.ok) {
     throw new SavedCodeError('bad-target', `A short link cannot lead there. ${target.message}`);
   }
-  const store = await openStore(workspace, user.uid);
+  const store = await openStore(into, user.uid);
   // The rules would refuse a code past the limit: say so here, keeping the draft.
   if ((!editing || asNew) && (await store.count()) >= SAVED_CODES_MAX) {
     throw new SavedCodeError('too-many-codes', TOO_MANY_CODES_MESSAGE);
@@ -97,7 +99,7 @@ export async function saveForMail(
 ): Promise<{ id: string; workspace: string }> {
   const into = saveInto(wizard.draft, false, current, choices);
   if (!into.ok) throw new SavedCodeError('not-allowed', into.message);
-  const { id, fields, workspace } = await saveDraft(wizard.draft, user, false, into.workspace.id);
+  const { id, fields, workspace } = await saveDraft(wizard.draft, user, false, into.workspace);
   wizard.update((draft) =>
     draft.editing
       ? draft

@@ -56,7 +56,7 @@ export function SaveToAccount({ wizard }: { wizard: Wizard }) {
     setProblem(null);
     try {
       // The draft ends, and "Saved" shows, only once the code is safe on this device.
-      const { fields } = await saveDraft(wizard.draft, user, asNew, into.id);
+      const { fields } = await saveDraft(wizard.draft, user, asNew, into);
       wizard.startOver();
       const notice: SavedNotice = {
         savedName: fields.name,

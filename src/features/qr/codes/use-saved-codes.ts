@@ -8,7 +8,8 @@
 // sign-in (links/account-work.ts), and My QR Codes hands its listings to the links itself
 // (links/reconcile-links.ts).
 import { useEffect, useMemo, useState } from 'react';
-import type { SavedCode, SavedCodeFields } from '../../../domain/qr/saved-code';
+import { fieldsOf, type SavedCode, type SavedCodeFields } from '../../../domain/qr/saved-code';
+import type { ChangeKind } from '../../../domain/qr/unsaved-change';
 import { daysUpTo } from '../../../domain/qr/scan-time';
 import type { DynamicLink, LinkDays } from '../links/dynamic-links';
 import { linkSignature, type LinkedCode } from '../links/link-state';
@@ -74,6 +75,7 @@ export const loadStore = () =>
     import('../../../lib/firestore/firestore-core'),
     import('./saved-codes'),
     import('../links/dynamic-links'),
+    import('./unsaved-changes'),
   ]);
 
 export const origin = () => window.location.origin;
@@ -108,46 +110,64 @@ export function prefetchStore() {
  * are reported to the console. It only opens the store: the account's background work started at
  * sign-in (account-work.ts).
  */
-export async function openStore(workspace: string, uid: string): Promise<SavedCodesStore> {
-  const [{ openFirestore }, codes] = await loadStore();
+export async function openStore(
+  { id: workspace, name: workspaceName }: { readonly id: string; readonly name: string },
+  uid: string,
+): Promise<SavedCodesStore> {
+  const [{ openFirestore }, codes, , { keepUntilSaved }] = await loadStore();
   const db = await openFirestore();
-  const report = (write: Promise<void>) => {
-    write.catch((error: unknown) => console.error(error));
-    return write;
-  };
-  const linkAfterWrite = (
-    id: string,
+  /**
+   * Each write is kept on the device until the server has it (unsaved-changes.ts): refused (the
+   * person's role changed while it waited), it is listed rather than lost. Then its link follows.
+   */
+  const sent = (
+    change: { kind: ChangeKind; code: string; name: string; fields: SavedCodeFields | null },
     written: Promise<void>,
-    code: LinkedCode | null,
+    linked: LinkedCode | null,
     wasDynamic?: boolean,
-  ) => linkAfter(workspace, id, report(written), code, wasDynamic);
+  ) => {
+    written.catch((error: unknown) => console.error(error));
+    keepUntilSaved({ ...change, uid, workspace, workspaceName }, written);
+    linkAfter(workspace, change.code, written, linked, wasDynamic);
+  };
   return {
     uid,
     workspace,
     add: (fields) => {
       const { id, written } = codes.saveNewCode(db, workspace, uid, fields);
-      linkAfterWrite(id, written, fields);
+      sent({ kind: 'new', code: id, name: fields.name, fields }, written, fields);
       return id;
     },
     update: (id, fields, wasDynamic) => {
-      linkAfterWrite(id, codes.updateCode(db, workspace, uid, id, fields), fields, wasDynamic);
+      const written = codes.updateCode(db, workspace, uid, id, fields);
+      sent({ kind: 'change', code: id, name: fields.name, fields }, written, fields, wasDynamic);
     },
     remove: (code) => {
-      linkAfterWrite(code.id, codes.deleteCode(db, workspace, code.id), null, code.dynamic);
+      const written = codes.deleteCode(db, workspace, code.id);
+      const change = { kind: 'delete' as const, code: code.id, name: code.name, fields: null };
+      sent(change, written, null, code.dynamic);
     },
-    restore: (code) => linkAfterWrite(code.id, codes.restoreCode(db, workspace, uid, code), code),
+    restore: (code) => {
+      const written = codes.restoreCode(db, workspace, uid, code);
+      const fields = fieldsOf(code);
+      sent({ kind: 'restore', code: code.id, name: code.name, fields }, written, code);
+    },
     kept: (id) => codes.keptOnDevice(db, workspace, id),
     count: () => codes.codeCount(db, workspace),
   };
 }
 
-/** The signed-in person and the workspace they work in, once both are known. */
-function useCodesPlace(): { uid: string; workspace: string } | null {
+/** The signed-in person and the workspace they work in (its id and name), once both are known. */
+function useCodesPlace(): { uid: string; workspace: string; name: string } | null {
   const { user } = useAuth();
   const { current } = useWorkspace();
   const uid = user?.uid ?? null;
   const workspace = current?.id ?? null;
-  return useMemo(() => (uid && workspace ? { uid, workspace } : null), [uid, workspace]);
+  const name = current?.name ?? '';
+  return useMemo(
+    () => (uid && workspace ? { uid, workspace, name } : null),
+    [uid, workspace, name],
+  );
 }
 
 /** My QR Codes' listing and its store, of the current workspace. */
@@ -160,7 +180,7 @@ export function useSavedCodes(): { view: SavedCodesView; store: SavedCodesStore 
     if (!place) return;
     let live = true;
     // A failure to open shows as the listing's (the same modules and database).
-    openStore(place.workspace, place.uid)
+    openStore({ id: place.workspace, name: place.name }, place.uid)
       .then((opened) => {
         if (live) setStore(opened);
       })
