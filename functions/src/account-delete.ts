@@ -9,7 +9,8 @@
 //
 //   0. The plan. Refused ('last-owner', nothing changed) while the person is the last owner of a
 //      workspace others work in. Otherwise, in the transaction: their member documents in other
-//      workspaces are deleted (with any ownership offered to them); a workspace that stays with
+//      workspaces are deleted (with any ownership offered to them), and their choice of emails in
+//      each workspace that stays (records/notices.ts); a workspace that stays with
 //      its other owners gets, on every member document, that its account is gone and the address
 //      it goes by now (the person's own address, which named it, goes with them), and its terms
 //      are stored (the trial's start is read from Auth until then: the workspace outlives the
@@ -70,6 +71,7 @@ import {
   readMember,
   type Member,
 } from '../../src/domain/records/members';
+import { noticePath } from '../../src/domain/records/notices';
 import { ORDERS } from '../../src/domain/records/orders';
 import { isPending } from '../../src/domain/team-invites';
 import {
@@ -204,8 +206,12 @@ function settlePeople(db: Firestore, terms: AccountTermsReader, uid: string) {
       ? (await terms.termsIn(uid, await transaction.get(accountRef))).store
       : null;
 
-    for (const member of plan.leaving)
+    // Their member documents, and their own choice of emails in each workspace that stays.
+    for (const member of plan.leaving) {
       transaction.delete(db.doc(memberPath(member.workspace, uid)));
+      transaction.delete(db.doc(noticePath(member.workspace, uid)));
+    }
+    if (ownKept) transaction.delete(db.doc(noticePath(uid, uid)));
     for (const { workspace, name, members } of plan.kept) {
       for (const member of members) {
         transaction.update(db.doc(memberPath(workspace, member.uid)), holderGoneFields(name));
@@ -247,8 +253,9 @@ export async function deleteAccount(
   if (plan.blocking.length > 0) return { ok: false, blocking: plan.blocking };
 
   let removed = { ...noneRemoved, memberships: plan.leaving.length };
-  for (const workspace of plan.deleted)
+  for (const workspace of plan.deleted) {
     removed = sum(removed, await deleteWorkspace(deps, workspace));
+  }
 
   const workspaceKept = plan.own.kind === 'kept';
   if (workspaceKept) {

@@ -35,6 +35,7 @@ import { codePath, codesPath, userPath } from '../../src/domain/records/codes';
 import { historyFields, historyPath } from '../../src/domain/records/history';
 import { INVITES, inviteFields, invitePath } from '../../src/domain/records/invites';
 import { memberFields, memberPath } from '../../src/domain/records/members';
+import { noticePath } from '../../src/domain/records/notices';
 import type { RoleId } from '../../src/domain/team';
 import { JOIN_PATH, TEAM_API_PATH, type TeamAnswer } from '../../src/domain/team-api';
 import { chunksPath, filePath } from '../../src/domain/records/files';
@@ -569,6 +570,7 @@ describe('deleting an account, with teams', () => {
     );
     const cafeCode = await savedCode(cafe.uid, 'https://example.co.za/cafe');
     await savedCode(member.uid, 'https://example.co.za/mine');
+    await under.db.doc(noticePath(cafe.uid, member.uid)).set({ destination: true });
 
     const { status, answer } = await deleteRequest((await signIn(member)).idToken);
     expect(status).toBe(200);
@@ -579,6 +581,7 @@ describe('deleting an account, with teams', () => {
     });
     expect(await memberDoc(cafe.uid, member.uid)).toBeUndefined();
     expect(await memberDoc(shop.uid, member.uid)).toBeUndefined();
+    expect(await exists(noticePath(cafe.uid, member.uid))).toBe(false);
     // The café's codes stay, the member's own with its maker: the pages say "a former member".
     expect((await under.db.doc(codePath(cafe.uid, 'specials')).get()).data()).toMatchObject({
       createdBy: member.uid,
@@ -598,6 +601,9 @@ describe('deleting an account, with teams', () => {
     await join(holder.uid, owner.uid, owner.email, 'owner', holder.email);
     await historyEntry(holder.uid, code, link, holder.uid);
     const invite = await inviteTo(holder.uid);
+    for (const uid of [holder.uid, owner.uid]) {
+      await under.db.doc(noticePath(holder.uid, uid)).set({ destination: true });
+    }
     // Nothing has needed the plan yet: the trial's start is Auth's record, until the deletion.
     expect((await under.db.doc(accountPath(holder.uid)).get()).get('terms')).toBeUndefined();
 
@@ -633,6 +639,9 @@ describe('deleting an account, with teams', () => {
     ]);
     expect((await under.db.collection(historyPath(holder.uid)).get()).size).toBe(1);
     expect(await exists(invitePath(invite))).toBe(true);
+    // The holder's own choice of emails goes with them; the owner's stays.
+    expect(await exists(noticePath(holder.uid, holder.uid))).toBe(false);
+    expect(await exists(noticePath(holder.uid, owner.uid))).toBe(true);
     expect((await scan(under.origin, `/q/${link}`)).status).toBe(302);
     // Its terms are stored, so the plan is read without the Auth user.
     expect((await under.db.doc(accountPath(holder.uid)).get()).get('terms.trialStartedAt')).toEqual(
