@@ -84,19 +84,23 @@ export function createBillingApi({
             if ((error as { code?: string }).code === 'auth/user-not-found') return null;
             throw error;
           });
+          // A member who orders for the workspace (its billing member, another owner) is kept on
+          // the order beside the account, for the invoice to name who ordered for the business.
+          const member = caller.uid !== acting.workspace;
           const placed = await placeOrder(
             db,
             {
               uid: acting.workspace,
               email: holder ? (holder.email ?? null) : caller.email,
               name: holder?.displayName ?? null,
+              ...(member ? { orderedBy: { uid: caller.uid, email: caller.email } } : {}),
             },
             input.plan,
             now(),
           );
           // The EFT details by email too, once per order, to whoever ordered (the account itself
           // or its billing member); the order stands if the email fails.
-          const to = caller.uid === acting.workspace ? holder?.email : caller.email;
+          const to = member ? caller.email : holder?.email;
           if (placed.ok && placed.created && to) {
             await send(orderMail(placed.order, to, siteOrigin())).catch((error: unknown) =>
               console.error(

@@ -374,6 +374,8 @@ describe('the billing API, for a workspace', () => {
     expect(stored.data()).toMatchObject({
       owner: workspace,
       customer: { email: emailOf(workspace) },
+      // Who ordered for the business, for its invoice.
+      orderedBy: { uid: billing, email: emailOf(billing) },
     });
     expect(await orders(billing)).toHaveLength(0);
     // The EFT details go to the billing member who ordered.
