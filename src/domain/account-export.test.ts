@@ -6,11 +6,15 @@ import {
   accountJsonText,
   asText,
   exportFileName,
+  personOf,
   UTF8_BOM,
   type AccountData,
   type LinkFigures,
 } from './account-export';
 import type { LinkView } from './qr/link-policy';
+import { memberFields, readMember } from './records/members';
+import type { RoleId } from './team';
+import type { Invite } from './team-invites';
 import { savedCodeFrom, type SavedCode } from './qr/saved-code';
 import { ALL_DAYS, sumCounts } from './qr/scan-counts';
 
@@ -71,8 +75,70 @@ const data = (codes: SavedCode[]): AccountData => ({
   links: new Map([['menu', link]]),
   figures: new Map([[link.id, figures]]),
   orders: [{ id: 'o1', planId: 'monthly', state: 'paid', invoiceNumber: 'INV-000001' }],
+  memberships: [],
+  workspace: { members: [], invites: [], history: [] },
   origin: 'https://kemptoncodeworks.co.za',
   exportedAt,
+});
+
+const joined = Date.parse('2026-10-02T07:00:00Z');
+
+/** `uid`'s member document in `workspace`, as the page reads it. */
+const member = (workspace: string, uid: string, role: RoleId, name: string | null = null) =>
+  readMember(workspace, uid, {
+    ...memberFields(workspace, uid, role, `${uid}@example.co.za`, joined, role === 'editor', name),
+    joinedAt: { toMillis: () => joined },
+  })!;
+
+const invite = (email: string | null, fields: Partial<Invite> = {}): Invite => ({
+  workspace: 'u1',
+  email,
+  role: 'viewer',
+  invitedBy: 'u1',
+  createdAt: Date.parse('2026-11-20T10:00:00Z'),
+  expiresAt: Date.parse('2026-12-04T10:00:00Z'),
+  revokedAt: null,
+  acceptedAt: null,
+  ...fields,
+});
+
+/** The account of `data`, a member of a café's team and the owner of a workspace with people. */
+const withTeams = (codes: SavedCode[]): AccountData => ({
+  ...data(codes),
+  memberships: [member('cafe', 'u1', 'viewer', 'owner@cafe.co.za')],
+  workspace: {
+    members: [member('u1', 'sipho', 'editor'), member('u1', 'lindi', 'owner')],
+    invites: [
+      invite('new@example.co.za', { role: 'editor' }),
+      invite(null),
+      invite('gone@example.co.za', { revokedAt: Date.parse('2026-11-21T10:00:00Z') }),
+      invite('old@example.co.za', { expiresAt: Date.parse('2026-11-24T10:00:00Z') }),
+    ],
+    history: [
+      {
+        id: 'h2',
+        code: 'menu',
+        link: link.id,
+        by: 'sipho',
+        byEmail: 'sipho@example.co.za',
+        at: Date.parse('2026-11-22T09:00:00Z'),
+        changes: ['target'],
+        from: 'Leads to https://example.co.za/menu',
+        to: 'Leads to https://example.co.za/summer',
+      },
+      {
+        id: 'h1',
+        code: 'menu',
+        link: link.id,
+        by: 'u1',
+        byEmail: 'thandi@example.co.za',
+        at: Date.parse('2026-11-01T09:00:00Z'),
+        changes: ['created'],
+        from: null,
+        to: 'Leads to https://example.co.za/menu',
+      },
+    ],
+  },
 });
 
 const menu = code('menu', {
@@ -170,6 +236,71 @@ describe('accountJson', () => {
     expect(none).toMatchObject({ shortLink: null, figures: null });
   });
 
+  it('holds the teams the account belongs to, and its own workspace’s people and history', () => {
+    const json = accountJson(withTeams([menu]));
+    expect(json.memberships).toEqual([
+      {
+        workspace: 'cafe',
+        workspaceName: 'owner@cafe.co.za',
+        role: 'viewer',
+        ownCodesOnly: false,
+        offeredRole: null,
+        joinedAt: '2026-10-02T07:00:00.000Z',
+      },
+    ]);
+    expect(json.workspace.members).toEqual([
+      {
+        uid: 'sipho',
+        email: 'sipho@example.co.za',
+        role: 'editor',
+        ownCodesOnly: true,
+        offeredRole: null,
+        joinedAt: '2026-10-02T07:00:00.000Z',
+      },
+      expect.objectContaining({ uid: 'lindi', role: 'owner', email: 'lindi@example.co.za' }),
+    ]);
+    // Pending invites only (not the withdrawn or the expired one), and nothing of their links.
+    expect(json.workspace.pendingInvites).toEqual([
+      {
+        kind: 'email',
+        email: 'new@example.co.za',
+        role: 'editor',
+        invitedBy: 'u1',
+        createdAt: '2026-11-20T10:00:00.000Z',
+        expiresAt: '2026-12-04T10:00:00.000Z',
+      },
+      expect.objectContaining({ kind: 'link', email: null, role: 'viewer' }),
+    ]);
+    // The history oldest first, with who changed what.
+    expect(json.workspace.history.map((entry) => [entry.at, entry.byEmail, entry.changes])).toEqual(
+      [
+        ['2026-11-01T09:00:00.000Z', 'thandi@example.co.za', ['created']],
+        ['2026-11-22T09:00:00.000Z', 'sipho@example.co.za', ['target']],
+      ],
+    );
+    expect(json.workspace.history[1]).toMatchObject({
+      code: 'menu',
+      link: link.id,
+      by: 'sipho',
+      from: 'Leads to https://example.co.za/menu',
+      to: 'Leads to https://example.co.za/summer',
+    });
+  });
+
+  it('an account of one person has no memberships and a workspace of nobody else', () => {
+    const json = accountJson(data([menu]));
+    expect(json.memberships).toEqual([]);
+    expect(json.workspace).toEqual({ members: [], pendingInvites: [], history: [] });
+  });
+
+  it('says who made and last changed each code, as stored', () => {
+    const made = code('made', { createdBy: 'sipho', updatedBy: 'u1' });
+    expect(accountJson(data([made, plain])).codes.map((c) => [c.createdBy, c.updatedBy])).toEqual([
+      ['sipho', 'u1'],
+      [null, null],
+    ]);
+  });
+
   it('is written as indented JSON that reads back the same', () => {
     const text = accountJsonText(data([menu, plain]));
     expect(text).toContain('\n  "account": {');
@@ -200,6 +331,7 @@ describe('accountCsv', () => {
     // The 30 days up to 25 November: 20 and 24 November, not 1 October.
     expect(cell(first, 'scans (last 30 days)')).toBe('6');
     expect(cell(first, 'last day scanned')).toBe('2026-11-24');
+    expect(cell(first, 'made by')).toBe('thandi@example.co.za');
     expect(cell(first, 'has logo')).toBe('yes');
     expect(JSON.parse(cell(first, 'content (JSON)'))).toEqual(menu.content);
     expect(cell(second, 'short link id')).toBe('');
@@ -207,11 +339,31 @@ describe('accountCsv', () => {
     expect(cell(second, 'has logo')).toBe('no');
   });
 
+  it('names each code’s maker by address: a member, or a former member', () => {
+    const byMember = code('by-member', { createdBy: 'sipho', updatedBy: 'sipho' });
+    const byGone = code('by-gone', { createdBy: 'left', updatedBy: 'left' });
+    const [header, ...rows] = csvRows(accountCsv(withTeams([byMember, byGone])));
+    const madeBy = header.indexOf('made by');
+    expect(rows.map((row) => row[madeBy])).toEqual(['sipho@example.co.za', 'a former member']);
+    // One row per code still: the people and the history are the JSON's.
+    expect(rows).toHaveLength(2);
+  });
+
   it('quotes what holds a comma or a quote, and keeps typed formulas as text', () => {
     const tricky = code('tricky', { name: '=HYPERLINK("https://evil.example","Click, now")' });
     const csv = accountCsv(data([tricky]));
     expect(csv).toContain(`,"'=HYPERLINK(""https://evil.example"",""Click, now"")",`);
     expect(csvRows(csv)[1][1]).toBe(`'=HYPERLINK("https://evil.example","Click, now")`);
+  });
+});
+
+describe('personOf', () => {
+  it('names the account, a member by address, and anyone else as a former member', () => {
+    const teams = withTeams([]);
+    expect(personOf(null, teams)).toBe('thandi@example.co.za');
+    expect(personOf('u1', teams)).toBe('thandi@example.co.za');
+    expect(personOf('sipho', teams)).toBe('sipho@example.co.za');
+    expect(personOf('left-long-ago', teams)).toBe('a former member');
   });
 });
 

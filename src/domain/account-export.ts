@@ -2,10 +2,14 @@
 // the device (the page's reads, data-rights-read.ts) and turned here into two files, a complete
 // JSON copy for people and programs, and a CSV with one row per code for a spreadsheet.
 //
-// The JSON keeps every field as stored (content, design, logo, hosted files) plus each short link
-// and its figures by day, the same sums the analysis page shows, and the account's orders. The CSV
-// keeps what fits in a cell, a code a row, and leaves the rest (the logo's picture, the daily
-// figures, the orders) to the JSON.
+// The JSON keeps every field as stored (content, design, logo, hosted files, who made and last
+// changed each code) plus each short link and its figures by day, the same sums the analysis page
+// shows, and the account's orders. With teams it also holds the account's memberships of other
+// workspaces (which, in which role, since when) and its own workspace's people (its members, with
+// their roles and addresses, and the pending invites, without anything of their links) and the
+// history of its printed codes: the account holds them as the business whose workspace it is. The
+// CSV keeps what fits in a cell, a code a row (with who made it, by address), and leaves the rest
+// (the logo's picture, the daily figures, the orders, the people and the history) to the JSON.
 import { findQrType } from './qr/qr-types';
 import type { Destination, LandingPage } from './qr/landing';
 import type { LinkView } from './qr/link-policy';
@@ -15,6 +19,9 @@ import { CHART_DAYS, countsIn, lastDays } from './qr/scan-stats';
 import type { SavedCode } from './qr/saved-code';
 import { scanDay } from './qr/scan-time';
 import { shortLinkUrl } from './qr/short-link';
+import type { HistoryEntry } from './records/history';
+import type { Member } from './records/members';
+import { isPending, type Invite } from './team-invites';
 
 /** A link's figures by day ('YYYY-MM-DD', or ALL_DAYS for all time), summed over its shards. */
 export type LinkFigures = ReadonlyMap<string, ScanCounts>;
@@ -37,6 +44,14 @@ export interface AccountData {
   readonly figures: ReadonlyMap<string, LinkFigures>;
   /** The account's orders and invoices (orders/*), their fields as stored. */
   readonly orders: readonly Readonly<Record<string, unknown>>[];
+  /** Its member documents in other workspaces: the teams it belongs to. */
+  readonly memberships: readonly Member[];
+  /** Its own workspace's members, invites (pending or not) and history of printed codes. */
+  readonly workspace: {
+    readonly members: readonly Member[];
+    readonly invites: readonly Invite[];
+    readonly history: readonly HistoryEntry[];
+  };
   /** Where the site answers, for the short links' addresses. */
   readonly origin: string;
   readonly exportedAt: Date;
@@ -67,6 +82,18 @@ function designOf(code: SavedCode) {
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+const isoOf = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
+
+/**
+ * Who made or last changed a code, by address: the account itself (a code that names nobody was
+ * made before the workspace had members), a member, or "a former member" for an account that has
+ * left the workspace or been deleted.
+ */
+export function personOf(uid: string | null, data: Pick<AccountData, 'account' | 'workspace'>) {
+  if (uid === null || uid === data.account.uid) return data.account.email ?? 'you';
+  return data.workspace.members.find((member) => member.uid === uid)?.email ?? 'a former member';
+}
 
 /** Every day counted, oldest first, with its figures. */
 const daysOf = (figures: LinkFigures) =>
@@ -101,6 +128,8 @@ export function accountJson(data: AccountData) {
         logo,
         files: code.files,
         hosted: code.hosted,
+        createdBy: code.createdBy,
+        updatedBy: code.updatedBy,
         shortLink: link
           ? {
               id: link.id,
@@ -114,6 +143,56 @@ export function accountJson(data: AccountData) {
       };
     }),
     orders: data.orders,
+    memberships: data.memberships.map((member) => ({
+      workspace: member.workspace,
+      workspaceName: member.workspaceName,
+      role: member.role,
+      ownCodesOnly: member.ownCodesOnly,
+      offeredRole: member.offeredRole,
+      joinedAt: isoOf(member.joinedAt),
+    })),
+    workspace: workspaceJson(data),
+  };
+}
+
+/**
+ * The account's own workspace: its people and the history of its printed codes. An invite's link
+ * is never stored (only its token's hash, which is not a token either and is left out too), and
+ * only pending invites are people still to come.
+ */
+function workspaceJson({ workspace, exportedAt }: AccountData) {
+  return {
+    members: workspace.members.map((member) => ({
+      uid: member.uid,
+      email: member.email,
+      role: member.role,
+      ownCodesOnly: member.ownCodesOnly,
+      offeredRole: member.offeredRole,
+      joinedAt: isoOf(member.joinedAt),
+    })),
+    pendingInvites: workspace.invites
+      .filter((invite) => isPending(invite, exportedAt.getTime()))
+      .map((invite) => ({
+        /** By email to an address, or a link handed to someone. */
+        kind: invite.email === null ? 'link' : 'email',
+        email: invite.email,
+        role: invite.role,
+        invitedBy: invite.invitedBy,
+        createdAt: isoOf(invite.createdAt),
+        expiresAt: isoOf(invite.expiresAt),
+      })),
+    history: [...workspace.history]
+      .sort((a, b) => a.at - b.at)
+      .map((entry) => ({
+        at: isoOf(entry.at),
+        code: entry.code,
+        link: entry.link,
+        by: entry.by,
+        byEmail: entry.byEmail,
+        changes: entry.changes,
+        from: entry.from,
+        to: entry.to,
+      })),
   };
 }
 
@@ -131,6 +210,7 @@ export const asText = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'$
 type Cell = string | number;
 
 interface CsvRow {
+  readonly data: AccountData;
   readonly code: SavedCode;
   readonly link: LinkView | undefined;
   readonly figures: LinkFigures;
@@ -151,6 +231,7 @@ export const accountCsvColumns: readonly {
   { header: 'type', cell: ({ code }) => findQrType(code.type)?.label ?? code.type },
   { header: 'created', cell: ({ code }) => iso(code.createdAt) ?? '' },
   { header: 'last changed', cell: ({ code }) => iso(code.updatedAt) ?? '' },
+  { header: 'made by', cell: ({ code, data }) => asText(personOf(code.createdBy, data)) },
   { header: 'dynamic', cell: ({ code }) => yesNo(code.dynamic) },
   { header: 'password protected', cell: ({ code }) => yesNo(code.passwordProtected) },
   { header: 'short link id', cell: ({ link }) => link?.id ?? '' },
@@ -196,6 +277,7 @@ export function accountCsv(data: AccountData): string {
   const rows = data.codes.map((code) => {
     const link = code.dynamic ? data.links.get(code.id) : undefined;
     const row: CsvRow = {
+      data,
       code,
       link,
       figures: (link && data.figures.get(link.id)) ?? new Map(),

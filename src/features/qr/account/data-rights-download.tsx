@@ -73,9 +73,11 @@ export function DownloadData({
     <div className="data-rights__part">
       <h3>Download your data</h3>
       <p>
-        Every code you saved, with its content, design and dates; each dynamic code’s short link and
-        its scans per day; your account’s details, usage and orders. The JSON file holds all of it;
-        the CSV file has a row per code, for a spreadsheet.
+        Every code you saved, with its content, design, dates and who made it; each dynamic code’s
+        short link and its scans per day; your account’s details, usage and orders; the teams you
+        belong to; and your workspace’s people (members and pending invites) and the history of its
+        printed codes. The JSON file holds all of it; the CSV file has a row per code, for a
+        spreadsheet.
       </p>
       <div className="data-rights__actions">
         {formats.map((format) => (

@@ -1,12 +1,17 @@
 // What "Download my data" reads, from the server only (the device's cache may lack codes saved
 // elsewhere or the older figures, and a file of part of the data would pass for all of it): the
 // codes, their short links and each link's figures of every day, the account's document (its
-// usage and plan) and its orders. The rules let the owner read exactly these (firestore.rules).
+// usage and plan) and its orders; its memberships of other workspaces (its member documents, by
+// the collection-group query on `uid`), and its own workspace's members, invites and history of
+// printed codes. The rules let the owner read exactly these (firestore.rules).
 import type { AccountData, LinkFigures } from '../../../domain/account-export';
 import type { SavedCode } from '../../../domain/qr/saved-code';
 import { accountPath } from '../../../domain/records/accounts';
 import { codesPath, readCode } from '../../../domain/records/codes';
+import { historyPath, readHistoryEntry } from '../../../domain/records/history';
+import { INVITES, readInvite } from '../../../domain/records/invites';
 import { LINKS, linksByCode } from '../../../domain/records/links';
+import { MEMBERS, membersPath, readMember } from '../../../domain/records/members';
 import { ORDERS } from '../../../domain/records/orders';
 import type { Firestore } from '../../../lib/firestore/firestore-core';
 import { loadStore } from '../codes/use-saved-codes';
@@ -53,8 +58,20 @@ export interface Reader {
 
 /** Everything the account holds, as the files are made from it. */
 export async function readAccountData(reader: Reader): Promise<AccountData> {
-  const [{ openFirestore, collection, getDocsFromServer, onSnapshot, query, where, doc }, , links] =
-    await loadStore();
+  const [
+    {
+      openFirestore,
+      collection,
+      collectionGroup,
+      getDocsFromServer,
+      onSnapshot,
+      query,
+      where,
+      doc,
+    },
+    ,
+    links,
+  ] = await loadStore();
   const db: Firestore = await openFirestore();
   const { uid } = reader;
 
@@ -74,14 +91,19 @@ export async function readAccountData(reader: Reader): Promise<AccountData> {
       );
     });
 
-  const [codeDocuments, linkDocuments, usage, orders] = await withTimeout(
-    Promise.all([
-      getDocsFromServer(collection(db, codesPath(uid))),
-      getDocsFromServer(query(collection(db, LINKS), where('owner', '==', uid))),
-      serverDocument(doc(db, accountPath(uid))),
-      getDocsFromServer(query(collection(db, ORDERS), where('owner', '==', uid))),
-    ]),
-  );
+  const [codeDocuments, linkDocuments, usage, orders, memberships, members, invites, history] =
+    await withTimeout(
+      Promise.all([
+        getDocsFromServer(collection(db, codesPath(uid))),
+        getDocsFromServer(query(collection(db, LINKS), where('owner', '==', uid))),
+        serverDocument(doc(db, accountPath(uid))),
+        getDocsFromServer(query(collection(db, ORDERS), where('owner', '==', uid))),
+        getDocsFromServer(query(collectionGroup(db, MEMBERS), where('uid', '==', uid))),
+        getDocsFromServer(collection(db, membersPath(uid))),
+        getDocsFromServer(query(collection(db, INVITES), where('workspace', '==', uid))),
+        getDocsFromServer(collection(db, historyPath(uid))),
+      ]),
+    );
   // Every stored code is one the app reads (the rules take only its types). The links by their
   // code's id: a live one over a retired one it replaced.
   const codes = codeDocuments.docs
@@ -110,6 +132,18 @@ export async function readAccountData(reader: Reader): Promise<AccountData> {
       id: order.id,
       ...(plain(order.data()) as Record<string, unknown>),
     })),
+    memberships: memberships.docs.flatMap((member) => {
+      const workspace = member.ref.parent.parent?.id;
+      return (workspace && workspace !== uid && readMember(workspace, uid, member.data())) || [];
+    }),
+    workspace: {
+      members: members.docs
+        .flatMap((member) => readMember(uid, member.id, member.data()) ?? [])
+        .sort((a, b) => a.joinedAt - b.joinedAt),
+      // Read by their fields alone: the document's id is the token's hash, which the file leaves out.
+      invites: invites.docs.flatMap((invite) => readInvite(invite.data()) ?? []),
+      history: history.docs.flatMap((entry) => readHistoryEntry(entry.id, entry.data()) ?? []),
+    },
     origin: window.location.origin,
     exportedAt: new Date(),
   };
