@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { GoogleButton } from '../../../lib/auth/google-button';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
+import { useWorkspace } from '../../../lib/workspace/workspace';
 import type { Wizard } from '../draft/wizard-store';
 import { EmailCodeForm } from '../mail/email-code-form';
 import { saveForMail } from '../codes/save-draft';
@@ -22,9 +23,13 @@ export function ReadyCode({
   children: ReactNode;
 }) {
   const { user } = useAuth();
+  const { current, choices } = useWorkspace();
   const [linked, setLinked] = useState(false);
+  // Sent codes are saved ones: to the workspace the person works in, as Save would.
   const save = () =>
-    user ? saveForMail(wizard, user) : Promise.reject(new Error('Sign in again to email codes.'));
+    user && current
+      ? saveForMail(wizard, user, current, choices)
+      : Promise.reject(new Error('Sign in again to email codes.'));
   return (
     <>
       {children}
