@@ -1,16 +1,30 @@
 // The free trial, ordering a plan and paying by EFT, as a customer meets them: the dashboard
 // counts the trial's days from the account's start, Billing orders a plan and shows how to pay it,
 // the company's step (scripts/admin/billing-admin.mjs, run here as the company runs it) marks it paid,
-// which unlocks what waited, and the invoice downloads. Printed codes keep working throughout.
+// which unlocks what waited, and the invoice downloads. Printed codes keep working throughout. A
+// team's billing member orders the team's plan from the team's workspace; its other members are
+// told whom to ask, and their uploads are the team's.
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { TRIAL_DAYS } from '../src/domain/billing';
-import { oobCodes } from './support/auth-emulator';
+import { qrTypes } from '../src/domain/qr/qr-types';
+import { filePath } from '../src/domain/records/files';
+import { createUser, oobCodes, uniqueEmail } from './support/auth-emulator';
 import { seriousViolations } from './support/axe';
 import { catcher, emailsTo } from './support/mail-catcher';
-import { seedCodes, seedTrialStart, userWithCodes } from './support/saved-user';
+import {
+  logIn,
+  seedCodes,
+  seedMember,
+  seedTrialStart,
+  storedDocument,
+  userWithCodes,
+} from './support/saved-user';
+import { keepScreenshot } from './support/screenshots';
+import { chooseType, sampleFile, tinyPdf } from './support/wizard';
 
 const script = fileURLToPath(new URL('../scripts/admin/billing-admin.mjs', import.meta.url));
 
@@ -178,4 +192,80 @@ test('an account without a verified email address verifies it on Billing, then o
   await expect(
     page.getByRole('region', { name: 'Pay R600 by EFT for the Monthly plan' }),
   ).toBeVisible({ timeout: 20_000 });
+});
+
+test('in a team’s workspace, its billing member orders the team’s plan; its editor is told whom to ask, and uploads a file the server keeps as the team’s', async ({
+  page,
+  browser,
+}) => {
+  // Two people, two sign-ins, an order and an upload through the functions: about 20 s alone.
+  test.setTimeout(90_000);
+  const person = (name: string) =>
+    createUser({ email: uniqueEmail(name), password: 'Team-pass-1', emailVerified: true });
+  const [owner, books, editor] = await Promise.all([
+    person('cafe'),
+    person('books'),
+    person('editor'),
+  ]);
+  // The team's trial started 3 days ago: its plan reads 11 days, a new account's own 14.
+  await seedTrialStart(owner.uid, 3);
+  await seedMember(owner, books, 'billing');
+  await seedMember(owner, editor, 'editor');
+
+  // The billing member opens Billing on their own codes, then works in the team's workspace.
+  await logIn(page, books, { at: '/UserBilling' });
+  await expect(page.getByRole('heading', { level: 2, name: 'Your plan' })).toBeVisible();
+  await expect(page.getByText(/^14 days of your free trial left/)).toBeVisible();
+  await page.getByLabel('Workspace').selectOption({ label: `${owner.email}: Billing` });
+  await expect(
+    page.getByRole('heading', { level: 2, name: `The plan of ${owner.email}` }),
+  ).toBeVisible();
+  await expect(page.getByText(/^11 days of your free trial left/)).toBeVisible();
+  await page.getByRole('button', { name: 'Order the Monthly plan' }).click();
+  // Shown only once it is among the team's orders (the page lists those whose owner is the team).
+  const eft = page.getByRole('region', { name: 'Pay R600 by EFT for the Monthly plan' });
+  await expect(eft).toBeVisible({ timeout: 20_000 });
+  const reference = (await eft.getByRole('definition').last().textContent())!;
+  await expect(page.getByRole('row', { name: new RegExp(reference) })).toContainText(
+    'Awaiting payment',
+  );
+  // The payment details go to whoever ordered.
+  await expect
+    .poll(async () => (await emailsTo(books.email)).map((email) => email.subject))
+    .toEqual([`Your order ${reference}: Monthly plan, R600`]);
+
+  // The editor, in the same workspace on a browser of their own: the team's plan, whom to ask.
+  const editorContext = await browser.newContext();
+  const other = await editorContext.newPage();
+  await logIn(other, editor, { at: '/UserBilling' });
+  await other.getByLabel('Workspace').selectOption({ label: `${owner.email}: Editor` });
+  await expect(other.getByText(/^11 days of your free trial left/)).toBeVisible();
+  await expect(
+    other.getByText(
+      `Billing for ${owner.email} is for its owners and billing members: ask one of them.`,
+    ),
+  ).toBeVisible();
+  await expect(other.getByRole('button', { name: /^Order the / })).toHaveCount(0);
+  await expect(other.getByText(reference)).toHaveCount(0);
+  expect(await seriousViolations(other)).toEqual([]);
+  await keepScreenshot(other, 'billing-team-editor-1280', { fullPage: true });
+  await other.setViewportSize({ width: 390, height: 844 });
+  await keepScreenshot(other, 'billing-team-editor-390', { fullPage: true });
+  await other.setViewportSize({ width: 1280, height: 800 });
+
+  // A PDF chosen for a code in the team's workspace goes up as the team's file, not the editor's.
+  const path = sampleFile(`team-${test.info().workerIndex}-menu.pdf`, tinyPdf.length, tinyPdf);
+  const sha256 = createHash('sha256').update(tinyPdf).digest('hex');
+  await chooseType(
+    other,
+    qrTypes.find((type) => type.id === 'pdf')!,
+  );
+  await other.getByLabel('PDF file', { exact: true }).setInputFiles(path);
+  await expect(other.getByText('Uploaded.', { exact: true })).toBeVisible({ timeout: 20_000 });
+  expect(await storedDocument(filePath(owner.uid, sha256))).toMatchObject({
+    owner: owner.uid,
+    complete: true,
+  });
+  expect(await storedDocument(filePath(editor.uid, sha256))).toBeNull();
+  await editorContext.close();
 });

@@ -11,6 +11,8 @@ import { accountPath } from '../../src/domain/records/accounts';
 import { codePath } from '../../src/domain/records/codes';
 import { countShardPath } from '../../src/domain/records/link-counts';
 import { linkPath } from '../../src/domain/records/links';
+import { memberFields, memberPath } from '../../src/domain/records/members';
+import type { RoleId } from '../../src/domain/team';
 
 const config = JSON.parse(
   readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8'),
@@ -211,4 +213,42 @@ export function seedTrialStart(uid: string, days: number) {
       },
     },
   });
+}
+
+/**
+ * Makes `user` a member of `workspace` in `role`, as the team function stores them when they
+ * accept an invite (users/{workspace}/members/{uid}, read by the rules and the functions on every
+ * request): the way to a team without its invite and join pages, which have their own story.
+ */
+export function seedMember(
+  workspace: { uid: string; email: string },
+  user: { uid: string; email: string },
+  role: RoleId,
+) {
+  return seedFirestore({
+    port: config.emulators.firestore.port,
+    projectId,
+    documents: {
+      [memberPath(workspace.uid, user.uid)]: memberFields(
+        workspace.uid,
+        user.uid,
+        role,
+        user.email,
+        { $timestamp: new Date().toISOString() },
+        false,
+        workspace.email,
+      ),
+    },
+  });
+}
+
+/** The document at `path` as the server holds it (read as the project's owner), or null. */
+export async function storedDocument(path: string): Promise<Record<string, unknown> | null> {
+  const response = await fetch(
+    `http://127.0.0.1:${config.emulators.firestore.port}/v1/projects/${projectId}/databases/(default)/documents/${path}`,
+    { headers: { Authorization: 'Bearer owner' } },
+  );
+  if (response.status === 404) return null;
+  const { fields } = (await response.json()) as { fields: Record<string, Record<string, unknown>> };
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, plain(value)]));
 }
