@@ -80,7 +80,7 @@ const trialStarted = (uid: string, daysAgo: number) =>
     );
 
 async function dynamicCode(uid: string, url: string) {
-  const { id, written } = saveNewCode(asVerified(uid), uid, webFields(url));
+  const { id, written } = saveNewCode(asVerified(uid), uid, uid, webFields(url));
   await written;
   return id;
 }
@@ -389,7 +389,7 @@ describe('what a trial or plan unlocks, enforced on the server', () => {
     expect(refused.answer).toMatchObject({ ok: false, problem: 'plan-needed' });
     expect(refused.answer.ok ? '' : refused.answer.message).toContain('printed codes keep working');
     // ...and so does pointing the printed one elsewhere; its link is left as it was.
-    await updateCode(asVerified(uid), uid, code, webFields('https://example.co.za/elsewhere'));
+    await updateCode(asVerified(uid), uid, uid, code, webFields('https://example.co.za/elsewhere'));
     expect((await syncRequest(under.origin, code, idToken(uid))).status).toBe(402);
     expect((await scan(under.origin, `/q/${linkId}`)).headers.get('location')).toBe(
       'https://example.co.za/printed',

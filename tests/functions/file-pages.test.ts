@@ -92,7 +92,7 @@ async function fileCode(type: QrTypeId, field: FileFieldId, name: string, bytes:
   const fields = savedFields(draft, 'Lunch menu', { logo: null, hosted });
   // A hosted file's code is always dynamic, whatever the draft's choice said.
   expect(fields.dynamic).toBe(true);
-  const { id, written } = saveNewCode(asVerified('alice'), 'alice', fields);
+  const { id, written } = saveNewCode(asVerified('alice'), 'alice', 'alice', fields);
   await written;
   return { code: id, fields };
 }

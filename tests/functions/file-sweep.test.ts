@@ -83,7 +83,7 @@ async function pdfCode(file: { bytes: Buffer; sha256: string }, name = 'Menu') {
     },
   };
   const fields = savedFields(draft, name, { logo: null, hosted });
-  const { id, written } = saveNewCode(asVerified('alice'), 'alice', fields);
+  const { id, written } = saveNewCode(asVerified('alice'), 'alice', 'alice', fields);
   await written;
   codeFields.set(id, fields);
   return id;

@@ -40,6 +40,7 @@ async function dynamicCode(
   const { id: code, written } = saveNewCode(
     asVerified('alice'),
     'alice',
+    'alice',
     savedFields(draft, text.qrName ?? '', { logo: null }),
   );
   await written;

@@ -37,7 +37,7 @@ const fieldsFor = (url: string, dynamic = true) =>
 
 /** A code saved by `uid` through the app's store, and so through the rules. */
 async function savedCode(uid: string, url: string, dynamic = true) {
-  const { id, written } = saveNewCode(asVerified(uid), uid, fieldsFor(url, dynamic));
+  const { id, written } = saveNewCode(asVerified(uid), uid, uid, fieldsFor(url, dynamic));
   await written;
   return id;
 }
@@ -148,7 +148,13 @@ describe('a dynamic code’s link, made and kept by the server', () => {
   it('follows an edit of the code: printed copies lead to the new target', async () => {
     const code = await savedCode('alice', 'https://example.co.za/menu');
     const { id } = linkOf(await sync('alice', code));
-    await updateCode(asVerified('alice'), 'alice', code, fieldsFor('https://example.co.za/winter'));
+    await updateCode(
+      asVerified('alice'),
+      'alice',
+      'alice',
+      code,
+      fieldsFor('https://example.co.za/winter'),
+    );
     expect(linkOf(await sync('alice', code))).toMatchObject({
       id,
       destination: to('https://example.co.za/winter'),
@@ -162,7 +168,7 @@ describe('a dynamic code’s link, made and kept by the server', () => {
   it('is retired when its code is deleted, and only the owner’s Undo brings it back', async () => {
     const alice = asVerified('alice');
     const fields = fieldsFor('https://example.co.za/menu');
-    const { id: code, written } = saveNewCode(alice, 'alice', fields);
+    const { id: code, written } = saveNewCode(alice, 'alice', 'alice', fields);
     await written;
     const { id } = linkOf(await sync('alice', code));
 
@@ -185,7 +191,7 @@ describe('a dynamic code’s link, made and kept by the server', () => {
     expect((await scan(under.origin, `/q/${id}`)).status).toBe(410);
 
     // Alice's Undo: the same code again, and the same link, leading where it did.
-    await restoreCode(alice, 'alice', {
+    await restoreCode(alice, 'alice', 'alice', {
       ...fields,
       id: code,
       design: { ...fields.design, logo: null },
@@ -217,7 +223,7 @@ describe('a dynamic code’s link, made and kept by the server', () => {
   it('is retired when the code is made static, and a static code gets none', async () => {
     const code = await savedCode('alice', 'https://example.co.za/menu');
     const { id } = linkOf(await sync('alice', code));
-    await updateCode(asVerified('alice'), 'alice', code, { dynamic: false });
+    await updateCode(asVerified('alice'), 'alice', 'alice', code, { dynamic: false });
     expect(linkOf(await sync('alice', code))).toMatchObject({ id, deleted: true });
     const plain = await savedCode('alice', 'https://example.co.za/', false);
     expect((await sync('alice', plain)).answer).toEqual({ ok: true, link: null });
@@ -255,7 +261,13 @@ describe('limits per account, enforced here', () => {
     const code = await savedCode('alice', 'https://example.co.za/a');
     const { id } = linkOf(await sync('alice', code));
     await setUsage('alice', { activeLinks: 1, targetChanges: LINK_LIMITS.targetChangesPerDay });
-    await updateCode(asVerified('alice'), 'alice', code, fieldsFor('https://example.co.za/b'));
+    await updateCode(
+      asVerified('alice'),
+      'alice',
+      'alice',
+      code,
+      fieldsFor('https://example.co.za/b'),
+    );
     const { status, answer } = await sync('alice', code);
     expect(status).toBe(429);
     expect(answer).toMatchObject({

@@ -44,7 +44,7 @@ async function protectedCode() {
   const fields = savedFields(draft, 'Members', { logo: null });
   expect(fields).toMatchObject({ passwordProtected: true });
   expect(JSON.stringify(fields)).not.toContain('typed, never saved');
-  const { id: code, written } = saveNewCode(asVerified('alice'), 'alice', fields);
+  const { id: code, written } = saveNewCode(asVerified('alice'), 'alice', 'alice', fields);
   await written;
   const { answer } = await syncRequest(under.origin, code, idToken('alice'));
   if (!answer.ok || !answer.link) throw new Error(JSON.stringify(answer));
@@ -160,7 +160,10 @@ describe('a password-protected code', () => {
   it('unprotected by its owner: the password is forgotten and the code opens', async () => {
     const { code, id, fields } = await protectedCode();
     await setPassword(code, 'sesame-2026');
-    await updateCode(asVerified('alice'), 'alice', code, { ...fields, passwordProtected: false });
+    await updateCode(asVerified('alice'), 'alice', 'alice', code, {
+      ...fields,
+      passwordProtected: false,
+    });
     const { answer } = await syncRequest(under.origin, code, idToken('alice'));
     expect(answer).toMatchObject({ ok: true, link: { locked: false, passwordSet: false } });
     const stored = await under.db.doc(linkPasswordPath(id)).get();
