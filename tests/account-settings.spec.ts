@@ -1,11 +1,17 @@
 // /UserAccount: a user changes their name, password and email address, signs out their other
-// devices, downloads their data and deletes their account, against the Auth and Firestore
-// emulators and the `account` function in the Functions emulator. Every test has an account of
-// its own (never the shared demo user: these change or delete it).
+// devices, downloads their data (with their team's) and deletes their account (as the last owner
+// of a workspace with a member only once that member is an owner, who then keeps it), against the
+// Auth and Firestore emulators and the `account` function in the Functions emulator. Every test
+// has an account of its own (never the shared demo user: these change or delete it).
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { seedFirestore } from '../scripts/serve/firestore-emulator.mjs';
-import { ACCOUNT_DELETED_MESSAGE } from '../src/domain/account-api';
+import {
+  ACCOUNT_DELETED_MESSAGE,
+  ACCOUNT_DELETED_WORKSPACE_KEPT,
+  MEMBERSHIPS_ENDED,
+} from '../src/domain/account-api';
+import { lastOwnerMessage } from '../src/domain/account-deletion';
 import { scanDay } from '../src/domain/qr/scan-time';
 import { seriousViolations } from './support/axe';
 import {
@@ -19,6 +25,11 @@ import {
 } from './support/auth-emulator';
 import { logIn, seedCodes, type SeededCode } from './support/saved-user';
 import { accountPath } from '../src/domain/records/accounts';
+import { codePath } from '../src/domain/records/codes';
+import { historyEntryPath, historyFields } from '../src/domain/records/history';
+import { inviteFields, invitePath } from '../src/domain/records/invites';
+import { memberFields, memberPath } from '../src/domain/records/members';
+import type { RoleId } from '../src/domain/team';
 import { chunkPath, filePath } from '../src/domain/records/files';
 import { linkPasswordPath } from '../src/domain/records/links';
 import { mailCounterPath } from '../src/domain/records/mail';
@@ -173,12 +184,58 @@ test('signing out other devices ends the other browser’s session, not this one
   await otherContext.close();
 });
 
-test('a user downloads their data as JSON and as CSV, with their codes and figures', async ({
+/** A member of `workspace` as the team function stores them, joined on 2 November. */
+const memberOf = (workspace: string, uid: string, email: string, role: RoleId, name: string) =>
+  memberFields(workspace, uid, role, email, { $timestamp: '2026-11-02T08:00:00Z' }, false, name);
+
+test('a user with a team downloads their data with its memberships and people; as the last owner they are told to make a member an owner first, and once one is, their workspace stays with them', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   const tag = tagOf();
   const user = await newUser('download');
   await seedCodes(user.uid, codesOf(tag));
+  // An editor in the user's workspace, an invite pending, a change in its history; and the user a
+  // viewer of a café's team.
+  const colleague = `colleague${tag}`;
+  const cafe = `cafe${tag}`;
+  const now = Date.now();
+  await seedFirestore({
+    port: 8181,
+    projectId,
+    documents: {
+      [memberPath(user.uid, colleague)]: memberOf(
+        user.uid,
+        colleague,
+        `${colleague}@example.co.za`,
+        'editor',
+        user.email,
+      ),
+      [memberPath(cafe, user.uid)]: memberOf(
+        cafe,
+        user.uid,
+        user.email,
+        'viewer',
+        'owner@cafe.example',
+      ),
+      [invitePath(`invite${tag}`)]: inviteFields(
+        { workspace: user.uid, email: 'new@example.co.za', role: 'viewer', invitedBy: user.uid },
+        { $timestamp: new Date(now).toISOString() },
+        { $timestamp: new Date(now + 86_400_000).toISOString() },
+      ),
+      [historyEntryPath(user.uid, `change${tag}`)]: historyFields(
+        {
+          code: 'window',
+          link: `Acct${tag}`,
+          by: { uid: colleague, email: `${colleague}@example.co.za` },
+          changes: ['target'],
+          from: { kind: 'redirect', target: 'https://kemptoncodeworks.co.za/old' },
+          to: { kind: 'redirect', target: 'https://kemptoncodeworks.co.za/' },
+        },
+        { $timestamp: '2026-11-19T10:00:00Z' },
+      ),
+    },
+  });
   await openAccount(page, user);
   const data = page.getByRole('region', { name: 'Your data' });
   const fileName = new RegExp(`^kempton-qr-data-${today}\\.(json|csv)$`);
@@ -189,8 +246,11 @@ test('a user downloads their data as JSON and as CSV, with their codes and figur
   ]);
   expect(json.suggestedFilename()).toMatch(fileName);
   expect(json.suggestedFilename().endsWith('.json')).toBe(true);
-  const exported = JSON.parse(await readFile(await json.path(), 'utf8')) as {
+  const jsonText = await readFile(await json.path(), 'utf8');
+  const exported = JSON.parse(jsonText) as {
     account: { uid: string; email: string; displayName: string };
+    memberships: unknown[];
+    workspace: { members: unknown[]; pendingInvites: unknown[]; history: unknown[] };
     codes: {
       id: string;
       name: string;
@@ -217,6 +277,36 @@ test('a user downloads their data as JSON and as CSV, with their codes and figur
     [today, 2],
   ]);
   expect(byId.get('menu')).toMatchObject({ shortLink: null, figures: null });
+  // The teams: the café's membership, the workspace's editor, pending invite and history.
+  expect(exported.memberships).toEqual([
+    {
+      workspace: cafe,
+      workspaceName: 'owner@cafe.example',
+      role: 'viewer',
+      ownCodesOnly: false,
+      offeredRole: null,
+      joinedAt: '2026-11-02T08:00:00.000Z',
+    },
+  ]);
+  expect(exported.workspace.members).toEqual([
+    expect.objectContaining({
+      uid: colleague,
+      email: `${colleague}@example.co.za`,
+      role: 'editor',
+    }),
+  ]);
+  expect(exported.workspace.pendingInvites).toEqual([
+    expect.objectContaining({ kind: 'email', email: 'new@example.co.za', role: 'viewer' }),
+  ]);
+  // Nothing of the invite's link: not even its token's hash, the invite's id.
+  expect(jsonText).not.toContain(`invite${tag}`);
+  expect(exported.workspace.history).toEqual([
+    expect.objectContaining({
+      by: colleague,
+      changes: ['target'],
+      from: 'Leads to https://kemptoncodeworks.co.za/old',
+    }),
+  ]);
   await expect(data.getByRole('status')).toHaveText(
     `Saved ${json.suggestedFilename()}, with 2 codes.`,
   );
@@ -229,16 +319,98 @@ test('a user downloads their data as JSON and as CSV, with their codes and figur
   expect(csv.suggestedFilename().endsWith('.csv')).toBe(true);
   const text = await readFile(await csv.path(), 'utf8');
   const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-  expect(lines[0]).toMatch(/^code id,name,type,created,last changed,dynamic,/);
+  expect(lines[0]).toMatch(/^code id,name,type,created,last changed,made by,dynamic,/);
   expect(lines).toHaveLength(4); // the header, two codes, and the last line's end
   const row = lines.find((line) => line.startsWith('window,'));
   expect(row).toContain(`,Shop window,Website,`);
+  expect(row).toContain(`,${user.email},`);
   expect(row).toContain(`,Acct${tag},`);
   expect(row).toContain(`/q/Acct${tag},active,https://kemptoncodeworks.co.za/,6,`);
   expect(lines.find((line) => line.startsWith('menu,'))).toContain(
     ',"Lunch menu, ""specials""",Website,',
   );
+
+  // The deletion: the last owner of a workspace someone else works in is told what to do first.
+  const lastOwner = lastOwnerMessage([{ workspace: user.uid, name: null, others: 1 }]);
+  await expect(data.getByText(lastOwner)).toBeVisible();
+  await expect(data.getByRole('link', { name: 'Open the Users page' })).toHaveAttribute(
+    'href',
+    '/UserUsers',
+  );
+  await panelPictures(page, 'account-delete-last-owner');
+  // Confirmed anyway, the server refuses in the same words, and what was typed stays.
+  await data.getByRole('button', { name: 'I want to delete my account' }).click();
+  await data.getByLabel('Type DELETE or your email address').fill('DELETE');
+  await data.getByLabel('Current password').fill(user.password);
+  await data.getByRole('button', { name: 'Delete my account', exact: true }).click();
+  await expect(data.getByRole('alert')).toHaveText(lastOwner, { timeout: 30_000 });
+  await expect(data.getByLabel('Type DELETE or your email address')).toHaveValue('DELETE');
+  await expect(data.getByLabel('Current password')).toHaveValue(user.password);
+  expect(await getUser(user.email)).toBeDefined();
+
+  // The editor becomes an owner (they accepted the offer): the panel says at once what stays.
+  await seedFirestore({
+    port: 8181,
+    projectId,
+    documents: {
+      [memberPath(user.uid, colleague)]: memberOf(
+        user.uid,
+        colleague,
+        `${colleague}@example.co.za`,
+        'owner',
+        user.email,
+      ),
+    },
+  });
+  // (The form's alert still answers the last attempt, until the next.)
+  await expect(data.getByRole('link', { name: 'Open the Users page' })).toBeHidden();
+  await expect(
+    data.getByRole('listitem').filter({ hasText: 'Your workspace, for its other owner' }),
+  ).toContainText(`They will know it as ${colleague}@example.co.za.`);
+  await expect(
+    data.getByText(
+      'The codes of owner@cafe.example stay with that team, the ones you made included.',
+    ),
+  ).toBeVisible();
+  await panelPictures(page, 'account-delete-kept');
+  await data.getByRole('button', { name: 'Delete my account', exact: true }).click();
+  await expect(page).toHaveURL(/\/Login$/, { timeout: 30_000 });
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `${ACCOUNT_DELETED_WORKSPACE_KEPT} ${MEMBERSHIPS_ENDED}` }),
+  ).toBeVisible();
+  expect(await getUser(user.email)).toBeUndefined();
+  // The workspace's codes and printed link stay for its owner; the café's membership is gone.
+  expect(await firestoreHas(codePath(user.uid, 'window'))).toBe(true);
+  expect(await firestoreHas(memberPath(cafe, user.uid))).toBe(false);
+  expect((await page.request.get(`/q/Acct${tag}`, { maxRedirects: 0 })).status()).toBe(302);
 });
+
+/**
+ * Pictures of the "Your data" panel at a desktop's and a phone's width, in screenshots/ (only when
+ * asked for, as keepScreenshot takes them: SCREENSHOTS=1).
+ */
+async function panelPictures(page: Page, name: string) {
+  if (!process.env.SCREENSHOTS) return;
+  const before = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page
+      .getByRole('region', { name: 'Your data' })
+      .screenshot({ path: `screenshots/${width}/${name}.png` });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+/** Whether the Firestore emulator holds the document at `path`. */
+async function firestoreHas(path: string): Promise<boolean> {
+  const response = await fetch(
+    `${firestoreOrigin}/v1/projects/${projectId}/databases/(default)/documents/${path}`,
+    { headers: { Authorization: 'Bearer owner' } },
+  );
+  return response.ok;
+}
 
 /** Every document the Firestore emulator holds (its path and fields, as its REST API gives them). */
 async function everyDocument(): Promise<string[]> {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { answerableTeams, fateOf, lastOwnerMessage, planDeletion } from './account-deletion';
+import {
+  answerableTeams,
+  deletionConsequences,
+  fateOf,
+  lastOwnerMessage,
+  planDeletion,
+  WORKSPACE_GOES,
+} from './account-deletion';
 import { holderGoneFields, memberFields, readMember, type Member } from './records/members';
 import type { RoleId } from './team';
 
@@ -47,6 +54,7 @@ describe('planDeletion', () => {
     expect(planDeletion('me', [], [], new Map())).toEqual({
       own: { kind: 'deleted' },
       deleted: ['me'],
+      teamsDeleted: [],
       kept: [],
       leaving: [],
       blocking: [],
@@ -102,6 +110,7 @@ describe('planDeletion', () => {
       ]),
     );
     expect(plan.deleted).toEqual(['me', 'solo']);
+    expect(plan.teamsDeleted).toEqual([alone]);
     expect(plan.kept).toEqual([
       {
         workspace: 'shared',
@@ -126,6 +135,48 @@ describe('planDeletion', () => {
       ]),
     ).toBe(
       'You are the last owner of your workspace, which 1 other person works in, and of stuck@example.co.za (3 other people work in it). Make one of each team an owner (they accept on the Users page), or remove the members, then delete your account.',
+    );
+  });
+});
+
+describe('deletionConsequences', () => {
+  it('an account of one person: its codes, links, figures and sign-in go', () => {
+    expect(deletionConsequences(planDeletion('me', [], [], new Map()))).toEqual({
+      removed: WORKSPACE_GOES,
+      stays: [],
+    });
+  });
+
+  it('a holder with another owner: the sign-in goes, the workspace stays with them', () => {
+    const plan = planDeletion('me', [member('me', 'sipho', 'owner')], [], new Map());
+    const { removed, stays } = deletionConsequences(plan);
+    expect(removed).toEqual([
+      expect.stringMatching(/^Your sign-in: your name, your email address/),
+    ]);
+    expect(stays).toEqual([
+      'Your workspace, for its other owner: its codes, short links, scan figures, hosted files, the history of its printed codes, its members, its plan and its invoices. They will know it as sipho@example.co.za.',
+    ]);
+  });
+
+  it('a member of teams: their memberships end, and those teams’ codes stay', () => {
+    const plan = planDeletion(
+      'me',
+      [],
+      [member('cafe', 'me', 'editor'), member('shop', 'me', 'viewer')],
+      new Map(),
+    );
+    const { removed, stays } = deletionConsequences(plan);
+    expect(removed).toEqual([...WORKSPACE_GOES, 'Your membership of cafe and shop.']);
+    expect(stays).toEqual([
+      'The codes of cafe and shop stay with those teams, the ones you made included.',
+    ]);
+  });
+
+  it('a team whose last person they are goes with them', () => {
+    const solo = member('solo', 'me', 'owner', { holderGone: true });
+    const plan = planDeletion('me', [], [solo], new Map([['solo', [solo]]]));
+    expect(deletionConsequences(plan).removed.at(-1)).toBe(
+      'solo-owner@example.co.za, whose last person you are: its codes, short links, figures and files, as your own.',
     );
   });
 });

@@ -76,6 +76,8 @@ export interface DeletionPlan {
   readonly own: WorkspaceFate;
   /** The workspaces that go with the account: their own if nobody else is in it, and such teams. */
   readonly deleted: readonly string[];
+  /** The person's memberships of the teams among them. */
+  readonly teamsDeleted: readonly Member[];
   /** The workspaces they answer for that stay: their own, and such teams, with their other owners. */
   readonly kept: readonly Kept[];
   /** Their memberships that end (those of the teams deleted with them are not among them). */
@@ -115,10 +117,10 @@ export function planDeletion(
     const others = (teamMembers.get(team.workspace) ?? []).filter((other) => other.uid !== uid);
     answer(team.workspace, team.workspaceName ?? team.workspace, others);
   }
-  const leaving = memberships.filter(
-    (member) => member.workspace !== uid && !deleted.includes(member.workspace),
-  );
-  return { own, deleted, kept, leaving, blocking };
+  const others = memberships.filter((member) => member.workspace !== uid);
+  const leaving = others.filter((member) => !deleted.includes(member.workspace));
+  const teamsDeleted = others.filter((member) => deleted.includes(member.workspace));
+  return { own, deleted, teamsDeleted, kept, leaving, blocking };
 }
 
 const people = (count: number) => (count === 1 ? '1 other person' : `${count} other people`);
@@ -137,4 +139,55 @@ export function lastOwnerMessage(blocking: readonly Blocking[]): string {
     .join(', and of ');
   const team = blocking.length === 1 ? 'your team' : 'each team';
   return `You are the last owner of ${which}. Make one of ${team} an owner (they accept on the Users page), or remove the members, then delete your account.`;
+}
+
+/** Several names in one phrase: "a", "a and b", "a, b and c". */
+const listed = (names: readonly string[]) =>
+  names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
+/** What the deletion of an account whose own workspace goes removes, said before it is asked. */
+export const WORKSPACE_GOES = [
+  'Your saved codes, their designs and logos, and the files hosted for them.',
+  'The short links of your dynamic codes: printed codes then show “no longer active”, and their addresses are never given to anyone else.',
+  'Your scan figures, your account’s usage, and your sign-in.',
+  'Paid invoices are kept for five years, as South African tax law requires, with only what an invoice shows (number, date, plan, amount, the name it is made out to).',
+] as const;
+
+/**
+ * What deleting the account removes and what stays, in the account page's words, from the plan:
+ * its own workspace's fate, the memberships that end, and the teams it answers for.
+ */
+export function deletionConsequences(plan: DeletionPlan): {
+  readonly removed: readonly string[];
+  readonly stays: readonly string[];
+} {
+  const removed: string[] = [];
+  const stays: string[] = [];
+  const own = plan.own;
+  if (own.kind === 'kept') {
+    removed.push(
+      'Your sign-in: your name, your email address and your password, and your choice of emails about the workspace’s printed codes.',
+    );
+    stays.push(
+      `Your workspace, for its other ${own.owners === 1 ? 'owner' : `${own.owners} owners`}: its codes, short links, scan figures, hosted files, the history of its printed codes, its members, its plan and its invoices. They will know it as ${own.name}.`,
+    );
+  } else {
+    removed.push(...WORKSPACE_GOES);
+  }
+  const nameOf = (member: Member) => member.workspaceName ?? member.workspace;
+  if (plan.teamsDeleted.length > 0) {
+    removed.push(
+      `${listed(plan.teamsDeleted.map(nameOf))}, whose last person you are: its codes, short links, figures and files, as your own.`,
+    );
+  }
+  if (plan.leaving.length > 0) {
+    const names = listed(plan.leaving.map(nameOf));
+    removed.push(`Your membership of ${names}.`);
+    stays.push(
+      `The codes of ${names} stay with ${plan.leaving.length === 1 ? 'that team' : 'those teams'}, the ones you made included.`,
+    );
+  }
+  return { removed, stays };
 }

@@ -19,9 +19,16 @@ export default function LoginPage() {
   const online = useOnline();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
-  // The account page comes here once it has deleted the account.
+  // The account page comes here once it has deleted the account, with the server's words for
+  // what it did (its workspace gone, or kept for its other owners).
   const { state } = useLocation() as { state: { accountDeleted?: unknown } | null };
-  const accountDeleted = state?.accountDeleted === true;
+  const deletedMessage =
+    typeof state?.accountDeleted === 'string'
+      ? state.accountDeleted
+      : state?.accountDeleted === true
+        ? ACCOUNT_DELETED_MESSAGE
+        : null;
+  const accountDeleted = deletedMessage !== null;
   // The server ended this device's session (signed out everywhere from another device).
   const [sessionEnded] = useState(sessionEndedHere);
   const [values, setValues] = useState(blank);
@@ -50,9 +57,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Login">
-      {accountDeleted && !user ? (
-        <FormAlert tone="info">{ACCOUNT_DELETED_MESSAGE}</FormAlert>
-      ) : null}
+      {accountDeleted && !user ? <FormAlert tone="info">{deletedMessage}</FormAlert> : null}
       {sessionEnded && !accountDeleted && !user ? (
         <FormAlert tone="info">{SESSION_ENDED_MESSAGE}</FormAlert>
       ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberFields, readMember } from '../../domain/records/members';
+import { holderGoneFields, memberFields, readMember } from '../../domain/records/members';
 import { personIn } from './members';
 import { choicesOf } from './workspace';
 
@@ -30,6 +30,19 @@ describe('how a page names a person of the workspace', () => {
     expect(personIn('anna', at)).toBe('anna@cafe.co.za');
     expect(personIn('cafe', at)).toBe('owner@cafe.co.za');
     expect(personIn('left', at)).toBe('a former member');
+  });
+
+  it('names the account a former member once it is deleted and the workspace carries on', () => {
+    const [, carriedOn] = choicesOf('me', [
+      readMember('cafe', 'me', {
+        ...memberFields('cafe', 'me', 'owner', 'me@example.co.za', new Date(0)),
+        ...holderGoneFields('me@example.co.za'),
+      })!,
+    ]);
+    const at = { me: 'me', workspace: carriedOn!, members };
+    expect(personIn('cafe', at)).toBe('a former member');
+    expect(personIn(null, at)).toBe('a former member');
+    expect(personIn('anna', at)).toBe('anna@cafe.co.za');
   });
 
   it('takes a code that names nobody for the account’s own', () => {

@@ -42,8 +42,10 @@ export function useMembers(workspace: string | null): readonly Member[] | null {
 
 /**
  * How a page names the person with account id `uid` in `workspace`: "you", a member's address, the
- * account's own person by the workspace's name, or "a former member" for someone who has left. A
- * code that names nobody (`null`: made before the workspace had members) is the account's own.
+ * account's own person by the workspace's name, or "a former member" for someone who has left or
+ * deleted their account, the account's own person included once the workspace outlives it (its
+ * name is then its owner's: records/members.ts holderDeleted). A code that names nobody (`null`:
+ * made before the workspace had members) is the account's own.
  */
 export function personIn(
   uid: string | null,
@@ -59,6 +61,8 @@ export function personIn(
 ): string {
   const who = uid ?? workspace.id;
   if (who === me) return 'you';
-  if (who === workspace.id) return workspace.name;
+  if (who === workspace.id) {
+    return workspace.member?.holderDeleted ? 'a former member' : workspace.name;
+  }
   return members.find((member) => member.uid === who)?.email ?? 'a former member';
 }

@@ -1,7 +1,9 @@
-// "Delete my account": first what it removes and keeps, then, once asked for, the form that
-// confirms it (DELETE or the address typed, and the password, which the server needs from a
-// sign-in of the last few minutes). The server deletes (DELETE /api/account); the login page then
-// says the account is gone, and this device signs out.
+// "Delete my account": first what it removes and keeps (data-rights-consequences.tsx: with teams,
+// what stays with them, or why it must wait), then, once asked for, the form that confirms it
+// (DELETE or the address typed, and the password, which the server needs from a sign-in of the
+// last few minutes). The server deletes (DELETE /api/account) or refuses in words, shown over the
+// form with what was typed kept; the login page then says what was deleted, and this device signs
+// out.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
@@ -10,14 +12,8 @@ import type { SignInMethod } from '../../../lib/auth/account-core';
 import { accountCore, logOut, type SessionUser } from '../../../lib/auth/session';
 import { SettingsForm } from './account-settings-form';
 import { formFor, proofOf } from './account-settings-methods';
-
-/** What the deletion removes, and what the company must keep: said before it is asked for. */
-const consequences = [
-  'Your saved codes, their designs and logos, and the files hosted for them.',
-  'The short links of your dynamic codes: printed codes then show “no longer active”, and their addresses are never given to anyone else.',
-  'Your scan figures, your account’s usage, and your sign-in.',
-  'Paid invoices are kept for five years, as South African tax law requires, with only what an invoice shows (number, date, plan, amount, the name it is made out to).',
-] as const;
+import { DeletionConsequences } from './data-rights-consequences';
+import { useDeletionPlan } from './data-rights-plan';
 
 export function DeleteAccount({
   user,
@@ -28,6 +24,7 @@ export function DeleteAccount({
 }) {
   const navigate = useNavigate();
   const [asked, setAsked] = useState(false);
+  const plan = useDeletionPlan(user.uid);
   // Signed out once this page has gone: signing out while it is still shown would send the
   // sign-in guard to the login page first, without the message that the account is deleted.
   const deleted = useRef(false);
@@ -40,12 +37,7 @@ export function DeleteAccount({
   return (
     <div className="data-rights__part">
       <h3>Delete your account</h3>
-      <p>This cannot be undone. It removes, for good:</p>
-      <ul>
-        {consequences.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
+      <DeletionConsequences view={plan} />
       <p>Download your data first if you want to keep a copy.</p>
       {asked ? (
         <SettingsForm
@@ -64,7 +56,8 @@ export function DeleteAccount({
             ).deleteAccount(proofOf(methods, currentPassword));
             if (!answer.ok) throw new AccountRefusal(answer.message);
             deleted.current = true;
-            navigate(paths.login, { replace: true, state: { accountDeleted: true } });
+            // The login page says what the server did: the workspace gone, or kept for its owners.
+            navigate(paths.login, { replace: true, state: { accountDeleted: answer.message } });
             return null;
           }}
         >

@@ -65,6 +65,9 @@ function Team({ current }: { current: WorkspaceChoice }) {
   const me = user?.uid ?? '';
   const workspace = current.id;
   const holderName = workspace === me ? (user?.email ?? 'You') : current.name;
+  // Once the account's own person has deleted their account, the owners among the members carry
+  // the workspace on: nobody is its holder (records/members.ts holderDeleted).
+  const holderGone = current.member?.holderDeleted === true;
   const mine = team.members.find((member) => member.uid === me) ?? null;
   const pending = team.invites.filter((invite) => isPending(invite, now));
 
@@ -93,6 +96,9 @@ function Team({ current }: { current: WorkspaceChoice }) {
 
       <section className="panel users__people" aria-labelledby="users-people-title">
         <h2 id="users-people-title">People</h2>
+        {holderGone ? (
+          <p>The account that made this workspace has been deleted; its owners carry it on.</p>
+        ) : null}
         <div className="users__table">
           <table>
             <thead>
@@ -106,15 +112,17 @@ function Team({ current }: { current: WorkspaceChoice }) {
               </tr>
             </thead>
             <tbody>
-              <tr>
-                <th scope="row">
-                  {holderName}
-                  {workspace === me ? ' (you)' : ''}
-                </th>
-                <td>Owner, account holder</td>
-                <td>Made the workspace</td>
-                <td />
-              </tr>
+              {holderGone ? null : (
+                <tr>
+                  <th scope="row">
+                    {holderName}
+                    {workspace === me ? ' (you)' : ''}
+                  </th>
+                  <td>Owner, account holder</td>
+                  <td>Made the workspace</td>
+                  <td />
+                </tr>
+              )}
               {team.members.map((member) => (
                 <MemberRow
                   key={member.uid}
