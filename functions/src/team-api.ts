@@ -74,6 +74,12 @@ interface Team {
   readonly invites: readonly (Invite & { readonly id: string })[];
   /** Its owners and seats; its plan is read only when a decision needs its seats. */
   state(): Promise<TeamState>;
+  /**
+   * What to store in the workspace's account for its trial's start, once state() has read it from
+   * Auth (null: it is stored already). A member's page reads the team's plan from the account
+   * document alone (it cannot look up another account's sign-up), so joining stores it.
+   */
+  trialToStore(): Record<string, unknown> | null;
   /** The role of `uid` there, or null for someone who is not a member. */
   roleOf(uid: string): RoleId | null;
   memberOf(uid: string): Member | null;
@@ -110,15 +116,18 @@ export function createTeamApi({
     });
     const pending = invites.filter((invite) => isPending(invite, at));
     const memberOf = (uid: string) => members.find((member) => member.uid === uid) ?? null;
+    let trialToStore: Record<string, unknown> | null = null;
     return {
       members,
       invites,
       // The workspace's account is looked up in Auth for its trial: only once the caller is known
       // to be a member (a workspace that is no account must answer 'not-allowed', not fail).
       state: async () => {
-        const { terms: accountTerms } = await terms.termsIn(workspace, account);
-        return teamStateOf(members, pending, seatsOf(accountTerms, at));
+        const read = await terms.termsIn(workspace, account);
+        trialToStore = read.store;
+        return teamStateOf(members, pending, seatsOf(read.terms, at));
       },
+      trialToStore: () => trialToStore,
       memberOf,
       roleOf: (uid) => roleIn(workspace, uid, memberOf(uid)),
     };
@@ -304,6 +313,9 @@ export function createTeamApi({
               acceptedAt: Timestamp.fromMillis(at),
               acceptedBy: caller.uid,
             });
+            const trial = team.trialToStore();
+            if (trial)
+              transaction.set(db.doc(accountPath(invite.workspace)), trial, { merge: true });
             return {
               ok: true,
               message: `You joined as ${roleInWords(invite.role)}.`,

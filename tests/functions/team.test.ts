@@ -115,6 +115,12 @@ describe('invites by email', () => {
     });
     // Used once.
     expect((await team(editor, 'accept', { token })).answer).toEqual(refused('accepted'));
+    // The team's trial starts at its account's sign-up, stored as someone joins: the member's
+    // page reads the team's plan from it, and cannot look up another account's sign-up.
+    const terms = (await under.db.doc(accountPath(owner)).get()).data()?.terms as
+      | { trialStartedAt?: Timestamp }
+      | undefined;
+    expect(terms?.trialStartedAt?.toMillis()).toBeLessThanOrEqual(Date.now());
   });
 
   it('is accepted only by a verified account with the invited address, within its days', async () => {

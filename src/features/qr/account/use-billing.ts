@@ -24,8 +24,9 @@ export const BILLING_FAILED =
 /**
  * When the workspace's account was made, which starts its trial until the server has stored the
  * start (at its first need: a dynamic code, say). One's own is the session's. A team's account is
- * not the page's to look up: it was made before the member joined, so the joining is the latest
- * its trial can have started (an ended trial is never shown as running).
+ * not the page's to look up in Auth, so the team function stores its trial's start as someone
+ * joins (functions/src/team-api.ts): a member's page finds it stored. Only a membership from
+ * before that could miss it, and then the joining stands in (the account is at least that old).
  */
 export function trialFallback(user: SessionUser | null, workspace: WorkspaceChoice | null) {
   if (!user || !workspace) return null;
