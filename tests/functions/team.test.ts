@@ -118,8 +118,7 @@ describe('invites by email', () => {
     // The team's trial starts at its account's sign-up, stored as someone joins: the member's
     // page reads the team's plan from it, and cannot look up another account's sign-up.
     const terms = (await under.db.doc(accountPath(owner)).get()).data()?.terms as
-      | { trialStartedAt?: Timestamp }
-      | undefined;
+      { trialStartedAt?: Timestamp } | undefined;
     expect(terms?.trialStartedAt?.toMillis()).toBeLessThanOrEqual(Date.now());
   });
 
