@@ -54,6 +54,18 @@ describe('standingOf', () => {
       '6 Months plan, paid until 1 May 2027.',
     );
   });
+
+  it('says a team’s standing as the team’s, not the member’s own', () => {
+    const team = 'owner@cafe.co.za';
+    expect(describeStanding(standingOf(trial, signUp + 10 * DAY), team)).toBe(
+      `4 days of ${team}'s free trial left: it ends on 15 November 2026.`,
+    );
+    expect(describeStanding(standingOf(trial, signUp + 20 * DAY), team)).toMatch(
+      new RegExp(
+        `^${team}'s free trial ended on 15 November 2026\\. Its printed codes keep working`,
+      ),
+    );
+  });
 });
 
 describe('termsOf', () => {

@@ -98,18 +98,25 @@ export function formatDay(at: number): string {
 }
 
 /** The standing in one sentence, as the dashboard and the billing page say it. */
-export function describeStanding(standing: Standing): string {
+/**
+ * The standing in words, for the account's own person ("your"), or for a member of a team, whose
+ * plan it is (`team`: how they know it, such as its account's address).
+ */
+export function describeStanding(standing: Standing, team: string | null = null): string {
+  const whose = team ? `${team}'s` : 'Your';
+  const whoseInside = team ? `${team}'s` : 'your';
+  const codes = team ? 'Its printed codes keep working' : 'Your printed codes keep working';
   switch (standing.kind) {
     case 'trial':
       return standing.daysLeft === 1
-        ? `Your free trial ends today (${formatDay(standing.endsAt)}).`
-        : `${standing.daysLeft} days of your free trial left: it ends on ${formatDay(standing.endsAt)}.`;
+        ? `${whose} free trial ends today (${formatDay(standing.endsAt)}).`
+        : `${standing.daysLeft} days of ${whoseInside} free trial left: it ends on ${formatDay(standing.endsAt)}.`;
     case 'trial-ended':
-      return `Your free trial ended on ${formatDay(standing.endedAt)}. Your printed codes keep working; choose a plan to make new dynamic codes.`;
+      return `${whose} free trial ended on ${formatDay(standing.endedAt)}. ${codes}; choose a plan to make new dynamic codes.`;
     case 'plan':
-      return `${standing.plan.name} plan, paid until ${formatDay(standing.until)}.`;
+      return `${team ? `${team}: ` : ''}${standing.plan.name} plan, paid until ${formatDay(standing.until)}.`;
     case 'plan-ended':
-      return `Your ${standing.plan.name} plan ended on ${formatDay(standing.endedAt)}. Your printed codes keep working; pay for a plan to make new dynamic codes.`;
+      return `${whose} ${standing.plan.name} plan ended on ${formatDay(standing.endedAt)}. ${codes}; pay for a plan to make new dynamic codes.`;
   }
 }
 

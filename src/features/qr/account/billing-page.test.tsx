@@ -102,7 +102,7 @@ describe('the Billing page, for the current workspace', () => {
       await renderPage(<BillingPage />);
       expect(reads.terms).toEqual(['cafe']);
       expect(reads.orders).toEqual([]);
-      expect(await screen.findByText(/days of your free trial left/)).toBeTruthy();
+      expect(await screen.findByText(/days of owner@cafe.co.za's free trial left/)).toBeTruthy();
       expect(
         screen.getByText(
           'Billing for owner@cafe.co.za is for its owners and billing members: ask one of them.',
@@ -128,7 +128,7 @@ describe('the dashboard’s plan line', () => {
     place.current = team('editor');
     await renderPage(<PlanStanding />);
     expect(reads.terms).toEqual(['cafe']);
-    expect(await screen.findByText(/^Your free trial ended on /)).toBeTruthy();
+    expect(await screen.findByText(/^owner@cafe.co.za's free trial ended on /)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Billing' })).toBeTruthy();
     cleanup();
     place.current = team('billing');

@@ -71,7 +71,7 @@ function BillingContents({
     <div className="billing">
       <section className="panel billing__plan" aria-labelledby="billing-plan-title">
         <h2 id="billing-plan-title">{team ? `The plan of ${team}` : 'Your plan'}</h2>
-        <p className="billing__standing">{describeStanding(view.standing)}</p>
+        <p className="billing__standing">{describeStanding(view.standing, team)}</p>
         <div className="billing__lists">
           <BenefitList title="A trial or a plan gives you" items={planUnlocks} />
           <BenefitList title="Always yours, with or without a plan" items={alwaysKept} />

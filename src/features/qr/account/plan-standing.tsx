@@ -21,7 +21,7 @@ export function PlanStanding() {
         {billing.status === 'failed'
           ? billing.message
           : standing
-            ? describeStanding(standing)
+            ? describeStanding(standing, current?.member ? current.name : null)
             : 'Checking your plan…'}
       </p>
       <Link to={accountPaths.billing} className="button">
