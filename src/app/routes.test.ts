@@ -31,6 +31,7 @@ describe('the route table', () => {
       '/useranalysis',
       '/useraccount',
       '/userfaq',
+      '/userhistory',
     ]) {
       expect(lower).toContain(path);
     }
@@ -42,7 +43,7 @@ describe('the route table', () => {
 
   it('guards exactly the signed-in screens', () => {
     const guarded = routes.filter((route) => route.requiresAuth).map((route) => route.path);
-    expect(guarded).toHaveLength(15);
+    expect(guarded).toHaveLength(16);
     expect(guarded).toContain(paths.joinTeam);
     expect(guarded).not.toContain(paths.login);
     expect(guarded).toContain(paths.qrContent);

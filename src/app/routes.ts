@@ -69,6 +69,11 @@ export const routes: readonly AppRoute[] = [
   guarded(paths.analysis, 'Analysis', () => import('../features/qr/account/analysis-page')),
   guarded(paths.account, 'Account', () => import('../features/qr/account/account-page')),
   guarded(paths.faq, "FAQ's", () => import('../features/qr/account/faq-page')),
+  guarded(
+    paths.history,
+    'History of printed codes',
+    () => import('../features/qr/account/history-page'),
+  ),
   guarded(paths.joinTeam, 'Join a team', () => import('../features/qr/account/join-page')),
 ];
 

@@ -2,6 +2,7 @@
 // links, redirects and the account navigation use these names. Matching is case-insensitive, so
 // /CustomPC, a spelling in use, opens the custom PC page too; the site itself spells it /custompc
 // in its links and its canonical.
+import { HISTORY_PAGE_PATH } from '../domain/history-path';
 import { VIEWER_PATH } from '../domain/qr/viewer-path';
 import { JOIN_PATH } from '../domain/team-api';
 
@@ -32,6 +33,8 @@ export const paths = {
   analysis: '/UserAnalysis',
   account: '/UserAccount',
   faq: '/UserFAQ',
+  /** The history of printed codes (filtered by `?code=&by=`: history-path.ts). */
+  history: HISTORY_PAGE_PATH,
   /** Where an invite to a team leads (its token after `#`). */
   joinTeam: JOIN_PATH,
 } as const;

@@ -21,6 +21,7 @@ export const accountPaths = {
   billing: paths.billing,
   users: paths.users,
   faq: paths.faq,
+  history: paths.history,
 } as const;
 
 export interface AccountLink {
@@ -54,7 +55,7 @@ export interface AccountPageInfo {
   readonly link?: { readonly label: string; readonly to: string };
 }
 
-/** The six account pages: each a heading, one honest sentence and, where it helps, a link. */
+/** The account pages: each a heading, one honest sentence and, where it helps, a link. */
 export const accountPages = {
   users: {
     heading: 'Users',
@@ -74,6 +75,11 @@ export const accountPages = {
     heading: 'Account',
     text: 'Your name, email address and password, the devices signed in to your account, and your data: a copy of it, or its deletion. Your user ID is on your profile.',
     link: { label: 'Open your profile', to: paths.profile },
+  },
+  history: {
+    heading: 'History of printed codes',
+    text: 'Every change of where your dynamic codes lead, of their passwords, dates and scan limits, and every code retired or restored: who made it, when, and what it led to before. Nobody can edit or delete it.',
+    link: { label: 'The people and their roles', to: accountPaths.users },
   },
   faq: {
     heading: "FAQ's",

@@ -4,6 +4,7 @@
 // the same rules (team-policy.ts) and says why when it refuses: the page offers only what the
 // table allows, and shows the server's words for the rest (seats, the last owner).
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { Member } from '../../../domain/records/members';
 import { formatDay } from '../../../domain/billing';
 import { INVITE_DAYS, mayGiveRole, roleIds, roles, type RoleId } from '../../../domain/team';
@@ -12,7 +13,7 @@ import { isPending } from '../../../domain/team-invites';
 import { useAuth } from '../../../lib/auth/session';
 import { Field, FormAlert, SelectField, StatusMessage } from '../../../lib/ui/field';
 import { mayInCurrent, useWorkspace, type WorkspaceChoice } from '../../../lib/workspace/workspace';
-import { accountPages } from './account-area';
+import { accountPages, accountPaths } from './account-area';
 import { AccountInfoPage } from './account-layout';
 import { askTeam } from './team-requests';
 import { useTeam } from './use-team';
@@ -137,6 +138,12 @@ function Team({ current }: { current: WorkspaceChoice }) {
             </tbody>
           </table>
         </div>
+        {mayInCurrent(current, 'history.read') ? (
+          // Who changed what: the history is read by the same people who manage these members.
+          <Link to={accountPaths.history} className="button button--ghost users__history">
+            History of printed codes
+          </Link>
+        ) : null}
       </section>
 
       {manages ? (
