@@ -60,15 +60,21 @@ function publish(next: WorkspaceState) {
   listeners.forEach((listener) => listener());
 }
 
+/** A team the account has just joined, chosen before the listing of its teams holds it. */
+let joining: string | null = null;
+
 /** The current workspace among `choices`: the one chosen on this device while it is one of them. */
 function currentOf(uid: string, choices: readonly WorkspaceChoice[], listed: boolean) {
   const chosen = safeLocalStorage.get(storageKey(uid));
   const team = choices.find((choice) => choice.id === chosen);
   // Until the teams are listed a team chosen before is not known yet: no workspace rather than
-  // one's own for a moment (a page would show the wrong codes, then jump).
-  if (chosen && chosen !== uid && !team && !listed) return null;
+  // one's own for a moment (a page would show the wrong codes, then jump). So too for a team just
+  // joined, until a listing holds it.
+  if (team && team.id === joining) joining = null;
+  if (chosen && chosen !== uid && !team && (!listed || chosen === joining)) return null;
   return team ?? choices[0];
 }
+
 
 /** The choices from the account's member documents. */
 export function choicesOf(uid: string, members: readonly Member[]): WorkspaceChoice[] {
@@ -107,7 +113,10 @@ function listTeams(uid: string) {
           settleTeams(uid, choicesOf(uid, members), !snapshot.metadata.fromCache);
         },
         // Refused or failed: one's own workspace stays, which needs no member document.
-        () => settleTeams(uid, [own(uid)], false),
+        () => {
+          joining = null;
+          settleTeams(uid, [own(uid)], false);
+        },
       );
     })
     .catch(() => settleTeams(uid, [own(uid)], false));
@@ -226,6 +235,22 @@ export const useWorkspace = (): WorkspaceState =>
 export function chooseWorkspace(workspace: string) {
   const { uid, choices } = state;
   if (!uid || !choices.some((choice) => choice.id === workspace)) return;
+  choose(uid, workspace);
+}
+
+/**
+ * Works in the team `workspace` the account has just joined (the join page): the listing of its
+ * teams may not hold it for a moment yet, and the pages wait for it rather than show one's own.
+ */
+export function chooseJoinedTeam(workspace: string) {
+  const { uid } = state;
+  if (!uid || workspace === uid) return;
+  joining = workspace;
+  choose(uid, workspace);
+}
+
+function choose(uid: string, workspace: string) {
+  const { choices } = state;
   if (workspace === uid) safeLocalStorage.remove(storageKey(uid));
   else safeLocalStorage.set(storageKey(uid), workspace);
   publish({ ...state, current: currentOf(uid, choices, state.listed), notice: null });

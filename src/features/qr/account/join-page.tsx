@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { tokenOfFragment, type TeamAnswer } from '../../../domain/team-api';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
-import { chooseWorkspace } from '../../../lib/workspace/workspace';
+import { chooseJoinedTeam } from '../../../lib/workspace/workspace';
 import { VerifyEmail } from '../links/verify-email';
 import { AccountLayout } from './account-layout';
 import { askTeam } from './team-requests';
@@ -32,7 +32,7 @@ export default function JoinPage() {
   };
 
   const open = (workspace: string) => {
-    chooseWorkspace(workspace);
+    chooseJoinedTeam(workspace);
     navigate(paths.qrCodes);
   };
 
