@@ -1,8 +1,13 @@
-// Bench section for My QR Codes: the gzip size of the Firestore chunk and which pages
-// load it (never a marketing page, the login or the contact page), and the time to list 200 saved
-// codes after a reload, from Firestore's cache on the device. A new user of the Auth emulator gets
-// 200 website codes written straight into the Firestore emulator (scripts/serve/serve.mjs runs both),
-// signs in, opens My QR Codes once online (which fills the cache), then reloads it five times.
+// Bench section for My QR Codes: the gzip size of the Firestore chunk and which pages load it
+// (never a marketing page, the login or the contact page), and the time to list a workspace of 500
+// saved codes after a reload, from Firestore's cache on the device, for the account itself and for
+// a member of its workspace. A new user of the Auth emulator gets 500 website codes written
+// straight into the Firestore emulator (scripts/serve/serve.mjs runs both); a second new user is
+// made an editor of that workspace by a member document written the same way (the team function's
+// record, src/domain/records/members.ts), with the workspace chosen on their device (the local
+// storage key of src/lib/workspace/workspace.ts, set before each page loads). Each signs in in a
+// browser context of their own, opens My QR Codes once online (which fills the cache), then
+// reloads it five times. The goal: a member's first rows as soon as the account's own.
 import { seedFirestore } from '../serve/firestore-emulator.mjs';
 import {
   collectScripts,
@@ -10,24 +15,28 @@ import {
   firebase,
   kb,
   median,
+  ms,
   oneDecimal,
   projectId,
   startServe,
   verdict,
 } from './lib.mjs';
 
-const codeCount = 200;
+const codeCount = 500;
 /** FIRST_ROWS of src/features/qr/codes/saved-codes-list.tsx. */
 const firstRows = 12;
 const reloads = 5;
 const targets = { listMs: 300 };
 const visitorPaths = ['/', '/AboutPage', '/CustomPC', '/ContactPage', '/Login'];
 const password = 'Bench-pass-1';
+/** How long one wait of a page may take before the section gives up (a busy machine is slow). */
+const waitMs = 60_000;
 
 export async function savedCodes({ browser }) {
   const server = await startServe();
   const visitor = await browser.newContext({ serviceWorkers: 'block' });
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const ownContext = await browser.newContext({ serviceWorkers: 'block' });
+  const memberContext = await browser.newContext({ serviceWorkers: 'block' });
   try {
     const visitorFiles = collectScripts(visitor, server.baseUrl);
     const visitorPage = await visitor.newPage();
@@ -38,31 +47,47 @@ export async function savedCodes({ browser }) {
     const isFirestore = (file) => /\/firestore-core-[^/]+\.js$/.test(file);
     const onVisitorPages = [...visitorFiles.keys()].filter(isFirestore);
 
-    const email = await userWithCodes(codeCount);
+    const account = await newUser('account');
+    await seedCodes(account.uid, codeCount);
+    const member = await newUser('member');
+    await seedMember(account, member);
+    // The member's device works in the account's workspace (chooseWorkspace of workspace.ts).
+    await memberContext.addInitScript(
+      ({ key, workspace }) => window.localStorage.setItem(key, workspace),
+      { key: `kcw.workspace.${member.uid}`, workspace: account.uid },
+    );
 
-    const files = collectScripts(context, server.baseUrl);
-    const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/Login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
-    await page.goto(`${server.baseUrl}/QR_Dashboard`);
-    await page.getByText(`Saved codes (${codeCount})`).waitFor({ timeout: 60_000 });
+    const files = collectScripts(ownContext, server.baseUrl);
+    const ownPage = await listed(ownContext, server.baseUrl, account.email);
     const chunk = [...files.keys()].find(isFirestore);
-    // The server's answer reaches the cache before the next reload reads it.
-    await page.getByText('Shown from this device').waitFor({ state: 'hidden', timeout: 30_000 });
-
-    const runs = [];
+    const memberPage = await listed(memberContext, server.baseUrl, member.email);
+    // Taking turns, so that both see the same load of a busy machine.
+    const own = [];
+    const theirs = [];
     for (let run = 0; run < reloads; run++) {
-      await page.reload();
-      runs.push(await listedAfterReload(page));
+      own.push(await listedAfterReload(ownPage));
+      theirs.push(await listedAfterReload(memberPage));
     }
-    const firstScreen = median(runs.map((run) => run.firstScreenFromOpenMs));
-    const all = median(runs.map((run) => run.allFromOpenMs));
-    const fromNavigation = median(runs.map((run) => run.firstScreenFromNavigationMs));
-    const snapshot = median(runs.map((run) => run.snapshotMs));
+
+    const figures = (runs) => ({
+      runs,
+      listOpenedFromNavigationMs: median(runs.map((run) => run.listOpenedFromNavigationMs)),
+      firstScreenFromNavigationMs: median(runs.map((run) => run.firstScreenFromNavigationMs)),
+      firstScreenFromOpenMs: median(runs.map((run) => run.firstScreenFromOpenMs)),
+      allFromOpenMs: median(runs.map((run) => run.allFromOpenMs)),
+      snapshotMs: median(runs.map((run) => run.snapshotMs)),
+      fromCache: runs.filter((run) => run.fromCache).length,
+    });
+    const ownFigures = figures(own);
+    const memberFigures = figures(theirs);
+    const firstScreen = ownFigures.firstScreenFromOpenMs;
+    // How much later a member's reload gets there than the account's taken just before it (the
+    // median of those differences: each pair ran under about the same load).
+    const later = (name) => median(own.map((run, index) => theirs[index][name] - run[name]));
+    const memberExtraMs = later('firstScreenFromNavigationMs');
+    const memberListOpensLaterMs = later('listOpenedFromNavigationMs');
     const chunkGzip = chunk ? files.get(chunk) : 0;
+    const both = (name, format = ms) => [format(ownFigures[name]), format(memberFigures[name])];
     return {
       key: 'savedCodes',
       title: `My QR Codes (${codeCount} codes, Firestore emulator, median of ${reloads} reloads):`,
@@ -78,48 +103,108 @@ export async function savedCodes({ browser }) {
           `${oneDecimal(firstScreen)} ms`,
           verdict(firstScreen, targets.listMs, 'ms'),
         ],
-        [`all ${codeCount} rows in the page, from opening the list`, `${oneDecimal(all)} ms`, ''],
         [
-          'of which Firestore (open + first snapshot)',
-          `${oneDecimal(snapshot)} ms`,
-          `from the cache: ${runs.filter((run) => run.fromCache).length} of ${reloads}`,
+          `a member's first ${firstRows}, later than the account's (from the reload)`,
+          `${oneDecimal(memberExtraMs)} ms`,
+          `${memberExtraMs <= 0 ? '✓' : '✗'} goal: as soon as the account's`,
         ],
-        [`first ${firstRows} shown, from the reload`, `${oneDecimal(fromNavigation)} ms`, ''],
       ],
       align: 'lrl',
+      more: [
+        {
+          title:
+            `My QR Codes after a reload: the account itself, and an editor of its workspace ` +
+            `with it chosen on their device (median of ${reloads} reloads each):`,
+          rows: [
+            ['', 'account', 'member', 'member later by (paired)'],
+            [
+              'the list opens (workspace known), from the reload',
+              ...both('listOpenedFromNavigationMs'),
+              ms(memberListOpensLaterMs),
+            ],
+            [
+              `first ${firstRows} rows shown, from the reload`,
+              ...both('firstScreenFromNavigationMs'),
+              ms(memberExtraMs),
+            ],
+            [
+              `first ${firstRows} rows shown, from opening the list`,
+              ...both('firstScreenFromOpenMs'),
+              '',
+            ],
+            [
+              `all ${codeCount} rows in the page, from opening the list`,
+              ...both('allFromOpenMs'),
+              '',
+            ],
+            ['Firestore (open + first snapshot)', ...both('snapshotMs'), ''],
+            [
+              "listed from the device's cache",
+              ...both('fromCache', (count) => `${count} of ${reloads}`),
+              '',
+            ],
+          ],
+          align: 'lrrr',
+        },
+      ],
       data: {
         chunk,
         chunkGzipBytes: chunkGzip,
         firestoreOnVisitorPages: onVisitorPages,
-        runs,
+        codes: codeCount,
+        account: ownFigures,
+        member: memberFigures,
         firstScreenFromOpenMs: firstScreen,
-        allFromOpenMs: all,
-        snapshotMs: snapshot,
-        firstScreenFromNavigationMs: fromNavigation,
         listHolds: firstScreen <= targets.listMs,
+        memberExtraMs,
+        memberListOpensLaterMs,
+        memberAsSoon: memberExtraMs <= 0,
       },
     };
   } finally {
     await visitor.close();
-    await context.close();
+    await ownContext.close();
+    await memberContext.close();
     await server.stop();
   }
 }
+// Two people sign in and list 500 codes, six times each: about a minute more than the bench's
+// own limit allows it on a busy machine.
+savedCodes.budgetMs = 2 * 60_000;
+
+/** Signs `email` in on a page of `context` and opens My QR Codes once online; the page. */
+async function listed(context, baseUrl, email) {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/Login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  await page.goto(`${baseUrl}/QR_Dashboard`);
+  await page.getByText(`Saved codes (${codeCount})`).waitFor({ timeout: waitMs });
+  // The server's answer reaches the cache before the next reload reads it.
+  await page.getByText('Shown from this device').waitFor({ state: 'hidden', timeout: waitMs });
+  return page;
+}
 
 /**
- * After a reload: when the first screen of rows (the list puts 24 in the page at once, the rest
- * while idle) and then all the rows are in the page, from the start of the navigation and from
- * the list's opening (the app's 'saved-codes-listed' measure); whether the first listing came
- * from the device's cache.
+ * Reloads `page`, then: when the first screen of rows (the list puts 24 in the page at once, the
+ * rest while idle) and then all the rows are in the page, from the start of the navigation and
+ * from the list's opening (the app's 'saved-codes-listed' measure, which starts once the page
+ * knows the workspace); whether the first listing came from the device's cache.
  */
 async function listedAfterReload(page) {
+  // Watching from the new document's start: the rows may come before its load event.
+  await page.reload({ waitUntil: 'commit' });
+  // The page's own clock when the rows are there (not when this process hears of it).
   const rowsAt = async (count) => {
-    await page.waitForFunction(
-      (wanted) => document.querySelectorAll('.saved-codes__list > li').length >= wanted,
+    const handle = await page.waitForFunction(
+      (wanted) =>
+        document.querySelectorAll('.saved-codes__list > li').length >= wanted && performance.now(),
       count,
-      { polling: 'raf', timeout: 60_000 },
+      { polling: 'raf', timeout: waitMs },
     );
-    return page.evaluate(() => performance.now());
+    return handle.jsonValue();
   };
   const firstScreen = await rowsAt(firstRows);
   const all = await rowsAt(codeCount);
@@ -128,6 +213,7 @@ async function listedAfterReload(page) {
       const [listed] = performance.getEntriesByName('saved-codes-listed');
       const opened = listed?.startTime ?? NaN;
       return {
+        listOpenedFromNavigationMs: opened,
         firstScreenFromOpenMs: firstScreen - opened,
         allFromOpenMs: all - opened,
         firstScreenFromNavigationMs: firstScreen,
@@ -139,26 +225,9 @@ async function listedAfterReload(page) {
   );
 }
 
-/** A new user of the emulators with `count` saved website codes; returns the email. */
-export async function userWithCodes(count) {
-  const email = `bench-${Date.now().toString(36)}@kemptoncodeworks.test`;
-  const uid = await createUser(email);
-  const { codePath } = await domainModule('records/codes.ts');
-  await seedFirestore({
-    port: firebase.emulators.firestore.port,
-    projectId,
-    documents: Object.fromEntries(
-      Array.from({ length: count }, (_, index) => [
-        codePath(uid, `bench-${String(index).padStart(3, '0')}`),
-        websiteCode(index),
-      ]),
-    ),
-  });
-  return email;
-}
-
-/** A user of the Auth emulator, made as the Admin SDK would; returns the uid. */
-async function createUser(email) {
+/** A new user of the Auth emulator, made as the Admin SDK would: their uid and email. */
+async function newUser(who) {
+  const email = `bench-${who}-${Date.now().toString(36)}@kemptoncodeworks.test`;
   const { host, port } = firebase.emulators.auth;
   const response = await fetch(
     `http://${host}:${port}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts`,
@@ -170,7 +239,43 @@ async function createUser(email) {
   );
   const json = await response.json();
   if (!response.ok) throw new Error(`Creating the bench user failed: ${JSON.stringify(json)}`);
-  return json.localId;
+  return { uid: json.localId, email };
+}
+
+/** `count` saved website codes in the workspace `uid`, written past the rules. */
+async function seedCodes(uid, count) {
+  const { codePath } = await domainModule('records/codes.ts');
+  await seedFirestore({
+    port: firebase.emulators.firestore.port,
+    projectId,
+    documents: Object.fromEntries(
+      Array.from({ length: count }, (_, index) => [
+        codePath(uid, `bench-${String(index).padStart(3, '0')}`),
+        websiteCode(index),
+      ]),
+    ),
+  });
+}
+
+/** `member` an editor of `account`'s workspace, as the team function records one. */
+async function seedMember(account, member) {
+  const { memberFields, memberPath } = await domainModule('records/members.ts');
+  const joinedAt = { $timestamp: new Date().toISOString() };
+  await seedFirestore({
+    port: firebase.emulators.firestore.port,
+    projectId,
+    documents: {
+      [memberPath(account.uid, member.uid)]: memberFields(
+        account.uid,
+        member.uid,
+        'editor',
+        member.email,
+        joinedAt,
+        false,
+        account.email,
+      ),
+    },
+  });
 }
 
 /** A website code's document, as the app writes one. */
