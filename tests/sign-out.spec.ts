@@ -4,42 +4,13 @@
 // signing in again opens a fresh copy that works.
 import { expect, test, type Page } from '@playwright/test';
 import { qrTypes } from '../src/domain/qr/qr-types';
+import { firestoreRecordsWith } from './support/device-copy';
 import { savedRow } from './support/my-codes';
 import { userWithCodes } from './support/saved-user';
 import { chooseType, label } from './support/wizard';
 import { expectNoSidewaysScroll } from './support/layout';
 
 const secret = 'Locker code for the back office';
-
-/**
- * What Firestore keeps in this page's IndexedDB that mentions `needle`: the name of each of its
- * databases and object stores with a record holding it (read as they are, past Firestore).
- */
-function firestoreRecordsWith(page: Page, needle: string): Promise<string[]> {
-  return page.evaluate(async (needle) => {
-    const found: string[] = [];
-    const names = (await indexedDB.databases()).map((database) => database.name ?? '');
-    for (const name of names.filter((name) => name.startsWith('firestore'))) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      for (const store of Array.from(db.objectStoreNames)) {
-        const records = await new Promise<unknown[]>((resolve, reject) => {
-          const request = db.transaction(store, 'readonly').objectStore(store).getAll();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        if (records.some((record) => JSON.stringify(record).includes(needle))) {
-          found.push(`${name} ${store}`);
-        }
-      }
-      db.close();
-    }
-    return found;
-  }, needle);
-}
 
 test('signing out leaves no saved code of the account on the device, even offline; the draft stays', async ({
   page,

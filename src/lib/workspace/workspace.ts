@@ -5,7 +5,7 @@
 // live: a member removed meanwhile loses the workspace at once, and the device goes back to its
 // own with a notice saying why. Firestore is loaded only when an account page asks.
 import { useSyncExternalStore } from 'react';
-import { readMember, MEMBERS, type Member } from '../../domain/records/members';
+import { memberPath, readMember, MEMBERS, type Member } from '../../domain/records/members';
 import { roleMay, type CodeWriter, type RoleId, type TeamAction } from '../../domain/team';
 import { onAccountChange } from '../auth/session';
 import { safeLocalStorage } from '../safe-storage';
@@ -75,7 +75,6 @@ function currentOf(uid: string, choices: readonly WorkspaceChoice[], listed: boo
   return team ?? choices[0];
 }
 
-
 /** The choices from the account's member documents. */
 export function choicesOf(uid: string, members: readonly Member[]): WorkspaceChoice[] {
   const teams = members
@@ -90,39 +89,91 @@ export function choicesOf(uid: string, members: readonly Member[]): WorkspaceCho
   return [own(uid), ...teams];
 }
 
+/**
+ * Lists the teams of `uid`, live, from its member documents: found across workspaces by a
+ * collection-group query, and each then watched by its own document. A removal must reach the
+ * device at once, and a collection-group listener is not told of a document deleted from under it
+ * by every server (the emulator's is not); a listener on the document itself is: the document is
+ * gone, or reading it is refused now that the account is no member.
+ */
 function listTeams(uid: string) {
-  let stop: (() => void) | null = null;
+  const stops: (() => void)[] = [];
+  const watched = new Map<string, () => void>();
+  /** The teams whose own document says the account is no longer a member. */
+  const gone = new Set<string>();
+  let members: Member[] = [];
   let live = true;
   void import('../firestore/firestore-core')
-    .then(async ({ openFirestore, collectionGroup, onSnapshot, query, where }) => {
+    .then(async ({ openFirestore, collectionGroup, doc, onSnapshot, query, where }) => {
       // Signed out meanwhile: opening the database now would make a copy on the device again,
       // just after the sign-out deleted it.
       if (!live) return;
       const db = await openFirestore();
       if (!live) return;
-      stop = onSnapshot(
-        query(collectionGroup(db, MEMBERS), where('uid', '==', uid)),
-        { includeMetadataChanges: true },
-        (snapshot) => {
-          const members = snapshot.docs.flatMap((doc) => {
-            const workspace = doc.ref.parent.parent?.id;
-            const member = workspace ? readMember(workspace, uid, doc.data()) : null;
-            return member ? [member] : [];
-          });
-          // Only the server's word ends a membership: the device's copy may be out of date.
-          settleTeams(uid, choicesOf(uid, members), !snapshot.metadata.fromCache);
-        },
-        // Refused or failed: one's own workspace stays, which needs no member document.
-        () => {
-          joining = null;
-          settleTeams(uid, [own(uid)], false);
-        },
+      const settle = (confirmed: boolean) =>
+        settleTeams(
+          uid,
+          choicesOf(
+            uid,
+            members.filter((member) => !gone.has(member.workspace)),
+          ),
+          confirmed,
+        );
+      const watch = (workspace: string) => {
+        if (watched.has(workspace)) return;
+        const left = () => {
+          gone.add(workspace);
+          watched.get(workspace)?.();
+          watched.delete(workspace);
+          settle(true);
+        };
+        watched.set(
+          workspace,
+          onSnapshot(
+            doc(db, memberPath(workspace, uid)),
+            (snapshot) => {
+              if (snapshot.metadata.fromCache) return;
+              if (!snapshot.exists()) left();
+              else if (gone.delete(workspace)) settle(true);
+            },
+            left,
+          ),
+        );
+      };
+      stops.push(
+        onSnapshot(
+          query(collectionGroup(db, MEMBERS), where('uid', '==', uid)),
+          { includeMetadataChanges: true },
+          (snapshot) => {
+            members = snapshot.docs.flatMap((document) => {
+              const workspace = document.ref.parent.parent?.id;
+              const member = workspace ? readMember(workspace, uid, document.data()) : null;
+              return member ? [member] : [];
+            });
+            // A membership made again (a new invite accepted) is watched again.
+            for (const change of snapshot.docChanges()) {
+              const workspace = change.doc.ref.parent.parent?.id;
+              if (workspace && change.type !== 'removed') gone.delete(workspace);
+            }
+            for (const member of members) {
+              if (member.workspace !== uid && !gone.has(member.workspace)) watch(member.workspace);
+            }
+            // Only the server's word ends a membership: the device's copy may be out of date.
+            settle(!snapshot.metadata.fromCache);
+          },
+          // Refused or failed: one's own workspace stays, which needs no member document.
+          () => {
+            joining = null;
+            settleTeams(uid, [own(uid)], false);
+          },
+        ),
       );
     })
     .catch(() => settleTeams(uid, [own(uid)], false));
   return () => {
     live = false;
-    stop?.();
+    stops.forEach((stop) => stop());
+    watched.forEach((stop) => stop());
   };
 }
 

@@ -3,7 +3,7 @@
 // (users/{workspace}/history, newest first, the latest HISTORY_PAGE_SIZE) and their own notice
 // choice (users/{workspace}/notices/{uid}); the other roles are told plainly that it is not theirs
 // to read, and nothing is asked of Firestore for them (the rules would refuse it). The filters read
-// the address. Firestore stands in; the real stack is tests/history.spec.ts.
+// the address. Firestore stands in; the real stack is tests/teams.spec.ts.
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,3 @@
-import { RefusedChanges } from '../codes/refused-changes';
 import { SavedCodesList } from '../codes/saved-codes-list';
 import { accountPages } from './account-area';
 import { AccountInfoPage } from './account-layout';
@@ -6,7 +5,6 @@ import { AccountInfoPage } from './account-layout';
 export default function QrCodesPage() {
   return (
     <AccountInfoPage page={accountPages.qrCodes}>
-      <RefusedChanges />
       <SavedCodesList />
     </AccountInfoPage>
   );

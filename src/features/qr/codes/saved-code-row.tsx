@@ -3,7 +3,7 @@
 // unfinished code), Duplicate, Download (once it has a picture that works), Delete.
 import { Copy, Download, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { hasProgress } from '../../../domain/qr/draft';
 import { findQrType } from '../../../domain/qr/qr-types';
@@ -46,6 +46,8 @@ export interface RowAccess {
   readonly mayAdd: boolean;
   /** "Made by … · changed last by …", in a workspace with members; null otherwise. */
   readonly people: string | null;
+  /** The history of the code's changes, for a dynamic code and a role that may read it. */
+  readonly history: string | null;
 }
 
 export function SavedCodeRow({
@@ -152,7 +154,17 @@ export function SavedCodeRow({
             <>Saved {savedAt.format(code.updatedAt)}</>
           )}
         </p>
-        {access.people ? <p className="saved-codes__meta">{access.people}</p> : null}
+        {access.people || (access.history && code.dynamic) ? (
+          <p className="saved-codes__meta">
+            {access.people}
+            {access.people && access.history && code.dynamic ? ' · ' : null}
+            {access.history && code.dynamic ? (
+              <Link to={access.history} aria-describedby={nameId}>
+                History of its changes
+              </Link>
+            ) : null}
+          </p>
+        ) : null}
         {state.kind === 'none' ? null : (
           <ShortLinkStatus
             state={state}

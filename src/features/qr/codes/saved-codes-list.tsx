@@ -12,6 +12,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { ALL_DAYS } from '../../../domain/qr/scan-counts';
 import { listedCodes, type CodeOrder, type SavedCode } from '../../../domain/qr/saved-code';
+import { historyHrefOfCode } from '../../../domain/history-path';
 import { mayChangeCode, roleMay, roles } from '../../../domain/team';
 import { useAuth } from '../../../lib/auth/session';
 import { whenIdle } from '../../../lib/idle-queue';
@@ -22,6 +23,7 @@ import { useWizard } from '../draft/wizard-store';
 import { linkState } from '../links/link-state';
 import { linkSyncer, useLinkWork, usePasswordWork } from '../links/link-syncer';
 import { reconcileLinks } from '../links/reconcile-links';
+import { RefusedChanges } from './refused-changes';
 import { SavedCodeDownload } from './saved-code-download';
 import { SavedCodeRow, type RowAccess, type RowActions } from './saved-code-row';
 import { SavedCodesToolbar } from './saved-codes-toolbar';
@@ -55,13 +57,14 @@ function useAccess(workspace: WorkspaceChoice | null): (code: SavedCode) => RowA
   const members = useMembers(workspace?.id ?? null);
   const me = user?.uid ?? null;
   return (code) => {
-    if (!workspace || !me) return { mayChange: false, mayAdd: false, people: null };
+    if (!workspace || !me) return { mayChange: false, mayAdd: false, people: null, history: null };
     const writer = writerIn(workspace, me);
     // An account of one needs no names: every code is its own person's.
     const team = workspace.id !== me || (members?.length ?? 0) > 0;
     return {
       mayChange: mayChangeCode(writer, code.createdBy),
       mayAdd: roleMay(workspace.role, 'codes.write'),
+      history: roleMay(workspace.role, 'history.read') ? historyHrefOfCode(code.id) : null,
       people:
         team && members ? peopleOf(code, (uid) => personIn(uid, { me, workspace, members })) : null,
     };
@@ -81,7 +84,17 @@ function roleNote(workspace: WorkspaceChoice | null): string | null {
   return null;
 }
 
+/** The codes, and above them the changes the server refused, wherever codes are listed. */
 export function SavedCodesList() {
+  return (
+    <>
+      <RefusedChanges />
+      <SavedCodesListing />
+    </>
+  );
+}
+
+function SavedCodesListing() {
   const { view, store } = useSavedCodes();
   const { current } = useWorkspace();
   const accessOf = useAccess(current);
