@@ -2,6 +2,7 @@
 // It is what the draft store keeps and what the renderer reads. Files are generic so the same
 // shape holds `File`s in the page and their stored bytes in IndexedDB.
 import {
+  contentItems,
   emptyContent,
   fileFields,
   listFields,
@@ -111,6 +112,24 @@ export async function mapDraftFiles<A, B>(
     design: { ...draft.design, logo: draft.design.logo ? await convert(draft.design.logo) : null },
   };
 }
+
+/**
+ * Whether `field` is one of the draft's own type's uploads. The draft keeps the files of the types
+ * tried before it (to switch back without choosing them again), but its code holds only its own:
+ * a saved code names no other file, hosts none and uploads none.
+ */
+export function isOwnFileField(draft: QrDraft<unknown>, field: FileFieldId): boolean {
+  const type = draft.type === null ? undefined : findQrType(draft.type);
+  return type
+    ? contentItems(type).some((item) => item.kind === 'file' && item.id === field)
+    : false;
+}
+
+/** The files of the draft's own type (isOwnFileField). */
+export const ownFiles = <F>(draft: QrDraft<F>): QrContent<F>['files'] =>
+  Object.fromEntries(
+    Object.entries(draft.content.files).filter(([id]) => isOwnFileField(draft, id as FileFieldId)),
+  ) as QrContent<F>['files'];
 
 export const draftHasFiles = (draft: QrDraft<unknown>): boolean =>
   Object.keys(draft.content.files).length > 0 || draft.design.logo !== null;

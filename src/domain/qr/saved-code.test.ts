@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyContent } from './content';
 import { type QrTypeId } from './qr-types';
 import { defaultDesign, type QrDesign } from './design';
-import { emptyDraft, type QrDraft } from './draft';
+import { emptyDraft, ownFiles, type QrDraft } from './draft';
 import {
   checkFields,
   codeName,
@@ -72,6 +72,23 @@ describe('savedFields', () => {
     expect(fields.hosted).toEqual({});
     // Plain data only: what Firestore stores, nothing of a File.
     expect(JSON.parse(JSON.stringify(fields))).toEqual(fields);
+  });
+
+  it('names, hosts and uploads only its own type’s file, not those of types tried before', () => {
+    const pdf = new File(['%PDF-1.7'], 'brochure.pdf', { type: 'application/pdf' });
+    const tried: QrDraft<File> = {
+      ...menuDraft,
+      content: { ...menuDraft.content, files: { ...menuDraft.content.files, pdfFile: pdf } },
+    };
+    const file = { sha256: 'a'.repeat(64), name: 'x.pdf', size: 8, type: 'application/pdf' };
+    const fields = savedFields(tried, '', {
+      logo: null,
+      hosted: { menuFile: file, pdfFile: file },
+    });
+    expect(fields.content.files).toEqual({ menuFile: 'menu-2026.pdf' });
+    expect(fields.files).toEqual(['menu-2026.pdf']);
+    expect(fields.hosted).toEqual({ menuFile: file });
+    expect(ownFiles(tried)).toEqual({ menuFile: menuDraft.content.files.menuFile });
   });
 
   it('takes the name given over the draft’s, and writes it as the qrName', () => {

@@ -8,7 +8,15 @@
 import { fileFields, type FileFieldId, type QrContent } from './content';
 import { hostedFilesFrom, type HostedFile, type HostedFiles } from './hosting';
 import { qrTypeIds, type QrTypeId } from './qr-types';
-import { DRAFT_VERSION, restoreDraft, withHosted, type QrDraft, type WizardStep } from './draft';
+import {
+  DRAFT_VERSION,
+  isOwnFileField,
+  ownFiles,
+  restoreDraft,
+  withHosted,
+  type QrDraft,
+  type WizardStep,
+} from './draft';
 import type { QrDesign } from './design';
 import { canBeDynamic, isDynamic } from './dynamic';
 
@@ -127,13 +135,13 @@ export function savedFields(
     throw new SavedCodeError('no-type', 'Choose a type of code before saving it.');
   }
   const files: Partial<Record<FileFieldId, string>> = {};
-  for (const [id, file] of Object.entries(draft.content.files) as [FileFieldId, unknown][]) {
+  for (const [id, file] of Object.entries(ownFiles(draft)) as [FileFieldId, unknown][]) {
     if (file !== null && file !== undefined) files[id] = fileName(file, fileFields[id].label);
   }
   // An edited code keeps the hosted files whose field was left as it was (not on this device).
   const kept = draft.editing?.hosted ?? {};
   for (const [id, file] of Object.entries(kept) as [FileFieldId, HostedFile][]) {
-    files[id] ??= file.name;
+    if (isOwnFileField(draft, id)) files[id] ??= file.name;
   }
   const allHosted = { ...kept, ...hosted };
   const chosen = name.trim() ? name : draft.content.text.qrName;

@@ -5,7 +5,7 @@
 // it returns at once and reaches the server when it can), the password and the files. Settles once
 // the code is safe on this device; throws a SavedCodeError with words to show, writing nothing,
 // when it cannot be saved.
-import { draftHasFiles, type QrDraft } from '../../../domain/qr/draft';
+import { draftHasFiles, ownFiles, type QrDraft } from '../../../domain/qr/draft';
 import { codeDestination } from '../../../domain/qr/dynamic';
 import { UNVERIFIED_MESSAGE } from '../../../domain/qr/link-policy';
 import {
@@ -41,7 +41,7 @@ export async function saveDraft(
   const logo = draft.design.logo ? await logoThumbnail(draft.design.logo) : null;
   const fields = savedFields(draft, draft.content.text.qrName, {
     logo,
-    hosted: await hostedFiles(draft.content.files),
+    hosted: await hostedFiles(ownFiles(draft)),
   });
   // The rules would refuse it; say why here rather than lose the code on the server.
   if (fields.dynamic && !user.emailVerified) {
@@ -77,7 +77,7 @@ export async function saveDraft(
   if (draftHasFiles({ ...draft, design: { ...draft.design, logo: null } })) {
     await keepCodeFiles(user.uid, id, draft);
     // Uploaded already at the content step, or now: the link is asked for again at its end.
-    uploadCodeFiles(id, draft.content.files, workspace);
+    uploadCodeFiles(id, ownFiles(draft), workspace);
   }
   // "Saved" is said, and the draft may end, only once the code is safe on this device.
   await store.kept(id);
