@@ -66,10 +66,7 @@ export function projectWith(rules: string): Promise<RulesTestEnvironment> {
 }
 
 /** Runs `request` once on `env`; why the rules refused it, or null. */
-export async function refusalOf(
-  env: RulesTestEnvironment,
-  request: Request,
-): Promise<string | null> {
+async function refusalOf(env: RulesTestEnvironment, request: Request): Promise<string | null> {
   runs += 1;
   const workspace = `acme-${runs}`;
   await request.seed(env, workspace);
