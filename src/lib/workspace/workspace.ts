@@ -35,6 +35,25 @@ export interface WorkspaceState {
 
 const storageKey = (uid: string) => `kcw.workspace.${uid}`;
 
+/**
+ * The chosen team's member document as this device last saw it: a reload shows the team's codes at
+ * once, from the device's copy, rather than after its teams have been listed (a member's first rows
+ * would come later than an owner's). The listing confirms it a moment later, or ends it.
+ */
+const memberKey = (uid: string) => `kcw.workspace-member.${uid}`;
+
+function rememberedTeam(uid: string, chosen: string): WorkspaceChoice | null {
+  try {
+    const stored = JSON.parse(safeLocalStorage.get(memberKey(uid)) ?? 'null') as unknown;
+    const member = readMember(chosen, uid, stored);
+    return member && (stored as { workspace?: unknown }).workspace === chosen
+      ? (choicesOf(uid, [member])[1] ?? null)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 const own = (uid: string): WorkspaceChoice => ({
   id: uid,
   name: 'Your own codes',
@@ -71,7 +90,10 @@ function currentOf(uid: string, choices: readonly WorkspaceChoice[], listed: boo
   // one's own for a moment (a page would show the wrong codes, then jump). So too for a team just
   // joined, until a listing holds it.
   if (team && team.id === joining) joining = null;
-  if (chosen && chosen !== uid && !team && (!listed || chosen === joining)) return null;
+  if (team?.member) safeLocalStorage.set(memberKey(uid), JSON.stringify(team.member));
+  if (chosen && chosen !== uid && !team && (!listed || chosen === joining)) {
+    return listed ? null : rememberedTeam(uid, chosen);
+  }
   return team ?? choices[0];
 }
 
@@ -226,7 +248,10 @@ function settleTeams(uid: string, choices: readonly WorkspaceChoice[], confirmed
       JSON.stringify(Object.fromEntries(teams.map((team) => [team.id, team.name]))),
     );
   }
-  if (left.some((team) => team.id === chosen)) safeLocalStorage.remove(storageKey(uid));
+  if (left.some((team) => team.id === chosen)) {
+    safeLocalStorage.remove(storageKey(uid));
+    safeLocalStorage.remove(memberKey(uid));
+  }
   const notice = left.length > 0 ? leftTeamsNotice(left.map((team) => team.name)) : state.notice;
   if (left.length === 0) {
     publish({ uid, choices, listed: true, current: currentOf(uid, choices, true), notice });
@@ -258,7 +283,10 @@ function follow() {
     stopListing = null;
     if (!uid) {
       // The device's copy of the account's data is deleted at sign-out: nothing to watch for.
-      if (state.uid) safeLocalStorage.remove(knownKey(state.uid));
+      if (state.uid) {
+        safeLocalStorage.remove(knownKey(state.uid));
+        safeLocalStorage.remove(memberKey(state.uid));
+      }
       publish(signedOut);
       return;
     }
