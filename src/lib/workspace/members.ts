@@ -3,7 +3,7 @@
 // Members read their workspace's list (firestore.rules); a refused listener (a member removed
 // meanwhile) lists nobody rather than failing the page that only names people.
 import { useEffect, useState } from 'react';
-import { membersPath, readMember, type Member } from '../../domain/records/members';
+import type { Member } from '../../domain/records/members';
 import type { Unsubscribe } from '../firestore/firestore-core';
 import type { WorkspaceChoice } from './workspace';
 
@@ -15,19 +15,14 @@ export function useMembers(workspace: string | null): readonly Member[] | null {
     let live = true;
     let stop: Unsubscribe | undefined;
     // Firestore is fetched here, never with the page: the account pages load without it.
-    void import('../firestore/firestore-core')
-      .then(async ({ openFirestore, collection, onSnapshot }) => {
+    void Promise.all([import('../firestore/firestore-core'), import('./member-listeners')])
+      .then(async ([{ openFirestore }, { watchMembers }]) => {
         const db = await openFirestore();
         if (!live) return;
-        stop = onSnapshot(
-          collection(db, membersPath(workspace)),
-          (snapshot) =>
-            setShown({
-              workspace,
-              members: snapshot.docs
-                .flatMap((doc) => readMember(workspace, doc.id, doc.data()) ?? [])
-                .sort((a, b) => a.joinedAt - b.joinedAt),
-            }),
+        stop = watchMembers(
+          db,
+          workspace,
+          (members) => setShown({ workspace, members }),
           () => undefined,
         );
       })

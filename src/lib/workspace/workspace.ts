@@ -5,7 +5,7 @@
 // live: a member removed meanwhile loses the workspace at once, and the device goes back to its
 // own with a notice saying why. Firestore is loaded only when an account page asks.
 import { useSyncExternalStore } from 'react';
-import { memberPath, readMember, MEMBERS, type Member } from '../../domain/records/members';
+import { memberPath, readMember, type Member } from '../../domain/records/members';
 import { roleMay, type CodeWriter, type RoleId, type TeamAction } from '../../domain/team';
 import { onAccountChange } from '../auth/session';
 import { safeLocalStorage } from '../safe-storage';
@@ -125,8 +125,8 @@ function listTeams(uid: string) {
   const gone = new Set<string>();
   let members: Member[] = [];
   let live = true;
-  void import('../firestore/firestore-core')
-    .then(async ({ openFirestore, collectionGroup, doc, onSnapshot, query, where }) => {
+  void Promise.all([import('../firestore/firestore-core'), import('./member-listeners')])
+    .then(async ([{ openFirestore, doc, onSnapshot }, { watchMemberships }]) => {
       // Signed out meanwhile: opening the database now would make a copy on the device again,
       // just after the sign-out deleted it.
       if (!live) return;
@@ -163,15 +163,11 @@ function listTeams(uid: string) {
         );
       };
       stops.push(
-        onSnapshot(
-          query(collectionGroup(db, MEMBERS), where('uid', '==', uid)),
-          { includeMetadataChanges: true },
-          (snapshot) => {
-            members = snapshot.docs.flatMap((document) => {
-              const workspace = document.ref.parent.parent?.id;
-              const member = workspace ? readMember(workspace, uid, document.data()) : null;
-              return member ? [member] : [];
-            });
+        watchMemberships(
+          db,
+          uid,
+          (memberships, snapshot) => {
+            members = memberships;
             // A membership made again (a new invite accepted) is watched again.
             for (const change of snapshot.docChanges()) {
               const workspace = change.doc.ref.parent.parent?.id;

@@ -5,7 +5,7 @@
 // joining or an owner accepting meanwhile changes what the panel says at once.
 import { useEffect, useState } from 'react';
 import { answerableTeams, planDeletion, type DeletionPlan } from '../../../domain/account-deletion';
-import { MEMBERS, membersPath, readMember, type Member } from '../../../domain/records/members';
+import type { Member } from '../../../domain/records/members';
 
 export type PlanView =
   | { readonly status: 'loading' }
@@ -32,17 +32,15 @@ export function useDeletionPlan(uid: string): PlanView {
       const listed = new Map([...teams].map(([id, members]) => [id, members ?? []]));
       show({ status: 'ready', plan: planDeletion(uid, own, memberships, listed) });
     };
-    void import('../../../lib/firestore/firestore-core')
-      .then(async ({ openFirestore, collection, collectionGroup, onSnapshot, query, where }) => {
+    void Promise.all([
+      import('../../../lib/firestore/firestore-core'),
+      import('../../../lib/workspace/member-listeners'),
+    ])
+      .then(async ([{ openFirestore }, { watchMembers, watchMemberships }]) => {
         const db = await openFirestore();
         if (!live) return;
         const membersOf = (workspace: string, then: (members: Member[]) => void) =>
-          onSnapshot(
-            collection(db, membersPath(workspace)),
-            (snapshot) =>
-              then(snapshot.docs.flatMap((doc) => readMember(workspace, doc.id, doc.data()) ?? [])),
-            fail,
-          );
+          watchMembers(db, workspace, then, fail);
         /** Follows the members of each team the person answers for, and of no other. */
         const followTeams = () => {
           const wanted = new Set(answerableTeams(memberships ?? []).map((team) => team.workspace));
@@ -72,13 +70,11 @@ export function useDeletionPlan(uid: string): PlanView {
           }),
         );
         stops.push(
-          onSnapshot(
-            query(collectionGroup(db, MEMBERS), where('uid', '==', uid)),
-            (snapshot) => {
-              memberships = snapshot.docs.flatMap((doc) => {
-                const workspace = doc.ref.parent.parent?.id;
-                return (workspace && readMember(workspace, uid, doc.data())) || [];
-              });
+          watchMemberships(
+            db,
+            uid,
+            (listed) => {
+              memberships = listed;
               followTeams();
               decide();
             },

@@ -4,7 +4,7 @@
 // a failure, not as an empty team.
 import { useEffect, useState } from 'react';
 import { INVITES, readInvite } from '../../../domain/records/invites';
-import { membersPath, readMember, type Member } from '../../../domain/records/members';
+import type { Member } from '../../../domain/records/members';
 import type { Invite } from '../../../domain/team-invites';
 
 export type TeamView =
@@ -36,17 +36,19 @@ export function useTeam(workspace: string | null, listInvites: boolean): TeamVie
     const fail = () => {
       if (live) setView({ status: 'failed', message: TEAM_FAILED });
     };
-    void import('../../../lib/firestore/firestore-core')
-      .then(async ({ openFirestore, collection, onSnapshot, query, where }) => {
+    void Promise.all([
+      import('../../../lib/firestore/firestore-core'),
+      import('../../../lib/workspace/member-listeners'),
+    ])
+      .then(async ([{ openFirestore, collection, onSnapshot, query, where }, { watchMembers }]) => {
         const db = await openFirestore();
         if (!live) return;
         stops.push(
-          onSnapshot(
-            collection(db, membersPath(workspace)),
-            (snapshot) => {
-              members = snapshot.docs
-                .flatMap((doc) => readMember(workspace, doc.id, doc.data()) ?? [])
-                .sort((a, b) => a.joinedAt - b.joinedAt);
+          watchMembers(
+            db,
+            workspace,
+            (listed) => {
+              members = listed;
               show();
             },
             fail,

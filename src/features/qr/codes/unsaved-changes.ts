@@ -10,10 +10,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import {
   readUnsavedChange,
   heldByServer,
-  type ChangeKind,
   type UnsavedChange,
 } from '../../../domain/qr/unsaved-change';
-import type { SavedCodeFields } from '../../../domain/qr/saved-code';
 import { codePath } from '../../../domain/records/codes';
 import { uniqueId } from '../../../lib/compat';
 import { localStore } from '../../../lib/local-store';
@@ -49,16 +47,8 @@ async function refresh() {
   publish((await all()).filter((change) => change.state === 'refused'));
 }
 
-/** What is being kept: the change, as the store describes it. */
-export interface KeptWrite {
-  readonly uid: string;
-  readonly workspace: string;
-  readonly workspaceName: string;
-  readonly code: string;
-  readonly name: string;
-  readonly kind: ChangeKind;
-  readonly fields: SavedCodeFields | null;
-}
+/** What is being kept: the change, as the store describes it (the rest is this module's). */
+export type KeptWrite = Omit<UnsavedChange, 'id' | 'at' | 'state' | 'page'>;
 
 /**
  * Keeps `change` until `written` (its write) settles: forgotten when the server has it, kept as
