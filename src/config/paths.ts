@@ -4,7 +4,7 @@
 // in its links and its canonical.
 import { HISTORY_PAGE_PATH } from '../domain/history-path';
 import { VIEWER_PATH } from '../domain/qr/viewer-path';
-import { JOIN_PATH } from '../domain/team-api';
+import { JOIN_PATH } from '../domain/join-path';
 
 export const paths = {
   home: '/',

@@ -20,11 +20,12 @@ import { describeApi, requestBody, type AnswerOf, type ProblemOf } from './api';
 import { roleIds, roles, type RoleId } from './team';
 import { inviteRefusals, INVITE_TOKEN_PATTERN, type InviteRefusal } from './team-invites';
 import { teamRefusals, type TeamRefusal } from './team-policy';
+import { JOIN_PATH } from './join-path';
 
 export const TEAM_API_PATH = '/api/team';
 
 /** Where an invite's link leads: a page of the site, the token after `#` (never sent to a server). */
-export const JOIN_PATH = '/JoinTeam';
+export { JOIN_PATH } from './join-path';
 
 /** The link of an invite with `token`, on the site at `origin`. */
 export const inviteLink = (origin: string, token: string) => `${origin}${JOIN_PATH}#${token}`;

@@ -306,6 +306,32 @@ export const useWorkspace = (): WorkspaceState =>
     () => state,
   );
 
+/**
+ * The workspace this device works in for the account `uid`, as chosen on it, without listing the
+ * account's teams (which needs Firestore, 155 KB that the wizard's screens do without until the
+ * code is saved): the uploads of the content step go there. The server checks the person's role
+ * on every request, so a choice gone stale (removed from the team since) is refused there, in
+ * words, and the account pages, which do list the teams, move the device back to its own.
+ */
+export function chosenWorkspaceId(uid: string): string {
+  if (state.uid === uid && state.current) return state.current.id;
+  return safeLocalStorage.get(storageKey(uid)) ?? uid;
+}
+
+/** chosenWorkspaceId for the signed-in account, following its changes without listing teams. */
+export function useChosenWorkspaceId(uid: string | null): string | null {
+  const chosen = () => (uid ? chosenWorkspaceId(uid) : null);
+  return useSyncExternalStore(subscribeQuietly, chosen, chosen);
+}
+
+/** Hears the state's changes without starting to follow the account (no Firestore). */
+function subscribeQuietly(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 /** Works in `workspace` on this device from now on (one of `choices`). */
 export function chooseWorkspace(workspace: string) {
   const { uid, choices } = state;

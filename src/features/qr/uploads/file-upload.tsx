@@ -8,13 +8,14 @@ import { useEffect } from 'react';
 import type { FileFieldId } from '../../../domain/qr/content';
 import { useAuth } from '../../../lib/auth/session';
 import { useOnline } from '../../../lib/use-online';
-import { useWorkspace } from '../../../lib/workspace/workspace';
+import { useChosenWorkspaceId } from '../../../lib/workspace/workspace';
 import { UploadProgress } from './upload-progress';
 import { uploader, useUpload } from './uploader';
 
 export function FileUpload({ file, field }: { file: File; field: FileFieldId }) {
   const { user } = useAuth();
-  const workspace = useWorkspace().current?.id ?? null;
+  // The device's choice, without listing the teams (no Firestore on the wizard's screens).
+  const workspace = useChosenWorkspaceId(user?.uid ?? null);
   const online = useOnline();
   const state = useUpload(file);
   const ready = user !== null && user.emailVerified;

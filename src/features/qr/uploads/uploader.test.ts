@@ -25,8 +25,8 @@ import { Uploader, type UploaderOptions } from './uploader';
 /** The workspace the page works in (lib/workspace), as the tests choose it. */
 const chosen = vi.hoisted(() => ({ id: null as string | null }));
 vi.mock('../../../lib/workspace/workspace', () => ({
-  currentWorkspace: () => (chosen.id ? { id: chosen.id } : null),
-  useWorkspace: () => ({ current: chosen.id ? { id: chosen.id } : null }),
+  chosenWorkspaceId: (uid: string) => chosen.id ?? uid,
+  useChosenWorkspaceId: () => chosen.id,
 }));
 
 const DROPPED: UploadAnswer = { ok: false, problem: 'unavailable', message: 'Connection lost.' };
@@ -549,6 +549,7 @@ describe('Uploader, for a workspace', () => {
   it('the same file for two workspaces is two uploads: done for one is not done for the other', async () => {
     chosen.id = 'me';
     const uploader = makeUploader();
+    uploader.forAccount('me');
     const file = fileOf('menu.pdf', 1);
     const sha256 = await uploader.hashOf(file);
     await uploader.upload(file, 'menuFile', 'me');
@@ -584,6 +585,7 @@ describe('Uploader, for a workspace', () => {
     };
     chosen.id = 'team-1';
     const uploader = makeUploader();
+    uploader.forAccount('me');
     const file = fileOf('menu.pdf', 2);
     const upload = uploader.upload(file, 'menuFile');
     await settle();

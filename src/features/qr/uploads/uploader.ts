@@ -26,7 +26,8 @@ import {
   type ClientStep,
 } from '../../../domain/qr/upload-protocol';
 import { onOnline, RetryTimer } from '../../../lib/retry';
-import { currentWorkspace, useWorkspace } from '../../../lib/workspace/workspace';
+import { useAuth } from '../../../lib/auth/session';
+import { chosenWorkspaceId, useChosenWorkspaceId } from '../../../lib/workspace/workspace';
 import { sha256OfFile } from './file-hash';
 import { FileHashes, type HashFile } from './file-hashes';
 import { uploadRequests, type UploadRequests } from './upload-requests';
@@ -109,7 +110,8 @@ export class Uploader {
 
   constructor(options: UploaderOptions = {}) {
     this.requests = options.requests ?? uploadRequests;
-    this.workspaceNow = options.workspace ?? (() => currentWorkspace()?.id ?? null);
+    this.workspaceNow =
+      options.workspace ?? (() => (this.account ? chosenWorkspaceId(this.account) : null));
     this.hashes = new FileHashes(options.hash ?? sha256OfFile, () => this.publish());
     (options.onOnline ?? onOnline)(() => this.resumeWaiting());
   }
@@ -377,7 +379,7 @@ export const uploader = new Uploader();
 /** The uploads to the current workspace by the file's hash, live. */
 export function useUploads(): ReadonlyMap<string, UploadState> {
   // Heard for its changes: the uploads shown are the workspace's the page works in.
-  useWorkspace();
+  useChosenWorkspaceId(useAuth().user?.uid ?? null);
   return useSyncExternalStore(uploader.subscribe, uploader.getSnapshot, uploader.getSnapshot);
 }
 
@@ -386,7 +388,7 @@ export function useUploads(): ReadonlyMap<string, UploadState> {
  * (also while it is hashed).
  */
 export function useUpload(target: string | File | null | undefined): UploadState | undefined {
-  useWorkspace();
+  useChosenWorkspaceId(useAuth().user?.uid ?? null);
   const state = () => uploader.stateOf(target);
   return useSyncExternalStore(uploader.subscribe, state, state);
 }
