@@ -20,7 +20,7 @@ const otherFeatures = (feature) => ({
  */
 const qrRooms = [
   ['account', 'wizard'],
-  ['stats'],
+  ['stats', 'bulk'],
   ['codes'],
   ['links'],
   ['mail', 'uploads', 'draft'],
