@@ -4,13 +4,12 @@ import {
   accountCsvColumns,
   accountJson,
   accountJsonText,
-  asText,
   exportFileName,
   personOf,
-  UTF8_BOM,
   type AccountData,
   type LinkFigures,
 } from './account-export';
+import { UTF8_BOM } from './csv';
 import type { LinkView } from './qr/link-policy';
 import { memberFields, readMember } from './records/members';
 import type { RoleId } from './team';
@@ -364,15 +363,6 @@ describe('personOf', () => {
     expect(personOf('u1', teams)).toBe('thandi@example.co.za');
     expect(personOf('sipho', teams)).toBe('sipho@example.co.za');
     expect(personOf('left-long-ago', teams)).toBe('a former member');
-  });
-});
-
-describe('asText', () => {
-  it('puts an apostrophe before what a spreadsheet would run, and nothing else', () => {
-    for (const formula of ['=1+1', '+27 11 000', '-2', '@SUM(A1)', '\tx', '\rx']) {
-      expect(asText(formula)).toBe(`'${formula}`);
-    }
-    for (const text of ['Shop window', '', "It's = fine", '27-11']) expect(asText(text)).toBe(text);
   });
 });
 

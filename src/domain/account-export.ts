@@ -10,11 +10,11 @@
 // history of its printed codes: the account holds them as the business whose workspace it is. The
 // CSV keeps what fits in a cell, a code a row (with who made it, by address), and leaves the rest
 // (the logo's picture, the daily figures, the orders, the people and the history) to the JSON.
+import { toCsv, UTF8_BOM, type Field } from './csv';
 import { findQrType } from './qr/qr-types';
 import type { Destination, LandingPage } from './qr/landing';
 import type { LinkView } from './qr/link-policy';
 import { ALL_DAYS, emptyCounts, type ScanCounts } from './qr/scan-counts';
-import { toCsv } from './qr/scan-csv';
 import { CHART_DAYS, countsIn, lastDays } from './qr/scan-stats';
 import type { SavedCode } from './qr/saved-code';
 import { scanDay } from './qr/scan-time';
@@ -200,15 +200,6 @@ function workspaceJson({ workspace, exportedAt }: AccountData) {
 export const accountJsonText = (data: AccountData): string =>
   `${JSON.stringify(accountJson(data), null, 2)}\n`;
 
-/**
- * A cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a return) gets
- * an apostrophe in front, which spreadsheets show as text: a code named "=HYPERLINK(...)" stays a
- * name. Only for text people typed; the JSON keeps it exactly.
- */
-export const asText = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
-type Cell = string | number;
-
 interface CsvRow {
   readonly data: AccountData;
   readonly code: SavedCode;
@@ -224,14 +215,14 @@ const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 /** The CSV's columns, each once: its header and its cell. */
 export const accountCsvColumns: readonly {
   readonly header: string;
-  readonly cell: (row: CsvRow) => Cell;
+  readonly cell: (row: CsvRow) => Field;
 }[] = [
   { header: 'code id', cell: ({ code }) => code.id },
-  { header: 'name', cell: ({ code }) => asText(code.name) },
+  { header: 'name', cell: ({ code }) => code.name },
   { header: 'type', cell: ({ code }) => findQrType(code.type)?.label ?? code.type },
   { header: 'created', cell: ({ code }) => iso(code.createdAt) ?? '' },
   { header: 'last changed', cell: ({ code }) => iso(code.updatedAt) ?? '' },
-  { header: 'made by', cell: ({ code, data }) => asText(personOf(code.createdBy, data)) },
+  { header: 'made by', cell: ({ code, data }) => personOf(code.createdBy, data) },
   { header: 'dynamic', cell: ({ code }) => yesNo(code.dynamic) },
   { header: 'password protected', cell: ({ code }) => yesNo(code.passwordProtected) },
   { header: 'short link id', cell: ({ link }) => link?.id ?? '' },
@@ -239,7 +230,7 @@ export const accountCsvColumns: readonly {
   { header: 'short link state', cell: ({ link }) => (link ? linkState(link) : '') },
   {
     header: 'leads to',
-    cell: ({ link }) => (link ? asText(destinationSummary(link.destination)) : ''),
+    cell: ({ link }) => (link ? destinationSummary(link.destination) : ''),
   },
   { header: 'scans (all time)', cell: ({ figures }) => allTime(figures).scans },
   { header: 'unique visitors (all time)', cell: ({ figures }) => allTime(figures).unique },
@@ -257,21 +248,19 @@ export const accountCsvColumns: readonly {
   {
     header: 'hosted files',
     cell: ({ code }) =>
-      asText(
-        Object.values(code.hosted)
-          .map((file) => file.name)
-          .join('; '),
-      ),
+      Object.values(code.hosted)
+        .map((file) => file.name)
+        .join('; '),
   },
   { header: 'has logo', cell: ({ code }) => yesNo(designOf(code).logo !== null) },
-  { header: 'content (JSON)', cell: ({ code }) => asText(JSON.stringify(code.content)) },
+  { header: 'content (JSON)', cell: ({ code }) => JSON.stringify(code.content) },
   { header: 'design (JSON)', cell: ({ code }) => JSON.stringify(designOf(code).design) },
 ];
 
-/** Excel reads a CSV as UTF-8 (names with é, emoji) only when it starts with this mark. */
-export const UTF8_BOM = '\uFEFF';
-
-/** The CSV file's text: a header row, then one row per code (RFC 4180, as scan-csv.ts writes). */
+/**
+ * The CSV file's text: a header row, then one row per code. A name typed as "=..." is written as
+ * text, so a spreadsheet never runs it; the JSON keeps every text exactly as stored.
+ */
 export function accountCsv(data: AccountData): string {
   const recent = lastDays(data.exportedAt, CHART_DAYS);
   const rows = data.codes.map((code) => {

@@ -3,10 +3,9 @@
 // what changed), what the page's filters keep and offer, and what each CSV column holds, so the
 // page, the file and the email say the same thing the same way. The page's address and its query
 // are history-path.ts's.
-import { asText, UTF8_BOM } from './account-export';
 import { formatDay } from './billing';
+import { toCsv, UTF8_BOM } from './csv';
 import type { HistoryFilters } from './history-path';
-import { toCsv } from './qr/scan-csv';
 import { scanDay, scanHour } from './qr/scan-time';
 import { shortLinkUrl } from './qr/short-link';
 import { historyChanges, type HistoryChange, type HistoryEntry } from './records/history';
@@ -85,7 +84,7 @@ export interface HistoryCsvContext {
   readonly workspace: string;
 }
 
-/** The CSV's columns, each once: its header and its cell (guarded by asText when written). */
+/** The CSV's columns, each once: its header and its cell. */
 export const historyCsvColumns: readonly {
   readonly header: string;
   readonly cell: (entry: HistoryEntry, context: HistoryCsvContext) => string;
@@ -101,13 +100,13 @@ export const historyCsvColumns: readonly {
 ];
 
 /**
- * The CSV file's text: a header row, then one row per entry, in their order (RFC 4180). Every cell
- * goes through asText: names, addresses and destinations are typed by people, and a spreadsheet
- * must not run one that starts with "=" as a formula.
+ * The CSV file's text: a header row, then one row per entry, in their order. Names, addresses and
+ * destinations are typed by people; the CSV writer keeps a spreadsheet from running one that starts
+ * with "=" as a formula.
  */
 export function historyCsv(entries: readonly HistoryEntry[], context: HistoryCsvContext): string {
   const rows = entries.map((entry) =>
-    historyCsvColumns.map((column) => asText(column.cell(entry, context))),
+    historyCsvColumns.map((column) => column.cell(entry, context)),
   );
   return UTF8_BOM + toCsv([historyCsvColumns.map((column) => column.header), ...rows]);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyCounts, sumCounts, type ScanCounts } from './scan-counts';
-import { csvField, scanCsv, scanCsvFileName, slug, toCsv } from './scan-csv';
+import { scanCsv, scanCsvFileName, slug } from './scan-csv';
 
 const header =
   'date,scans,unique visitors,printed code,copied link,filtered (bots),filtered (HEAD),' +
@@ -9,32 +9,6 @@ const header =
 
 /** The file's lines, without their CRLF ends. */
 const lines = (csv: string) => csv.split('\r\n').slice(0, -1);
-
-describe('csvField and toCsv (RFC 4180)', () => {
-  it('leaves plain fields as they are', () => {
-    expect(csvField('filtered (bots)')).toBe('filtered (bots)');
-    expect(csvField(42)).toBe('42');
-    expect(csvField('')).toBe('');
-  });
-
-  it('quotes a field with a comma, quote or line break, doubling its quotes', () => {
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('the "shop" window')).toBe('"the ""shop"" window"');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('two\r\nlines')).toBe('"two\r\nlines"');
-    expect(csvField('"')).toBe('""""');
-  });
-
-  it('ends every line, the last too, with CRLF', () => {
-    expect(
-      toCsv([
-        ['a', 1],
-        ['b,c', 2],
-      ]),
-    ).toBe('a,1\r\n"b,c",2\r\n');
-    expect(toCsv([])).toBe('');
-  });
-});
 
 describe('scanCsv', () => {
   const day = (figures: Record<string, unknown>): ScanCounts => sumCounts([figures]);

@@ -1,23 +1,11 @@
-// A code's daily figures as a CSV file (RFC 4180: comma separated, CRLF line ends, a field in
-// double quotes when it holds a comma, quote or line break, its quotes doubled), for a spreadsheet.
+// A code's daily figures as a CSV file for a spreadsheet.
 //
 // Every day from the first one counted to the last (or to `until`, today) has a row, a day without
 // scans as zeros: a spreadsheet's chart of the file then has an even time axis, and a quiet day
 // reads as a quiet day, not as a gap in the figures.
+import { toCsv, type Field } from '../csv';
 import { addDays } from './scan-time';
 import { deviceClasses, osFamilies, sumCounts, type ScanCounts } from './scan-counts';
-
-type Field = string | number;
-
-/** One field as written in a CSV file. */
-export function csvField(value: Field): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** Rows as a CSV file's text: each row a line ended by CRLF. */
-export const toCsv = (rows: readonly (readonly Field[])[]): string =>
-  rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 
 interface Column {
   readonly header: string;
