@@ -5,7 +5,8 @@
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f]+/g;
 const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
-const MAX_NAME = 80;
+/** The longest name kept, in characters (without extension). */
+export const MAX_NAME = 80;
 
 /** The code's name made safe as a file name (without extension); 'qr-code' when there is none. */
 export function fileBaseName(qrName: string): string {
