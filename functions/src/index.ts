@@ -16,12 +16,15 @@
 //           /api/account deletes it and everything it owns (account-api.ts, account-delete.ts)
 //   team    POST /api/team/<request>: invites, roles, removals and leaving a workspace
 //           (team-api.ts), invites emailed through the SMTP server of mail-transport.ts
+//   bulk    POST /api/bulk: writes a chunk of a sheet's checked rows as saved codes, and their
+//           short links (bulk-api.ts)
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createAccountApi } from './account-api';
 import { getAuth, initializeApp, openFirestore } from './admin';
 import { createBillingApi } from './billing-api';
+import { createBulkApi } from './bulk-api';
 import { blocklistOf } from './blocklist';
 import { createFileApi } from './file-api';
 import { createFileLink } from './file-link';
@@ -201,4 +204,18 @@ export const team = onRequest(
     secrets: smtpSecrets,
   },
   createTeamApi({ db, auth: getAuth(), send: configuredSender(), terms }),
+);
+
+export const bulk = onRequest(
+  // A chunk of 25 rows is one transaction, then a transaction per dynamic code's link: a few
+  // seconds at most. A sheet is sent one chunk at a time, so few run at once.
+  {
+    region: 'us-central1',
+    memory: '256MiB',
+    concurrency: 10,
+    maxInstances: 3,
+    timeoutSeconds: 120,
+    secrets: smtpSecrets,
+  },
+  createBulkApi({ db, auth: getAuth(), files: fileStore, terms, send: configuredSender() }),
 );

@@ -11,6 +11,7 @@ import type { Destination } from '../../src/domain/qr/landing';
 import {
   FILE_MISSING_MESSAGE,
   filesOf,
+  linkLimitsOf,
   planSync,
   type CodeWish,
   type LinkView,
@@ -228,13 +229,15 @@ export async function syncLink(
       : null;
     const before = readAccount(accountSnapshot.data()).usage(scanDay(now));
     const { terms, store: termsToStore } = await termsReader.termsIn(workspace, accountSnapshot);
+    const standing = standingOf(terms, now.getTime());
     const { plan, usage } = planSync({
       code: wish,
       link,
       usage: before,
       verified: caller.verified,
-      active: isActive(standingOf(terms, now.getTime())),
+      active: isActive(standing),
       blocklist: blocklistOf(),
+      limits: linkLimitsOf(standing),
     });
 
     // The files this change lets go of, and those other live links of the owner still show (read

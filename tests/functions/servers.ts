@@ -34,6 +34,8 @@ import { AccountTermsReader } from '../../functions/src/terms';
 import { createBillingApi } from '../../functions/src/billing-api';
 import { createAccountApi } from '../../functions/src/account-api';
 import { createTeamApi } from '../../functions/src/team-api';
+import { createBulkApi } from '../../functions/src/bulk-api';
+import { BULK_API_PATH } from '../../src/domain/bulk/bulk-api';
 import { FIRESTORE_PROJECT } from '../rules/project';
 import { ACCOUNT_API_PATH } from '../../src/domain/account-api';
 import { BILLING_API_PATH } from '../../src/domain/billing';
@@ -238,22 +240,29 @@ export function useFunctions(
       terms,
       now: () => under.clock(),
     });
+    const bulkApi = createBulkApi({
+      db,
+      auth: getAuth(app),
+      files,
+      terms,
+      now: () => under.clock(),
+      send: options.mail?.(),
+    });
+    // Each API by the path Hosting rewrites to its function (firebase.json); the rest as there.
+    const apis = [
+      [TEAM_API_PATH, teamApi],
+      [LINK_API_PATH, api],
+      [FILES_API_PATH, fileApi],
+      [MAIL_API_PATH, mailApi],
+      [BILLING_API_PATH, billingApi],
+      [ACCOUNT_API_PATH, accountApi],
+      [BULK_API_PATH, bulkApi],
+    ] as const;
     server = createServer((request, response) => {
-      const handler = request.url?.startsWith(TEAM_API_PATH)
-        ? teamApi
-        : request.url?.startsWith(LINK_API_PATH)
-          ? api
-          : request.url?.startsWith(FILES_API_PATH)
-            ? fileApi
-            : request.url?.startsWith(MAIL_API_PATH)
-              ? mailApi
-              : request.url?.startsWith(BILLING_API_PATH)
-                ? billingApi
-                : request.url?.startsWith(ACCOUNT_API_PATH)
-                  ? accountApi
-                  : /^\/q\/[^/]+\/f\//.test(request.url ?? '')
-                    ? fileLink
-                    : redirect;
+      const url = request.url ?? '/';
+      const handler =
+        apis.find(([path]) => url.startsWith(path))?.[1] ??
+        (/^\/q\/[^/]+\/f\//.test(url) ? fileLink : redirect);
       handler(request, response).catch((error: unknown) => {
         response.statusCode = 500;
         response.end(String(error));

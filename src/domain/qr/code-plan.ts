@@ -50,9 +50,27 @@ export type CodeSize =
   | { readonly fits: true; readonly modules: number; readonly version: number }
   | { readonly fits: false; readonly bytes: number; readonly max: number; readonly over: number };
 
+/**
+ * Sizes already worked out, by what alone decides one: the mode, the data's length and the level
+ * (the encoder tries all eight masks, about 2 ms a text, and a sheet checks a thousand).
+ */
+const sizes = new Map<string, CodeSize>();
+const SIZES_KEPT = 4096;
+
 /** How big the code of a text is at a level, or by how much the text is too long. */
 export function codeSize(text: string, level: ErrorCorrection): CodeSize {
   const data = byteString(text);
+  const key = `${modeOf(data)}:${data.length}:${level}`;
+  let size = sizes.get(key);
+  if (!size) {
+    if (sizes.size >= SIZES_KEPT) sizes.clear();
+    size = measuredSize(data, level);
+    sizes.set(key, size);
+  }
+  return size;
+}
+
+function measuredSize(data: string, level: ErrorCorrection): CodeSize {
   try {
     const code = qrcode(0, level);
     code.addData(data, modeOf(data));
