@@ -9,6 +9,15 @@ export const DEFAULT_PNG_SIZE: PngSize = 1024;
 /** The PDF page is the code itself (quiet zone included), this long on its longer side. */
 export const PDF_LONGER_SIDE_MM = 100;
 
+/** The PDF page of a code in millimetres: the drawing's proportions, PDF_LONGER_SIDE_MM the longer side. */
+export function pdfPageSize(code: { readonly width: number; readonly height: number }): {
+  width: number;
+  height: number;
+} {
+  const scale = PDF_LONGER_SIDE_MM / Math.max(code.width, code.height);
+  return { width: code.width * scale, height: code.height * scale };
+}
+
 /** A picture size with the code's aspect ratio (frames make it non-square): the longer side is `longer`. */
 export function rasterSize(
   code: { readonly width: number; readonly height: number },

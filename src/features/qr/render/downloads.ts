@@ -1,15 +1,16 @@
 // The code as files: PNG, JPEG and WEBP drawn from its SVG on a canvas, the SVG itself, and a
-// vector PDF for print shops. jsPDF and svg2pdf.js (about 150 KB gzipped together) are loaded only
-// when a PDF is asked for, so they stay out of every page's first load.
+// vector PDF for print shops (pdf-maker.ts, loaded only when a PDF is asked for).
 import { fileBaseName } from '../../../domain/file-name';
 import type { RenderedCode } from './render-code';
 import {
   DEFAULT_PNG_SIZE,
-  PDF_LONGER_SIDE_MM,
+  pdfPageSize,
   rasterSize,
   svgFile,
 } from '../../../domain/qr/drawing/file-sizes';
-import { drawPicture, loadSvgPicture, parseSvg } from './svg-picture';
+import { DownloadError } from './download-error';
+import { openPdf } from './pdf-maker';
+import { drawPicture, loadSvgPicture } from './svg-picture';
 
 // Where the download panel and the tests have always found them.
 export {
@@ -100,8 +101,7 @@ export function pdfUnwritable(text: string): string[] {
 export const formatInfo = (format: DownloadFormat): FormatInfo =>
   downloadFormats.find((entry) => entry.id === format)!;
 
-/** A message the page shows as it is. */
-export class DownloadError extends Error {}
+export { DownloadError };
 
 // ---------------------------------------------------------------------------------------------
 // Names and sizes
@@ -144,15 +144,6 @@ export async function makeDownload({
   return { blob, name: file };
 }
 
-/** The markup's root for svg2pdf; a DownloadError if it cannot be read. */
-function svgRoot(svg: string): SVGSVGElement {
-  try {
-    return parseSvg(svg);
-  } catch {
-    throw new DownloadError('The code could not be read for download. Please reload the page.');
-  }
-}
-
 /** The SVG drawn at the exact pixel size (see loadSvgPicture), as the renderer marks it. */
 async function picture(
   code: RenderedCode,
@@ -190,24 +181,8 @@ function tooLarge(width: number) {
 
 /** A vector PDF whose page is the code (quiet zone included): paths, not a picture. */
 async function pdf(code: RenderedCode, title: string): Promise<Blob> {
-  const [{ jsPDF }, { svg2pdf }] = await Promise.all([import('jspdf'), import('svg2pdf.js')]).catch(
-    () => {
-      throw new DownloadError(
-        'The PDF maker could not be loaded. Check your connection and try again, or choose SVG.',
-      );
-    },
-  );
-  const scale = PDF_LONGER_SIDE_MM / Math.max(code.width, code.height);
-  const width = code.width * scale;
-  const height = code.height * scale;
-  const doc = new jsPDF({
-    unit: 'mm',
-    format: [width, height],
-    orientation: width > height ? 'landscape' : 'portrait',
-    compress: true,
-    putOnlyUsedFonts: true,
-  });
-  doc.setProperties({ title: title.trim() || 'QR code', creator: 'QR code generator' });
-  await svg2pdf(svgRoot(code.svg), doc, { x: 0, y: 0, width, height });
-  return doc.output('blob');
+  const page = pdfPageSize(code);
+  const writer = await openPdf(page, title);
+  await writer.drawSvg(code.svg, { x: 0, y: 0, ...page });
+  return writer.blob();
 }

@@ -3,6 +3,7 @@
 // means 200 MB in a phone's memory; an incremental hash reads it a slice at a time instead.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { pause } from '../../../lib/pause';
 
 /** Bytes read from the file at once: few reads, little memory. */
 export const HASH_SLICE_BYTES = 4 * 1024 * 1024;
@@ -12,13 +13,6 @@ export const HASH_SLICE_BYTES = 4 * 1024 * 1024;
  * machine): a pause every megabyte lets the page draw and answer taps while a video is hashed.
  */
 const STEP_BYTES = 1024 * 1024;
-
-/** Lets the browser draw and handle input before the next step. */
-function pause(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /**
  * The SHA-256 of `file`'s bytes, in lowercase hex. `onProgress` hears how many bytes are hashed
