@@ -187,9 +187,9 @@ function distinct(values: number[]): number[] {
 export const LABEL_PADDING_MM = 2;
 /** The caption's type size: small, but legible on a shelf label. */
 export const CAPTION_FONT_PT = 8;
-const MM_PER_PT = 25.4 / 72;
-/** One line of caption, with the space between lines. */
-export const CAPTION_LINE_MM = CAPTION_FONT_PT * MM_PER_PT * 1.25;
+/** A line of text of `pt` points, with the space between lines, in millimetres. */
+export const lineHeightMm = (pt: number) => ((pt * 25.4) / 72) * 1.25;
+export const CAPTION_LINE_MM = lineHeightMm(CAPTION_FONT_PT);
 const CAPTION_GAP_MM = 1.5;
 /** Narrower than this, a caption beside the code would hold a word or two a line: it goes under. */
 const CAPTION_MIN_WIDTH_MM = 20;
