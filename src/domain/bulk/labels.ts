@@ -55,7 +55,7 @@ function centredGrid(columns: number, rows: number, sideMm: number) {
 }
 
 const templates = [
-  // Avery's template sheet for L7160 (and its twins J8160, L7160-100): 3 × 7 labels of
+  // Avery's template sheet for L7160 (and its inkjet twin J8160): 3 × 7 labels of
   // 63.5 × 38.1 mm, 15.15 mm from the top, 7.2 mm from the left, 2.5 mm between the columns and
   // none between the rows. The corner radius is gLabels' figure for the 7160 family (5 pt).
   {
@@ -88,8 +88,9 @@ const templates = [
     cornerRadiusMm: 1.76,
     cutMarks: false,
   },
-  // Plain paper, cut by hand: 45 mm squares hold a code of about 41 mm, which reads from 30 cm
-  // or more even in a frame (a table talker, a door, a product card), and 4 × 6 of them fill A4
+  // Plain paper, cut by hand: 45 mm squares hold a code of about 41 mm with its quiet zone, which
+  // for a short link reads from about 32 cm, 25 cm in a frame (a table talker, a door, a product
+  // card), and 4 × 6 of them fill A4
   // with 13.5 mm and 15 mm margins, wider than any office printer's unprintable edge, so the cut
   // marks in them print too. The squares touch: a ruler laid from mark to mark cuts two rows or
   // columns apart at once, and no line is printed on the pieces themselves.
