@@ -2,7 +2,7 @@
 // pauses and hands them on as they come; the ZIP worker compresses them as they arrive, so the page
 // stays responsive and holds no more than the files in flight and the ZIP itself.
 import { DownloadError } from '../render/download-error';
-import { fileName, makeDownload, type DownloadFormat } from '../render/downloads';
+import { fileName, makeDownload, type DownloadFormat, type PngSize } from '../render/downloads';
 import type { RenderedCode } from '../render/render-code';
 import type { ZipRequest, ZipResponse } from './zip-worker';
 
@@ -17,17 +17,17 @@ export const BULK_FORMATS = ['png', 'svg', 'pdf'] as const satisfies readonly Do
 
 /**
  * One code's files as the download panel makes them, named `baseName` and its extension (give
- * it a name from uniqueFileNames); `title` names the code inside its PDF (the base name when
- * omitted).
+ * it a name from uniqueFileNames). `title` names the code inside its PDF (the base name when
+ * omitted); `pngSize` is the PNG's longer side (the panel's default when omitted).
  */
 export async function codeFiles(
   code: RenderedCode,
   baseName: string,
-  title = baseName,
+  { title = baseName, pngSize }: { readonly title?: string; readonly pngSize?: PngSize } = {},
 ): Promise<ZipItem[]> {
   const files: ZipItem[] = [];
   for (const format of BULK_FORMATS) {
-    const { blob } = await makeDownload({ code, name: title, format });
+    const { blob } = await makeDownload({ code, name: title, format, size: pngSize });
     files.push({
       path: fileName(baseName, format),
       bytes: new Uint8Array(await blob.arrayBuffer()),

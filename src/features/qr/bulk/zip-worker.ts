@@ -28,7 +28,7 @@ self.addEventListener('message', (event: MessageEvent<ZipRequest>) => {
       builder.add(request.path, request.bytes);
       answer({ type: 'added', files: ++files });
     } else {
-      answer({ type: 'done', zip: new Blob(builder.end(), { type: 'application/zip' }) });
+      answer({ type: 'done', zip: builder.end() });
     }
   } catch (error) {
     answer({ type: 'error', message: error instanceof Error ? error.message : String(error) });
