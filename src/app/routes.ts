@@ -65,6 +65,7 @@ export const routes: readonly AppRoute[] = [
   guarded(paths.qrDemo, 'QR Demo', () => import('../features/qr/wizard/demo-page')),
   guarded(paths.users, 'Users', () => import('../features/qr/account/users-page')),
   guarded(paths.qrCodes, 'QR Codes', () => import('../features/qr/account/qr-codes-page')),
+  guarded(paths.bulk, 'Codes from a sheet', () => import('../features/qr/account/bulk-page')),
   guarded(paths.billing, 'Billing', () => import('../features/qr/account/billing-page')),
   guarded(paths.analysis, 'Analysis', () => import('../features/qr/account/analysis-page')),
   guarded(paths.account, 'Account', () => import('../features/qr/account/account-page')),

@@ -33,6 +33,8 @@ export const paths = {
   analysis: '/UserAnalysis',
   account: '/UserAccount',
   faq: '/UserFAQ',
+  /** Many codes from a sheet. */
+  bulk: '/UserBulk',
   /** The history of printed codes (filtered by `?code=&by=`: history-path.ts). */
   history: HISTORY_PAGE_PATH,
   /** Where an invite to a team leads (its token after `#`). */

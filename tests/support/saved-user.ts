@@ -216,6 +216,27 @@ export function seedTrialStart(uid: string, days: number) {
 }
 
 /**
+ * Gives the account a paid plan (accounts/{uid}.terms, as the server stores it when an order is
+ * marked paid), running for a month from now: the way to a plan's limits without its EFT story.
+ */
+export function seedPlan(uid: string) {
+  const day = 86_400_000;
+  return seedFirestore({
+    port: config.emulators.firestore.port,
+    projectId,
+    documents: {
+      [accountPath(uid)]: {
+        terms: {
+          trialStartedAt: { $timestamp: new Date(Date.now() - 60 * day).toISOString() },
+          planId: 'monthly',
+          paidUntil: { $timestamp: new Date(Date.now() + 30 * day).toISOString() },
+        },
+      },
+    },
+  });
+}
+
+/**
  * Makes `user` a member of `workspace` in `role`, as the team function stores them when they
  * accept an invite (users/{workspace}/members/{uid}, read by the rules and the functions on every
  * request): the way to a team without its invite and join pages, which have their own story.
@@ -251,4 +272,20 @@ export async function storedDocument(path: string): Promise<Record<string, unkno
   if (response.status === 404) return null;
   const { fields } = (await response.json()) as { fields: Record<string, Record<string, unknown>> };
   return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, plain(value)]));
+}
+
+/** How many documents the collection at `path` holds, as the server lists them (as the owner). */
+export async function storedCollectionSize(path: string): Promise<number> {
+  let size = 0;
+  let pageToken = '';
+  do {
+    const response = await fetch(
+      `http://127.0.0.1:${config.emulators.firestore.port}/v1/projects/${projectId}/databases/(default)/documents/${path}?pageSize=300&mask.fieldPaths=name${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`,
+      { headers: { Authorization: 'Bearer owner' } },
+    );
+    const page = (await response.json()) as { documents?: unknown[]; nextPageToken?: string };
+    size += page.documents?.length ?? 0;
+    pageToken = page.nextPageToken ?? '';
+  } while (pageToken);
+  return size;
 }

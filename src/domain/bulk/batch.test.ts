@@ -173,18 +173,24 @@ describe('a batch’s plan', () => {
     standing: plan,
     codeCount: 0,
     usage: usageOn(undefined, '2026-12-05'),
-    codeIds: new Set(),
+    codes: new Map(),
     ...extra,
   });
 
-  it('counts what it creates and what it updates', () => {
+  it('counts what it creates, what it updates and what it leaves as it is', () => {
     const checked = rows(5);
-    const plan5 = planBatch(
-      checked,
-      facts({ codeIds: new Set([keyedCodeId('t1'), keyedCodeId('t3')]) }),
-      true,
-    );
-    expect(plan5).toMatchObject({ rows: 5, good: 5, creates: 3, updates: 2, limits: [] });
+    const codes = new Map([
+      [keyedCodeId('t1'), 'another destination'],
+      [keyedCodeId('t3'), rowSetsKey(checked[3]!.fields!)],
+    ]);
+    expect(planBatch(checked, facts({ codes }), true)).toMatchObject({
+      rows: 5,
+      good: 5,
+      creates: 3,
+      updates: 1,
+      unchanged: 1,
+      limits: [],
+    });
   });
 
   it('refuses a trial’s batch over its rows, and a trial’s day of new links', () => {

@@ -8,7 +8,7 @@ import { SAVED_CODES_MAX, type SavedCodeFields } from '../qr/saved-code';
 import { KEY_COLUMN, rowValues, type BulkColumn, type ColumnMapping } from './columns';
 import { bulkCodeId } from './ids';
 import { bulkRowsAllowed } from './limits';
-import { checkRow, type BatchLook, type RowProblem } from './rows';
+import { checkRow, rowSetsKey, type BatchLook, type RowProblem } from './rows';
 
 export interface CheckedRow {
   /** Its place among the sheet's rows with data (0 for the first). */
@@ -107,8 +107,11 @@ export interface WorkspaceFacts {
   readonly codeCount: number;
   /** Its short links' usage today (link-policy.ts). */
   readonly usage: AccountUsage;
-  /** The ids of its codes now: a row whose code exists is an update. */
-  readonly codeIds: ReadonlySet<string>;
+  /**
+   * Its codes now, each by id with what a row sets of it (rowSetsKey): a row whose code exists
+   * updates it, unless the code holds what the row sets already.
+   */
+  readonly codes: ReadonlyMap<string, string>;
 }
 
 export interface BatchPlan {
@@ -117,8 +120,10 @@ export interface BatchPlan {
   readonly failing: number;
   /** Good rows whose code is new. */
   readonly creates: number;
-  /** Good rows whose code exists: it is updated. */
+  /** Good rows whose code exists and is changed by the row. */
   readonly updates: number;
+  /** Good rows whose code exists and holds what the row sets already. */
+  readonly unchanged: number;
   /** Why the batch cannot be written as it is (the workspace's limits); empty when it can. */
   readonly limits: readonly string[];
 }
@@ -136,8 +141,11 @@ export function planBatch(
   dynamic: boolean,
 ): BatchPlan {
   const good = rows.filter((row) => row.fields !== null);
-  const creates = good.filter((row) => !facts.codeIds.has(row.codeId)).length;
-  const updates = good.length - creates;
+  const creates = good.filter((row) => !facts.codes.has(row.codeId)).length;
+  const unchanged = good.filter(
+    (row) => facts.codes.get(row.codeId) === rowSetsKey(row.fields!),
+  ).length;
+  const updates = good.length - creates - unchanged;
   const limits: string[] = [];
   const allowed = bulkRowsAllowed(facts.standing);
   if (allowed === 0) {
@@ -174,6 +182,7 @@ export function planBatch(
     failing: rows.length - good.length,
     creates,
     updates,
+    unchanged,
     limits,
   };
 }

@@ -28,7 +28,7 @@ export const bulkCodeId = (batch: string, row: number, key: string | null) =>
   key ? keyedCodeId(key) : batchRowCodeId(batch, row);
 
 /** A new batch's id: random, 20 URL-safe characters, like the codes' own. */
-export function newBatchId(fill: (bytes: Uint8Array) => void): string {
+export function newBatchId(fill: (bytes: Uint8Array<ArrayBuffer>) => void): string {
   const bytes = new Uint8Array(15);
   fill(bytes);
   let binary = '';

@@ -22,6 +22,7 @@ export const accountPaths = {
   users: paths.users,
   faq: paths.faq,
   history: paths.history,
+  bulk: paths.bulk,
 } as const;
 
 export interface AccountLink {
@@ -53,6 +54,8 @@ export interface AccountPageInfo {
   /** What this page will hold, said plainly: none of it exists yet. */
   readonly text: string;
   readonly link?: { readonly label: string; readonly to: string };
+  /** A second way on, beside the first. */
+  readonly also?: { readonly label: string; readonly to: string };
 }
 
 /** The account pages: each a heading, one honest sentence and, where it helps, a link. */
@@ -66,6 +69,7 @@ export const accountPages = {
     heading: 'Your QR Codes',
     text: 'Every code you save to your account, newest change first, with its picture drawn on this device.',
     link: { label: 'Create a new QR code', to: paths.qrType },
+    also: { label: 'Make many from a sheet', to: paths.bulk },
   },
   analysis: {
     heading: 'Analysis',
@@ -80,6 +84,11 @@ export const accountPages = {
     heading: 'History of printed codes',
     text: 'Every change of where your dynamic codes lead, of their passwords, dates and scan limits, and every code retired or restored: who made it, when, and what it led to before. Nobody can edit or delete it.',
     link: { label: 'The people and their roles', to: accountPaths.users },
+  },
+  bulk: {
+    heading: 'Codes from a sheet',
+    text: 'Many codes at once: a row of a spreadsheet for each, checked before anything is made. Upload the sheet again later to change them.',
+    link: { label: 'Your QR Codes', to: accountPaths.qrCodes },
   },
   faq: {
     heading: "FAQ's",

@@ -46,11 +46,13 @@ export function AccountInfoPage({
     <AccountLayout heading={page.heading}>
       <div className={children ? 'account-toolbar' : 'panel account-note'}>
         <p>{page.text}</p>
-        {page.link ? (
-          <Link to={page.link.to} className="button button--ghost">
-            {page.link.label}
-          </Link>
-        ) : null}
+        {[page.link, page.also].map((link) =>
+          link ? (
+            <Link key={link.to} to={link.to} className="button button--ghost">
+              {link.label}
+            </Link>
+          ) : null,
+        )}
       </div>
       {children}
     </AccountLayout>

@@ -3,6 +3,7 @@
 // billing members the orders, nobody write them), read live. It imports Firestore: load it by
 // dynamic import only (use-billing.ts).
 import type { AccountTerms, Order } from '../../../domain/billing';
+import type { AccountUsage } from '../../../domain/qr/link-policy';
 import { accountPath, readAccount } from '../../../domain/records/accounts';
 import { ORDERS, readOrder } from '../../../domain/records/orders';
 import {
@@ -16,17 +17,23 @@ import {
   type Unsubscribe,
 } from '../../../lib/firestore/firestore-core';
 
-/** The workspace's terms, live; `signedUpAt` starts the trial until the server has stored it. */
+/**
+ * The workspace's terms, live, and its short links' usage of their limits (the same document);
+ * `signedUpAt` starts the trial until the server has stored it.
+ */
 export function watchTerms(
   db: Firestore,
   workspace: string,
   signedUpAt: number,
-  onChange: (terms: AccountTerms) => void,
+  onChange: (terms: AccountTerms, usage: (today: string) => AccountUsage) => void,
   onError: (error: FirestoreError) => void,
 ): Unsubscribe {
   return onSnapshot(
     doc(db, accountPath(workspace)),
-    (snapshot) => onChange(readAccount(snapshot.data()).terms(signedUpAt)),
+    (snapshot) => {
+      const account = readAccount(snapshot.data());
+      onChange(account.terms(signedUpAt), account.usage);
+    },
     onError,
   );
 }

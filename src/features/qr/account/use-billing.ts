@@ -4,6 +4,8 @@
 // chunk) is loaded here only, by dynamic import.
 import { useEffect, useState } from 'react';
 import { standingOf, type AccountTerms, type Order, type Standing } from '../../../domain/billing';
+import type { AccountUsage } from '../../../domain/qr/link-policy';
+import { scanDay } from '../../../domain/qr/scan-time';
 import { useAuth, type SessionUser } from '../../../lib/auth/session';
 import { useWorkspace, type WorkspaceChoice } from '../../../lib/workspace/workspace';
 
@@ -13,6 +15,8 @@ export type BillingView =
       readonly status: 'ready';
       readonly terms: AccountTerms;
       readonly standing: Standing;
+      /** The workspace's short links' usage of their limits today (null: not read). */
+      readonly usage: AccountUsage | null;
       /** Newest first; only when asked for. */
       readonly orders: readonly Order[];
     }
@@ -44,6 +48,7 @@ export function useBilling({ withOrders = false } = {}): BillingView {
   const [terms, setTerms] = useState<{
     workspace: string;
     terms: AccountTerms;
+    usage?: (today: string) => AccountUsage;
     at: number;
   } | null>(null);
   const [orders, setOrders] = useState<{ workspace: string; orders: readonly Order[] } | null>(
@@ -70,7 +75,7 @@ export function useBilling({ withOrders = false } = {}): BillingView {
             db,
             workspace,
             created,
-            (next) => live && setTerms({ workspace, terms: next, at: Date.now() }),
+            (next, usage) => live && setTerms({ workspace, terms: next, usage, at: Date.now() }),
             fail,
           ),
         );
@@ -99,6 +104,7 @@ export function useBilling({ withOrders = false } = {}): BillingView {
     status: 'ready',
     terms: terms.terms,
     standing: standingOf(terms.terms, terms.at),
+    usage: terms.usage?.(scanDay(new Date(terms.at))) ?? null,
     orders: shownOrders,
   };
 }

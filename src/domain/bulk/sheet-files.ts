@@ -1,0 +1,58 @@
+// The sheets the bulk page hands back: the template of a type (its columns and one example row)
+// and the rows to fix (the sheet's own columns, as uploaded, with a column of what is wrong), both
+// CSV through the one writer (csv.ts), whose guard keeps a spreadsheet from running any cell as a
+// formula. With a byte-order mark, so Excel reads accents as they are.
+import { toCsv, UTF8_BOM } from '../csv';
+import type { QrType } from '../qr/qr-types';
+import type { CheckedRow } from './batch';
+import { bulkColumns, type BulkColumn } from './columns';
+
+/** The template of `type`'s sheet: its columns' names, and a valid example row. */
+export function templateCsv(type: QrType, dynamic: boolean): string {
+  const columns = bulkColumns(type, dynamic);
+  return (
+    UTF8_BOM +
+    toCsv([columns.map((column) => column.header), columns.map((column) => column.example)])
+  );
+}
+
+/** The template's file name: "qr-codes-website.csv". */
+export const templateName = (type: QrType) =>
+  `qr-codes-${type.label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`;
+
+/** The column of what is wrong with a row, in the rows-to-fix sheet. */
+export const PROBLEMS_HEADER = 'Problems';
+
+/**
+ * The rows with a problem, as a sheet to fix and upload again: the sheet's headers and each row's
+ * cells as they came, the values fixed in the page where a column maps to them, and the problems
+ * in a last column, each named by its column.
+ */
+export function failedRowsCsv(
+  headers: readonly string[],
+  cells: readonly (readonly string[])[],
+  rows: readonly CheckedRow[],
+  columns: readonly BulkColumn[],
+  mapping: Readonly<Record<string, number | null>>,
+): string {
+  const header = (id: string | null) =>
+    id === null ? null : (columns.find((column) => column.id === id)?.header ?? id);
+  const lines = rows
+    .filter((row) => row.problems.length > 0)
+    .map((row) => {
+      const line = [...(cells[row.index] ?? [])];
+      while (line.length < headers.length) line.push('');
+      for (const column of columns) {
+        const at = mapping[column.id];
+        if (at != null) line[at] = row.values[column.id] ?? '';
+      }
+      const problems = row.problems
+        .map((problem) => {
+          const where = header(problem.column);
+          return where ? `${where}: ${problem.message}` : problem.message;
+        })
+        .join(' ');
+      return [...line, problems];
+    });
+  return UTF8_BOM + toCsv([[...headers, PROBLEMS_HEADER], ...lines]);
+}

@@ -1,0 +1,103 @@
+// A batch being written, and what it made: rows done of rows in all while it goes (and why it
+// waits, offline or for the server), then what was created, updated and left as it was, each row
+// the server refused with its reason, and each dynamic code whose link could not be made yet.
+import { Link } from 'react-router-dom';
+import type { BulkRowResult } from '../../../domain/bulk/bulk-api';
+import { FormAlert, StatusMessage } from '../../../lib/ui/field';
+import { answeredCount, isFinished, type BulkJob } from './bulk-writer';
+
+const count = (value: number) => value.toLocaleString('en-ZA');
+
+const outcomeWords: Record<BulkRowResult['outcome'], (n: number) => string> = {
+  created: (n) => `${count(n)} new ${n === 1 ? 'code' : 'codes'} made`,
+  updated: (n) => `${count(n)} ${n === 1 ? 'code' : 'codes'} updated`,
+  unchanged: (n) => `${count(n)} already as the sheet says`,
+  refused: (n) => `${count(n)} refused`,
+};
+
+export function BulkProgress({
+  job,
+  waiting,
+  codesPath,
+  onDone,
+}: {
+  job: BulkJob;
+  waiting: string | null;
+  codesPath: string;
+  onDone: () => void;
+}) {
+  const done = answeredCount(job);
+  const finished = isFinished(job);
+  const results = Object.values(job.results);
+  const lineOf = new Map(job.rows.map((row) => [row.row, row.line]));
+  const refused = results.filter((result) => result.outcome === 'refused');
+  const unlinked = results.filter((result) => result.linkMessage);
+  const tally = (Object.keys(outcomeWords) as BulkRowResult['outcome'][])
+    .map(
+      (outcome) =>
+        [outcome, results.filter((result) => result.outcome === outcome).length] as const,
+    )
+    .filter(([, n]) => n > 0);
+
+  return (
+    <section className="panel bulk__step" aria-labelledby="bulk-writing">
+      <h2 id="bulk-writing">{finished ? 'Your codes are made' : 'Writing your codes'}</h2>
+      <p className="bulk__hint">
+        For {job.workspaceName}.{' '}
+        {finished ? '' : 'You can leave this page: the rest is written when you open it again.'}
+      </p>
+      <label className="bulk__progress">
+        <span>
+          Written {count(done)} of {count(job.rows.length)} rows
+        </span>
+        <progress max={job.rows.length} value={done} />
+      </label>
+      <StatusMessage message={waiting} />
+      {job.stopped ? <FormAlert>{job.stopped}</FormAlert> : null}
+      {finished || job.stopped ? (
+        <>
+          {tally.length > 0 ? (
+            <ul className="bulk__tally">
+              {tally.map(([outcome, n]) => (
+                <li key={outcome}>{outcomeWords[outcome](n)}</li>
+              ))}
+            </ul>
+          ) : null}
+          {refused.length + unlinked.length > 0 ? (
+            <div className="bulk__table-wrap">
+              <table className="bulk__table">
+                <caption>Rows that need you</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Row</th>
+                    <th scope="col">What happened</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...refused, ...unlinked].map((result) => (
+                    <tr key={`${result.row}-${result.outcome}`}>
+                      <th scope="row">{lineOf.get(result.row) ?? result.row + 2}</th>
+                      <td>
+                        {result.outcome === 'refused'
+                          ? result.message
+                          : `Saved, without its short link for now: ${result.linkMessage}`}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          <div className="bulk__confirm">
+            <Link to={codesPath} className="button">
+              See them in My QR Codes
+            </Link>
+            <button type="button" className="button button--ghost" onClick={onDone}>
+              Make more codes from a sheet
+            </button>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,220 @@
+// Codes from a sheet, as a restaurant group makes a code for every table: the template, a 200-row
+// CSV of Website codes (dynamic) with 5 bad rows that the check flags by row and field before
+// anything is written, the rows to fix downloaded as CSV, the 195 good ones written through the
+// server with the connection cut halfway (the batch goes on once back online, nothing twice), My
+// QR Codes listing them, a short link that redirects; then the same rows as Excel with 3 new
+// destinations, which update exactly 3 codes; and a vCard sheet as Excel, fixed in place.
+import { expect, type Page } from '@playwright/test';
+import { codesPath, userPath } from '../src/domain/records/codes';
+import { createUser, uniqueEmail } from './support/auth-emulator';
+import { seriousViolations } from './support/axe';
+import { bytesOf } from './support/downloads';
+import { logIn, seedPlan, storedCollectionSize, storedDocument } from './support/saved-user';
+import { keepScreenshot } from './support/screenshots';
+import { signedInTest as test } from './support/signed-in';
+import { xlsxBytes, XLSX_TYPE } from './support/xlsx';
+
+test.use({ storageState: { cookies: [], origins: [] } });
+
+const ROWS = 200;
+/** Rows (by their place, 0 for the first data row) that the check must flag, and why. */
+const planted: Readonly<Record<number, { column: string; value: string; message: RegExp }>> = {
+  9: { column: 'Website URL', value: 'not a web address', message: /web address/i },
+  49: { column: 'Website URL', value: 'javascript:alert(1)', message: /web address/i },
+  89: {
+    column: 'Website URL',
+    value: 'https://testsafebrowsing.appspot.com/s/phishing.html',
+    message: /harmful or abused/,
+  },
+  129: { column: 'id', value: 't5', message: /also on row 7/ },
+  169: { column: 'Name', value: `=HYPERLINK("x")${'x'.repeat(100)}`, message: /100/ },
+};
+
+const header = ['id', 'Name', 'Website URL'];
+
+/** The tables' sheet: table n keyed `t<n>`, leading to its menu; the planted rows spoiled. */
+function tableRows(changed: readonly number[] = []): string[][] {
+  return Array.from({ length: ROWS }, (_, n) => {
+    const row = [`t${n}`, `Table ${n}`, `https://example.co.za/menu/${n}`];
+    if (changed.includes(n)) row[2] = `https://example.co.za/winter/${n}`;
+    const bad = planted[n];
+    if (bad) row[header.indexOf(bad.column)] = bad.value;
+    return row;
+  });
+}
+
+const csvOf = (rows: readonly (readonly string[])[]) =>
+  rows.map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(',')).join('\r\n');
+
+const bulkPanel = (page: Page, name: RegExp | string) => page.getByRole('region', { name });
+
+async function upload(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  await page.getByLabel('Sheet (CSV or Excel .xlsx)').setInputFiles({ name, mimeType, buffer });
+}
+
+/** The workspace's count of codes, and the codes the server holds (no duplicates: the same). */
+async function storedCodeCount(uid: string) {
+  const count = (await storedDocument(userPath(uid)))?.codeCount;
+  return { count, documents: await storedCollectionSize(codesPath(uid)) };
+}
+
+test('a sheet of 200 tables becomes 195 checked codes, cut off halfway and finished once back online', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  const user = await createUser({
+    email: uniqueEmail('bulk'),
+    password: 'Bulk-pass-1',
+    emailVerified: true,
+  });
+  await seedPlan(user.uid);
+  await logIn(page, user, { at: '/UserBulk' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Codes from a sheet' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The template: the type's columns and one example row.
+  const [template] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the template (CSV)' }).click(),
+  ]);
+  expect(template.suggestedFilename()).toBe('qr-codes-website.csv');
+  const templateText = (await bytesOf(template)).toString('utf8').replace(/^\uFEFF/, '');
+  expect(templateText.split('\r\n')[0]).toBe(
+    'id,Name,File name,Website URL,Active from,Active until,Scan limit,Message when it is not active,Or send those scans to this address',
+  );
+
+  // The sheet: checked in the page, the planted rows flagged by row and field.
+  await upload(page, 'tables.csv', 'text/csv', Buffer.from(csvOf([header, ...tableRows()])));
+  const check = bulkPanel(page, '4. The check');
+  await expect(check.getByRole('status').first()).toHaveText(
+    '195 rows of 200 are ready; 5 rows to fix. They will create 195 new codes, update 0 codes.',
+  );
+  const problems = check.getByRole('table');
+  for (const [place, bad] of Object.entries(planted)) {
+    const line = Number(place) + 2;
+    const row = problems
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: String(line), exact: true }) });
+    await expect(row.first(), `row ${line}`).toContainText(bad.message);
+  }
+  await keepScreenshot(page, 'bulk-check-desktop', { fullPage: true });
+
+  // The rows to fix, as a CSV: the sheet's columns and a column of problems; the cell that began
+  // with "=" is written so no spreadsheet runs it.
+  const [failed] = await Promise.all([
+    page.waitForEvent('download'),
+    check.getByRole('button', { name: 'Download the rows to fix (CSV)' }).click(),
+  ]);
+  const failedLines = (await bytesOf(failed))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(failedLines[0]).toBe('id,Name,Website URL,Problems');
+  expect(failedLines).toHaveLength(6);
+  expect(failedLines.find((line) => line.includes('HYPERLINK'))).toMatch(/^t169,"'=HYPERLINK/);
+
+  // Confirmed: written through the server, a chunk at a time; the connection cut halfway.
+  await check.getByRole('button', { name: 'Make 195 codes' }).click();
+  const writing = bulkPanel(page, /Writing your codes|Your codes are made/);
+  await expect(writing.getByText(/Written (2[5-9]|[3-9]\d|1\d\d) of 195 rows/)).toBeVisible({
+    timeout: 60_000,
+  });
+  await context.setOffline(true);
+  await expect(writing.getByRole('status')).toHaveText(/You are offline/, { timeout: 30_000 });
+  await context.setOffline(false);
+  await expect(writing.getByText('Written 195 of 195 rows')).toBeVisible({ timeout: 120_000 });
+  await expect(writing.getByRole('listitem')).toHaveText(['195 new codes made']);
+  expect(await storedCodeCount(user.uid)).toEqual({ count: 195, documents: 195 });
+
+  // My QR Codes lists them; a table's short link leads to its menu.
+  await writing.getByRole('link', { name: 'See them in My QR Codes' }).click();
+  await expect(page.getByRole('region', { name: 'Saved codes (195)' })).toBeVisible();
+  const search = page.getByRole('searchbox');
+  await search.fill('Table 7');
+  const row = page.getByRole('listitem', { name: 'Table 7', exact: true });
+  const link = row.getByRole('link', { name: /\/q\// });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  const shortLink = (await link.getAttribute('href'))!;
+  const scan = await fetch(new URL(shortLink, page.url()), { redirect: 'manual' });
+  expect(scan.status).toBe(302);
+  expect(scan.headers.get('location')).toBe('https://example.co.za/menu/7');
+
+  // The same rows as an Excel workbook, 3 tables with new menus: exactly 3 codes change.
+  await page.goto('/UserBulk');
+  const workbook = xlsxBytes([header, ...tableRows([3, 4, 8])]);
+  await upload(page, 'tables.xlsx', XLSX_TYPE, Buffer.from(workbook));
+  await expect(check.getByRole('status').first()).toHaveText(
+    '195 rows of 200 are ready; 5 rows to fix. They will create 0 new codes, update 3 codes and leave 192 codes as they are.',
+  );
+  await check.getByRole('button', { name: 'Update 3 codes' }).click();
+  await expect(writing.getByText('Written 195 of 195 rows')).toBeVisible({ timeout: 60_000 });
+  await expect(writing.getByRole('listitem')).toHaveText([
+    '3 codes updated',
+    '192 already as the sheet says',
+  ]);
+  expect(await storedCodeCount(user.uid)).toEqual({ count: 195, documents: 195 });
+  await writing.getByRole('link', { name: 'See them in My QR Codes' }).click();
+  await search.fill('Table 3');
+  const moved = page
+    .getByRole('listitem', { name: 'Table 3', exact: true })
+    .getByRole('link', { name: /\/q\// });
+  const redirect = await fetch(new URL((await moved.getAttribute('href'))!, page.url()), {
+    redirect: 'manual',
+  });
+  expect(redirect.headers.get('location')).toBe('https://example.co.za/winter/3');
+});
+
+test('a vCard sheet as Excel: a bad row fixed in place, static codes made at once', async ({
+  page,
+}) => {
+  const user = await createUser({
+    email: uniqueEmail('cards'),
+    password: 'Cards-pass-1',
+    emailVerified: true,
+  });
+  await logIn(page, user, { at: '/UserBulk' });
+  await page.getByLabel('Type of code').selectOption({ label: 'Virtual Card' });
+  const columns = [
+    'First name',
+    'Last name',
+    'Phone',
+    'Email',
+    'Website',
+    'Company',
+    'Job title',
+    'Street address',
+    'City',
+    'Postal code',
+    'Country',
+  ];
+  const person = (n: number) => [
+    `Agent${n}`,
+    'Mokoena',
+    '011 555 0123',
+    `agent${n}@example.co.za`,
+    'https://www.example.co.za',
+    'Kempton Homes',
+    'Estate agent',
+    '12 Voortrekker Road',
+    'Kempton Park',
+    '1619',
+    'South Africa',
+  ];
+  const rows = Array.from({ length: 12 }, (_, n) => person(n));
+  rows[4]![3] = 'agent4-at-example'; // not an email address
+  await upload(page, 'agents.xlsx', XLSX_TYPE, Buffer.from(xlsxBytes([columns, ...rows])));
+  const check = bulkPanel(page, '4. The check');
+  await expect(check.getByRole('status').first()).toContainText(
+    '11 rows of 12 are ready; 1 row to fix.',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await check.getByRole('textbox', { name: 'Row 6, Email' }).fill('agent4@example.co.za');
+  await expect(check.getByRole('status').first()).toHaveText(
+    'All 12 rows are ready. They will create 12 new codes, update 0 codes.',
+  );
+  await check.getByRole('button', { name: 'Make 12 codes' }).click();
+  await expect(page.getByText('Written 12 of 12 rows')).toBeVisible({ timeout: 30_000 });
+  expect(await storedCodeCount(user.uid)).toEqual({ count: 12, documents: 12 });
+});
