@@ -13,6 +13,9 @@ import { logIn, seedPlan, storedCollectionSize, storedDocument } from './support
 import { keepScreenshot } from './support/screenshots';
 import { signedInTest as test } from './support/signed-in';
 import { xlsxBytes, XLSX_TYPE } from './support/xlsx';
+import { readLabels } from './support/pdf-labels';
+import { scanFilesInPage } from './support/scan-svg';
+import { strFromU8, unzipSync } from 'fflate';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
@@ -62,7 +65,7 @@ test('a sheet of 200 tables becomes 195 checked codes, cut off halfway and finis
   page,
   context,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const user = await createUser({
     email: uniqueEmail('bulk'),
     password: 'Bulk-pass-1',
@@ -127,6 +130,56 @@ test('a sheet of 200 tables becomes 195 checked codes, cut off halfway and finis
   await expect(writing.getByText('Written 195 of 195 rows')).toBeVisible({ timeout: 120_000 });
   await expect(writing.getByRole('listitem')).toHaveText(['195 new codes made']);
   expect(await storedCodeCount(user.uid)).toEqual({ count: 195, documents: 195 });
+
+  // For the printer: every code drawn and scan-checked, then the ZIP with its manifest, and the
+  // label sheets, each label read back from the PDF as Poppler renders it.
+  const print = bulkPanel(page, '5. Print them');
+  await print.getByRole('button', { name: 'Check 195 codes for print' }).click();
+  await expect(print.getByText('195 of 195 codes are ready to print.')).toBeVisible({
+    timeout: 150_000,
+  });
+  const [zip] = await Promise.all([
+    page.waitForEvent('download', { timeout: 120_000 }),
+    print.getByRole('button', { name: 'Download the ZIP (PNG, SVG and PDF of each)' }).click(),
+  ]);
+  const files = unzipSync(new Uint8Array(await bytesOf(zip)));
+  expect(Object.keys(files)).toHaveLength(195 * 3 + 1);
+  const manifest = strFromU8(files['manifest.csv']!)
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(manifest[0]).toBe('name,file,content or destination,short link,verdict');
+  // Names, files and addresses hold no commas: the first four fields are plain.
+  const printed = manifest.slice(1).map((line) => line.split(','));
+  expect(printed).toHaveLength(195);
+  expect(printed[7]!.slice(0, 4)).toEqual([
+    'Table 7',
+    'Table 7',
+    'https://example.co.za/menu/7',
+    expect.stringMatching(/\/q\/\w+\?qr=1$/),
+  ]);
+  expect(printed[7]![4]).toMatch(/^"?Scans: Both families of reader/);
+  const sample = [...printed.keys()].sort(() => Math.random() - 0.5).slice(0, 20);
+  const formats = [
+    ['png', 'image/png'],
+    ['svg', 'image/svg+xml'],
+  ] as const;
+  const sampled = sample.flatMap((index) =>
+    formats.map(([extension, type]) => ({
+      bytes: files[`${printed[index]![1]}.${extension}`]!,
+      type,
+      expected: printed[index]![3],
+    })),
+  );
+  expect(await scanFilesInPage(page, sampled)).toEqual(sampled.map((file) => file.expected));
+  const [sheets] = await Promise.all([
+    page.waitForEvent('download', { timeout: 120_000 }),
+    print.getByRole('button', { name: 'Download the label sheets' }).click(),
+  ]);
+  const labels = readLabels(await bytesOf(sheets), 'avery-l7160');
+  expect(labels).toHaveLength(10 * 21);
+  expect(labels.slice(0, 195)).toEqual(printed.map((line) => line[3]));
+  expect(labels.slice(195)).toEqual(Array(15).fill(null));
 
   // My QR Codes lists them; a table's short link leads to its menu.
   await writing.getByRole('link', { name: 'See them in My QR Codes' }).click();

@@ -56,3 +56,26 @@ export function failedRowsCsv(
     });
   return UTF8_BOM + toCsv([[...headers, PROBLEMS_HEADER], ...lines]);
 }
+
+/** A line of a batch's manifest: a code, what it holds or leads to, and whether it will scan. */
+export interface ManifestLine {
+  readonly name: string;
+  /** Its files' name in the ZIP (without extension); '' when it was left out. */
+  readonly fileName: string;
+  /** A static code's content, or where a dynamic code leads now. */
+  readonly content: string;
+  /** A dynamic code's printed short link; '' for a static one. */
+  readonly shortLink: string;
+  /** The scan check's verdict, or why the code was left out. */
+  readonly verdict: string;
+}
+
+export const manifestHeaders = ['name', 'file', 'content or destination', 'short link', 'verdict'];
+
+/** The batch's manifest.csv: a line per code, so a print shop or a till system can match them. */
+export const manifestCsv = (lines: readonly ManifestLine[]) =>
+  UTF8_BOM +
+  toCsv([
+    manifestHeaders,
+    ...lines.map((line) => [line.name, line.fileName, line.content, line.shortLink, line.verdict]),
+  ]);

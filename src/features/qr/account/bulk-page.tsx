@@ -50,6 +50,7 @@ function Bulk({ current }: { current: WorkspaceChoice }) {
         workspace: current.id,
         workspaceName: current.name,
         codes: listing.codes,
+        links: listing.links,
         facts: {
           standing: billing.standing,
           codeCount: listing.codes.length,

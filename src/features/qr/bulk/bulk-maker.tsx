@@ -22,6 +22,7 @@ import { defaultDesign, type QrDesign } from '../../../domain/qr/design';
 import { canBeDynamic, mustBeDynamic } from '../../../domain/qr/dynamic';
 import { findQrType, type QrTypeId } from '../../../domain/qr/qr-types';
 import type { SavedCode } from '../../../domain/qr/saved-code';
+import type { CodeLink } from '../../../domain/records/links';
 import { saveFile } from '../../../lib/save-file';
 import { FormAlert, SelectField } from '../../../lib/ui/field';
 import { BulkProgress } from './bulk-progress';
@@ -45,6 +46,8 @@ export interface BulkPlace {
   readonly workspaceName: string;
   /** The workspace's codes now (their designs to choose from; the ids a row would update). */
   readonly codes: readonly SavedCode[];
+  /** Their short links, by code id (a written batch's codes are printed with them). */
+  readonly links: ReadonlyMap<string, CodeLink>;
   readonly facts: Omit<WorkspaceFacts, 'codes'>;
   /** Links to the workspace's codes and to the plans. */
   readonly codesPath: string;
@@ -183,7 +186,14 @@ export function BulkMaker({ place }: { place: BulkPlace }) {
 
   if (job) {
     return (
-      <BulkProgress job={job} waiting={waiting} codesPath={place.codesPath} onDone={startAgain} />
+      <BulkProgress
+        job={job}
+        waiting={waiting}
+        codes={place.codes}
+        links={place.links}
+        codesPath={place.codesPath}
+        onDone={startAgain}
+      />
     );
   }
 

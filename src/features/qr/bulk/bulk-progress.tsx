@@ -3,8 +3,12 @@
 // the server refused with its reason, and each dynamic code whose link could not be made yet.
 import { Link } from 'react-router-dom';
 import type { BulkRowResult } from '../../../domain/bulk/bulk-api';
+import type { CodeLink } from '../../../domain/records/links';
+import type { SavedCode } from '../../../domain/qr/saved-code';
 import { FormAlert, StatusMessage } from '../../../lib/ui/field';
 import { answeredCount, isFinished, type BulkJob } from './bulk-writer';
+import { BulkPrints } from './bulk-prints';
+import { printItem, type PrintItem } from './print-check';
 
 const count = (value: number) => value.toLocaleString('en-ZA');
 
@@ -15,14 +19,45 @@ const outcomeWords: Record<BulkRowResult['outcome'], (n: number) => string> = {
   refused: (n) => `${count(n)} refused`,
 };
 
+/**
+ * The batch's codes to print, in the sheet's order, as My QR Codes lists them now (null until the
+ * list holds every one of them: it follows the server's writes within moments).
+ */
+function printItems(
+  job: BulkJob,
+  codes: readonly SavedCode[],
+  links: ReadonlyMap<string, CodeLink>,
+): PrintItem[] | null {
+  const byId = new Map(codes.map((code) => [code.id, code]));
+  const items: PrintItem[] = [];
+  for (const { row, values } of job.rows) {
+    const result = job.results[row];
+    if (!result || result.outcome === 'refused') continue;
+    const code = byId.get(result.code);
+    if (!code) return null;
+    const linkId = links.get(code.id)?.id ?? result.link;
+    const fileName = values.fileName?.trim() || code.name;
+    items.push(printItem(code, linkId, window.location.origin, fileName, result.linkMessage));
+  }
+  return items;
+}
+
+/** The files' name for a batch: its sheet's type and day, "website-codes-2026-12-05". */
+const batchName = (job: BulkJob) =>
+  `${job.type === 'web' ? 'website' : job.type}-codes-${new Date().toISOString().slice(0, 10)}`;
+
 export function BulkProgress({
   job,
   waiting,
+  codes,
+  links,
   codesPath,
   onDone,
 }: {
   job: BulkJob;
   waiting: string | null;
+  codes: readonly SavedCode[];
+  links: ReadonlyMap<string, CodeLink>;
   codesPath: string;
   onDone: () => void;
 }) {
@@ -39,65 +74,70 @@ export function BulkProgress({
     )
     .filter(([, n]) => n > 0);
 
+  const items = finished ? printItems(job, codes, links) : null;
   return (
-    <section className="panel bulk__step" aria-labelledby="bulk-writing">
-      <h2 id="bulk-writing">{finished ? 'Your codes are made' : 'Writing your codes'}</h2>
-      <p className="bulk__hint">
-        For {job.workspaceName}.{' '}
-        {finished ? '' : 'You can leave this page: the rest is written when you open it again.'}
-      </p>
-      <label className="bulk__progress">
-        <span>
-          Written {count(done)} of {count(job.rows.length)} rows
-        </span>
-        <progress max={job.rows.length} value={done} />
-      </label>
-      <StatusMessage message={waiting} />
-      {job.stopped ? <FormAlert>{job.stopped}</FormAlert> : null}
-      {finished || job.stopped ? (
-        <>
-          {tally.length > 0 ? (
-            <ul className="bulk__tally">
-              {tally.map(([outcome, n]) => (
-                <li key={outcome}>{outcomeWords[outcome](n)}</li>
-              ))}
-            </ul>
-          ) : null}
-          {refused.length + unlinked.length > 0 ? (
-            <div className="bulk__table-wrap">
-              <table className="bulk__table">
-                <caption>Rows that need you</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Row</th>
-                    <th scope="col">What happened</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...refused, ...unlinked].map((result) => (
-                    <tr key={`${result.row}-${result.outcome}`}>
-                      <th scope="row">{lineOf.get(result.row) ?? result.row + 2}</th>
-                      <td>
-                        {result.outcome === 'refused'
-                          ? result.message
-                          : `Saved, without its short link for now: ${result.linkMessage}`}
-                      </td>
+    <div className="bulk">
+      <section className="panel bulk__step" aria-labelledby="bulk-writing">
+        <h2 id="bulk-writing">{finished ? 'Your codes are made' : 'Writing your codes'}</h2>
+        <p className="bulk__hint">
+          For {job.workspaceName}.{' '}
+          {finished ? '' : 'You can leave this page: the rest is written when you open it again.'}
+        </p>
+        <label className="bulk__progress">
+          <span>
+            Written {count(done)} of {count(job.rows.length)} rows
+          </span>
+          <progress max={job.rows.length} value={done} />
+        </label>
+        <StatusMessage message={waiting} />
+        {job.stopped ? <FormAlert>{job.stopped}</FormAlert> : null}
+        {finished || job.stopped ? (
+          <>
+            {tally.length > 0 ? (
+              <ul className="bulk__tally">
+                {tally.map(([outcome, n]) => (
+                  <li key={outcome}>{outcomeWords[outcome](n)}</li>
+                ))}
+              </ul>
+            ) : null}
+            {refused.length + unlinked.length > 0 ? (
+              <div className="bulk__table-wrap">
+                <table className="bulk__table">
+                  <caption>Rows that need you</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Row</th>
+                      <th scope="col">What happened</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {[...refused, ...unlinked].map((result) => (
+                      <tr key={`${result.row}-${result.outcome}`}>
+                        <th scope="row">{lineOf.get(result.row) ?? result.row + 2}</th>
+                        <td>
+                          {result.outcome === 'refused'
+                            ? result.message
+                            : `Saved, without its short link for now: ${result.linkMessage}`}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : null}
+            <div className="bulk__confirm">
+              <Link to={codesPath} className="button">
+                See them in My QR Codes
+              </Link>
+              <button type="button" className="button button--ghost" onClick={onDone}>
+                Make more codes from a sheet
+              </button>
             </div>
-          ) : null}
-          <div className="bulk__confirm">
-            <Link to={codesPath} className="button">
-              See them in My QR Codes
-            </Link>
-            <button type="button" className="button button--ghost" onClick={onDone}>
-              Make more codes from a sheet
-            </button>
-          </div>
-        </>
-      ) : null}
-    </section>
+          </>
+        ) : null}
+      </section>
+      {finished && items === null ? <p role="status">Listing the codes for print…</p> : null}
+      {items && items.length > 0 ? <BulkPrints items={items} batchName={batchName(job)} /> : null}
+    </div>
   );
 }
