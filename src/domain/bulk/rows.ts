@@ -72,8 +72,11 @@ export function rowContent(values: Readonly<Record<string, string>>): QrContent<
 }
 
 /** The column a problem of a field belongs to: the field's own, when the sheet has it. */
-const columnOf = (field: string, columns: readonly BulkColumn[]) =>
-  columns.some((column) => column.id === field) ? field : null;
+function columnOf(field: string, columns: readonly BulkColumn[]): string | null {
+  // The form's name of the code is the sheet's Name column.
+  const id = field === 'qrName' ? NAME_COLUMN : field;
+  return columns.some((column) => column.id === id) ? id : null;
+}
 
 /** The first column that holds a web address: where a target's problem is said. */
 const addressColumn = (columns: readonly BulkColumn[], values: Readonly<Record<string, string>>) =>

@@ -73,7 +73,7 @@ export function BulkPrints({
     try {
       const { blob, name } = await build();
       saveFile(blob, name);
-      setMaking(`${what[0]!.toUpperCase()}${what.slice(1)} is ready: ${name}.`);
+      setMaking(`Ready: ${name}.`);
     } catch (error) {
       console.error(error);
       setMaking(null);
@@ -216,10 +216,7 @@ export function BulkPrints({
       <ChoiceGroup<LabelTemplateId>
         legend="Label sheet (A4)"
         name="bulk-labels"
-        choices={labelTemplates.map((entry) => ({
-          id: entry.id,
-          label: `${entry.name}: ${entry.columns * entry.rows} a sheet`,
-        }))}
+        choices={labelTemplates.map((entry) => ({ id: entry.id, label: entry.name }))}
         value={template}
         onChange={setTemplate}
       />

@@ -79,10 +79,12 @@ export function BulkProgress({
     <div className="bulk">
       <section className="panel bulk__step" aria-labelledby="bulk-writing">
         <h2 id="bulk-writing">{finished ? 'Your codes are made' : 'Writing your codes'}</h2>
-        <p className="bulk__hint">
-          For {job.workspaceName}.{' '}
-          {finished ? '' : 'You can leave this page: the rest is written when you open it again.'}
-        </p>
+        {job.workspace !== job.uid || !finished ? (
+          <p className="bulk__hint">
+            {job.workspace !== job.uid ? `In ${job.workspaceName}. ` : ''}
+            {finished ? '' : 'You can leave this page: the rest is written when you open it again.'}
+          </p>
+        ) : null}
         <label className="bulk__progress">
           <span>
             Written {count(done)} of {count(job.rows.length)} rows
