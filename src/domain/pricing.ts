@@ -1,6 +1,8 @@
 // The QR generator's plans and their prices, and what paying ahead saves against paying monthly.
 // Amounts are whole South African rand.
+import { BULK_BENEFIT } from './bulk/limits';
 import { QR_TYPE_COUNT } from './qr/type-count';
+import { PLAN_LINK_LIMITS } from './qr/link-limits';
 
 export type PlanId = 'monthly' | 'six-months' | 'annually';
 
@@ -59,6 +61,8 @@ export const sharedBenefits = [
   `All ${QR_TYPE_COUNT} QR code types`,
   'Every frame, pattern, corner and logo option',
   `${SEATS_PER_PLAN} people working on your codes, each with a role; viewers are free and unlimited`,
+  BULK_BENEFIT,
+  `Up to ${PLAN_LINK_LIMITS.activeLinks.toLocaleString('en-ZA')} dynamic codes, ${PLAN_LINK_LIMITS.newLinksPerDay.toLocaleString('en-ZA')} new ones a day`,
   'Help by email and through the contact form',
 ] as const;
 

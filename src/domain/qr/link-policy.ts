@@ -9,7 +9,7 @@
 // in the same transaction that writes the link, and generous for a business printing codes.
 import * as v from 'valibot';
 import { describeApi, requestBody, savedCodeId, workspaceField, type AnswerOf } from '../api';
-import { PLAN_NEEDED_MESSAGE, type Standing } from '../billing';
+import { PLAN_NEEDED_MESSAGE } from '../billing';
 import { isBlockedHost, type Blocklist } from './blocklist';
 import { scheduleOf } from './schedule';
 import {
@@ -20,40 +20,8 @@ import {
   type LandingPage,
 } from './landing';
 
-/** How many short links an account may have and make. */
-export interface LinkLimits {
-  /** Dynamic codes with a working link at once (deleted ones do not count). */
-  readonly activeLinks: number;
-  /** New links made per account per day (South African days). */
-  readonly newLinksPerDay: number;
-  /** Changes of where a link leads, per account per day. */
-  readonly targetChangesPerDay: number;
-}
-
-/**
- * The limits during the trial, and of an account without a plan: a throwaway account is where
- * spam would come from, so it stays small.
- */
-export const LINK_LIMITS = {
-  activeLinks: 100,
-  newLinksPerDay: 20,
-  targetChangesPerDay: 50,
-} as const satisfies LinkLimits;
-
-/**
- * The limits of an account that has paid for a plan: every code it may keep can be dynamic
- * (SAVED_CODES_MAX, held equal by a test), one full sheet of bulk codes a day can get its links
- * (BULK_ROWS.plan), and a sheet uploaded again can point every one of them somewhere new.
- */
-export const PLAN_LINK_LIMITS = {
-  activeLinks: 5000,
-  newLinksPerDay: 1000,
-  targetChangesPerDay: 1000,
-} as const satisfies LinkLimits;
-
-/** The limits of an account in `standing`: a running plan's, otherwise the trial's. */
-export const linkLimitsOf = (standing: Standing): LinkLimits =>
-  standing.kind === 'plan' ? PLAN_LINK_LIMITS : LINK_LIMITS;
+export { LINK_LIMITS, PLAN_LINK_LIMITS, linkLimitsOf, type LinkLimits } from './link-limits';
+import { LINK_LIMITS, type LinkLimits } from './link-limits';
 
 /** What the server keeps per account for the limits (accounts/{uid}; only the server writes). */
 export interface AccountUsage {

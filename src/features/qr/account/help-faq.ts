@@ -7,7 +7,9 @@ import { formatRand, plans } from '../../../domain/pricing';
 import { PASSWORD_ATTEMPTS, UNLOCK_HOURS } from '../../../domain/qr/access';
 import { fileKinds, formatBytes } from '../../../domain/qr/files';
 import { HOSTING_QUOTA_BYTES } from '../../../domain/qr/hosting';
-import { LINK_LIMITS } from '../../../domain/qr/link-policy';
+import { LINK_LIMITS, PLAN_LINK_LIMITS } from '../../../domain/qr/link-policy';
+
+const count = (value: number) => value.toLocaleString('en-ZA');
 import { qrTypes } from '../../../domain/qr/qr-types';
 import type { FaqEntry } from './pricing-faq';
 
@@ -52,7 +54,7 @@ export const helpFaq: readonly FaqTopic[] = [
       },
       {
         question: 'How many dynamic codes can I have?',
-        answer: `Up to ${LINK_LIMITS.activeLinks} at once, ${LINK_LIMITS.newLinksPerDay} new ones a day, and ${LINK_LIMITS.targetChangesPerDay} changes of where they lead a day. Dynamic codes need a verified email address, so that our short links are never anonymous.`,
+        answer: `With a plan, up to ${count(PLAN_LINK_LIMITS.activeLinks)} at once, ${count(PLAN_LINK_LIMITS.newLinksPerDay)} new ones a day (a whole sheet of bulk codes), and ${count(PLAN_LINK_LIMITS.targetChangesPerDay)} changes of where they lead a day; during the free trial ${LINK_LIMITS.activeLinks}, ${LINK_LIMITS.newLinksPerDay} and ${LINK_LIMITS.targetChangesPerDay}. Dynamic codes need a verified email address, so that our short links are never anonymous.`,
       },
       {
         question: 'What happens when I delete a dynamic code?',
