@@ -259,6 +259,14 @@ test('a vCard sheet as Excel on a phone: a bad row fixed in place, static codes 
     '1619',
     'South Africa',
   ];
+  // Sheets that are no batch: a PDF renamed .csv, and 50,000 rows on a trial; both said at once.
+  await upload(page, 'menu.csv', 'text/csv', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n'));
+  await expect(page.getByRole('alert')).toContainText(/not a sheet: it looks like a PDF/);
+  const many = ['First name', ...Array.from({ length: 50_000 }, (_, n) => `Agent${n}`)].join('\n');
+  await upload(page, 'everyone.csv', 'text/csv', Buffer.from(many));
+  await expect(bulkPanel(page, '4. The check').getByRole('alert')).toContainText(
+    /This sheet has 50\s000 rows, and the trial makes at most 100 codes at a time/,
+  );
   const rows = Array.from({ length: 12 }, (_, n) => person(n));
   rows[4]![3] = 'agent4-at-example'; // not an email address
   await upload(page, 'agents.xlsx', XLSX_TYPE, Buffer.from(xlsxBytes([columns, ...rows])));

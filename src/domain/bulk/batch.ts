@@ -131,6 +131,19 @@ export interface BatchPlan {
 const count = (value: number) => value.toLocaleString('en-ZA');
 
 /**
+ * Why a sheet of `rows` rows cannot be one batch in `standing` (null: it can): asked before its
+ * rows are checked, so a sheet of 50,000 rows is answered at once rather than checked in vain.
+ */
+export function batchSizeProblem(rows: number, standing: Standing): string | null {
+  const allowed = bulkRowsAllowed(standing);
+  if (allowed === 0) {
+    return 'Your trial or plan has ended: choose a plan on the Pricing page to make codes from a sheet.';
+  }
+  if (rows <= allowed) return null;
+  return `This sheet has ${count(rows)} rows, and ${standing.kind === 'trial' ? 'the trial makes' : 'a batch makes'} at most ${count(allowed)} codes at a time. Split it into sheets of ${count(allowed)} rows or fewer.`;
+}
+
+/**
  * What writing the good rows of `rows` would do, and the limits it would break: the rows a batch
  * may have, the codes a workspace may keep, and for dynamic codes the links it may have and make
  * today. The server holds each again as it writes.
@@ -147,16 +160,8 @@ export function planBatch(
   ).length;
   const updates = good.length - creates - unchanged;
   const limits: string[] = [];
-  const allowed = bulkRowsAllowed(facts.standing);
-  if (allowed === 0) {
-    limits.push(
-      'Your trial or plan has ended: choose a plan on the Pricing page to make codes from a sheet.',
-    );
-  } else if (rows.length > allowed) {
-    limits.push(
-      `This sheet has ${count(rows.length)} rows, and ${facts.standing.kind === 'trial' ? 'the trial makes' : 'a batch makes'} at most ${count(allowed)} codes at a time. Split it into sheets of ${count(allowed)} rows or fewer.`,
-    );
-  }
+  const size = batchSizeProblem(rows.length, facts.standing);
+  if (size) limits.push(size);
   if (facts.codeCount + creates > SAVED_CODES_MAX) {
     limits.push(
       `This batch would make ${count(creates)} new codes, and the workspace has ${count(facts.codeCount)} of the ${count(SAVED_CODES_MAX)} it may keep. Delete codes you no longer use, or make fewer at a time.`,

@@ -6,7 +6,7 @@
 // when the page is open and online again (bulk-writer.ts).
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { planBatch, type WorkspaceFacts } from '../../../domain/bulk/batch';
+import { batchSizeProblem, planBatch, type WorkspaceFacts } from '../../../domain/bulk/batch';
 import {
   bulkColumns,
   bulkTypes,
@@ -107,7 +107,9 @@ export function BulkMaker({ place }: { place: BulkPlace }) {
     () => ({ type, dynamic, design, origin: window.location.origin, blocklist: bulkBlocklist() }),
     [type, dynamic, design],
   );
-  const rows = useCheckedRows(sheet, columns, mapping, look, batch, fixes);
+  // A sheet larger than a batch may be is answered at once, not checked row by row in vain.
+  const tooLarge = sheet ? batchSizeProblem(sheet.rows.length, place.facts.standing) : null;
+  const rows = useCheckedRows(tooLarge ? null : sheet, columns, mapping, look, batch, fixes);
   const codes = useMemo(
     () => new Map(place.codes.map((code) => [code.id, rowSetsKey(code)])),
     [place.codes],
@@ -313,7 +315,15 @@ export function BulkMaker({ place }: { place: BulkPlace }) {
         </section>
       ) : null}
 
-      {sheet ? (
+      {sheet && tooLarge ? (
+        <section className="panel bulk__step" aria-labelledby="bulk-check">
+          <h2 id="bulk-check">4. The check</h2>
+          <FormAlert>
+            {tooLarge} <Link to={place.pricingPath}>See the plans</Link>
+          </FormAlert>
+        </section>
+      ) : null}
+      {sheet && !tooLarge ? (
         <DryRun
           rows={rows}
           plan={plan}
