@@ -269,6 +269,8 @@ test('a vCard sheet as Excel on a phone: a bad row fixed in place, static codes 
   );
   const rows = Array.from({ length: 12 }, (_, n) => person(n));
   rows[4]![3] = 'agent4-at-example'; // not an email address
+  // Checked offline: the page needs no connection until the codes are written.
+  await page.context().setOffline(true);
   await upload(page, 'agents.xlsx', XLSX_TYPE, Buffer.from(xlsxBytes([columns, ...rows])));
   const check = bulkPanel(page, '4. The check');
   await expect(check.getByRole('status').first()).toContainText(
@@ -280,6 +282,7 @@ test('a vCard sheet as Excel on a phone: a bad row fixed in place, static codes 
   await expect(check.getByRole('status').first()).toHaveText(
     'All 12 rows are ready. They will create 12 new codes, update 0 codes.',
   );
+  await page.context().setOffline(false);
   await check.getByRole('button', { name: 'Make 12 codes' }).click();
   await expect(page.getByText('Written 12 of 12 rows')).toBeVisible({ timeout: 30_000 });
   expect(await storedCodeCount(user.uid)).toEqual({ count: 12, documents: 12 });

@@ -55,13 +55,22 @@ function storedParts(
   return zipSync(parts, { level: 0 }).buffer;
 }
 
+/** The workbook reader's modules, fetched once. */
+const workbookReader = () => Promise.all([import('fflate'), import('read-excel-file/browser')]);
+
+/**
+ * Fetches the workbook reader ahead, once the bulk page has settled: a sheet chosen later reads
+ * at once, offline too (the dry run needs no connection, and the reader is not loaded by any
+ * other page). A failure here is the read's to report, if a workbook is ever chosen.
+ */
+export function preloadSheetReader(): void {
+  void workbookReader().catch(() => undefined);
+}
+
 /** The first worksheet of an .xlsx, as a sheet of text. */
 async function readWorkbook(bytes: Uint8Array): Promise<SheetRead> {
   if (isEncryptedWorkbook(bytes)) return unreadable.locked;
-  const [unzipper, { readSheet }] = await Promise.all([
-    import('fflate'),
-    import('read-excel-file/browser'),
-  ]);
+  const [unzipper, { readSheet }] = await workbookReader();
   const stored = storedParts(bytes, unzipper);
   if ('problem' in stored) return stored;
   try {
