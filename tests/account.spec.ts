@@ -280,7 +280,9 @@ test("the FAQ's page answers by topic, with the product's own limits", async ({ 
   await expect(question).toHaveAttribute('aria-expanded', 'true');
   await expect(
     links.getByRole('region', { name: 'How many dynamic codes can I have?' }),
-  ).toContainText('Up to 100 at once, 20 new ones a day');
+  ).toContainText(
+    'With a plan, up to 5\u00a0000 at once, 1\u00a0000 new ones a day (a whole sheet of bulk codes), and 1\u00a0000 changes of where they lead a day; during the free trial 100, 20 and 50.',
+  );
   const files = page.getByRole('region', { name: 'Files', exact: true });
   await files.getByRole('button', { name: 'How large may my files be?' }).click();
   await expect(files).toContainText('a video up to 200 MB; 1 GB in all per account');

@@ -196,45 +196,45 @@ export function seedAccount(
   });
 }
 
-/**
- * Sets when the account's free trial started, `days` ago (accounts/{uid}.terms, as the server
- * stores it at the account's first link): the way to an account whose trial is nearly over, or
- * over. Replaces the account's usage counts.
- */
-export function seedTrialStart(uid: string, days: number) {
+/** Sets the account's terms (accounts/{uid}.terms) as the server stores them; times as dates. */
+function seedTerms(uid: string, terms: Readonly<Record<string, Date | string>>) {
   return seedFirestore({
     port: config.emulators.firestore.port,
     projectId,
     documents: {
       [accountPath(uid)]: {
-        terms: {
-          trialStartedAt: { $timestamp: new Date(Date.now() - days * 86_400_000).toISOString() },
-        },
+        terms: Object.fromEntries(
+          Object.entries(terms).map(([key, value]) => [
+            key,
+            value instanceof Date ? { $timestamp: value.toISOString() } : value,
+          ]),
+        ),
       },
     },
   });
 }
 
+const DAY_MS = 86_400_000;
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
+
 /**
- * Gives the account a paid plan (accounts/{uid}.terms, as the server stores it when an order is
- * marked paid), running for a month from now: the way to a plan's limits without its EFT story.
+ * Sets when the account's free trial started, `days` ago (accounts/{uid}.terms, as the server
+ * stores it at the account's first link): the way to an account whose trial is nearly over, or
+ * over. Replaces the account's usage counts.
  */
-export function seedPlan(uid: string) {
-  const day = 86_400_000;
-  return seedFirestore({
-    port: config.emulators.firestore.port,
-    projectId,
-    documents: {
-      [accountPath(uid)]: {
-        terms: {
-          trialStartedAt: { $timestamp: new Date(Date.now() - 60 * day).toISOString() },
-          planId: 'monthly',
-          paidUntil: { $timestamp: new Date(Date.now() + 30 * day).toISOString() },
-        },
-      },
-    },
+export const seedTrialStart = (uid: string, days: number) =>
+  seedTerms(uid, { trialStartedAt: daysFromNow(-days) });
+
+/**
+ * Gives the account a paid plan (as the server stores it when an order is marked paid), running
+ * for a month from now: the way to a plan's limits without its EFT story.
+ */
+export const seedPlan = (uid: string) =>
+  seedTerms(uid, {
+    trialStartedAt: daysFromNow(-60),
+    planId: 'monthly',
+    paidUntil: daysFromNow(30),
   });
-}
 
 /**
  * Makes `user` a member of `workspace` in `role`, as the team function stores them when they

@@ -19,6 +19,7 @@ import { codeFiles, makeBulkZip, type ZipItem } from './bulk-zip';
 import { codesPdf } from './codes-pdf';
 import { alignmentTestPdf, labelSheetPdf } from './label-sheet-pdf';
 import { checkPrints, type CheckedPrint, type PrintItem } from './print-check';
+import { RowNotes } from './row-notes';
 
 const count = (value: number) => value.toLocaleString('en-ZA');
 
@@ -148,6 +149,56 @@ export function BulkPrints({
     yield { path: 'manifest.csv', bytes: new TextEncoder().encode(manifest()) };
   }
 
+  const busy = making?.startsWith('Making') === true;
+  /** What the batch can become, each made and downloaded by one button. */
+  const outputs: readonly {
+    label: string;
+    what: string;
+    needsCodes: boolean;
+    build: () => Promise<{ blob: Blob; name: string }>;
+  }[] = [
+    {
+      label: 'Download the ZIP (PNG, SVG and PDF of each)',
+      what: 'the ZIP',
+      needsCodes: true,
+      build: async () => ({ blob: await makeBulkZip(zipItems()), name: `${batchName}.zip` }),
+    },
+    {
+      label: 'Download one PDF (a code a page)',
+      what: 'the PDF of the codes',
+      needsCodes: true,
+      build: async () => ({
+        blob: await codesPdf(
+          good.map((print) => ({ code: print.drawn, name: print.item.code.name })),
+          { title: batchName },
+        ),
+        name: `${batchName}.pdf`,
+      }),
+    },
+    {
+      label: 'Download the label sheets',
+      what: 'the label sheets',
+      needsCodes: true,
+      build: async () => ({
+        blob: await labelSheetPdf(
+          good.map((print) => print.drawn),
+          template,
+          { title: `${batchName} on ${chosen.name}` },
+        ),
+        name: `${batchName}-${template}.pdf`,
+      }),
+    },
+    {
+      label: 'Download the alignment page (print it first)',
+      what: 'the alignment page',
+      needsCodes: false,
+      build: async () => ({
+        blob: await alignmentTestPdf(template),
+        name: `alignment-${template}.pdf`,
+      }),
+    },
+  ];
+
   return (
     <section className="panel bulk__step" aria-labelledby="bulk-print">
       <h2 id="bulk-print">5. Print them</h2>
@@ -155,103 +206,47 @@ export function BulkPrints({
         {count(good.length)} of {count(checked.length)} codes are ready to print
         {risky.length > 0 ? `, ${count(risky.length)} of them risky` : ''}.
       </p>
-      {leftOut.length + risky.length > 0 ? (
-        <div className="bulk__table-wrap">
-          <table className="bulk__table">
-            <caption>Codes to look at</caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Verdict</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...leftOut, ...risky].map((print) => (
-                <tr key={print.item.code.id}>
-                  <th scope="row">{print.item.code.name}</th>
-                  <td>
-                    {good.includes(print as Delivered) && print.ok
-                      ? `Risky, included: ${print.verdict.reason}`
-                      : `Left out of the files. ${leftOutReason(print)}`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-
-      <div className="bulk__tools">
-        <button
-          type="button"
-          className="button"
-          disabled={good.length === 0 || making?.startsWith('Making') === true}
-          onClick={() =>
-            void make('the ZIP', async () => ({
-              blob: await makeBulkZip(zipItems()),
-              name: `${batchName}.zip`,
-            }))
-          }
-        >
-          Download the ZIP (PNG, SVG and PDF of each)
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={good.length === 0 || making?.startsWith('Making') === true}
-          onClick={() =>
-            void make('the PDF of the codes', async () => ({
-              blob: await codesPdf(
-                good.map((print) => ({ code: print.drawn, name: print.item.code.name })),
-                { title: batchName },
-              ),
-              name: `${batchName}.pdf`,
-            }))
-          }
-        >
-          Download one PDF (a code a page)
-        </button>
-      </div>
-
-      <ChoiceGroup<LabelTemplateId>
-        legend="Label sheet (A4)"
-        name="bulk-labels"
-        choices={labelTemplates.map((entry) => ({ id: entry.id, label: entry.name }))}
-        value={template}
-        onChange={setTemplate}
+      <RowNotes
+        caption="Codes to look at"
+        heading="Code"
+        notes={[...leftOut, ...risky].map((print) => ({
+          key: print.item.code.id,
+          name: print.item.code.name,
+          text:
+            good.includes(print as Delivered) && print.ok
+              ? `Risky, included: ${print.verdict.reason}`
+              : `Left out of the files. ${leftOutReason(print)}`,
+        }))}
       />
-      {warning ? <FormAlert tone="info">{warning}</FormAlert> : null}
-      <div className="bulk__tools">
-        <button
-          type="button"
-          className="button"
-          disabled={good.length === 0 || making?.startsWith('Making') === true}
-          onClick={() =>
-            void make('the label sheets', async () => ({
-              blob: await labelSheetPdf(
-                good.map((print) => print.drawn),
-                template,
-                { title: `${batchName} on ${chosen.name}` },
-              ),
-              name: `${batchName}-${template}.pdf`,
-            }))
-          }
-        >
-          Download the label sheets
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() =>
-            void make('the alignment page', async () => ({
-              blob: await alignmentTestPdf(template),
-              name: `alignment-${template}.pdf`,
-            }))
-          }
-        >
-          Download the alignment page (print it first)
-        </button>
-      </div>
+      {[outputs.slice(0, 2), outputs.slice(2)].map((group, at) => (
+        <div key={at} className="bulk__group">
+          {at === 1 ? (
+            <>
+              <ChoiceGroup<LabelTemplateId>
+                legend="Label sheet (A4)"
+                name="bulk-labels"
+                choices={labelTemplates.map((entry) => ({ id: entry.id, label: entry.name }))}
+                value={template}
+                onChange={setTemplate}
+              />
+              {warning ? <FormAlert tone="info">{warning}</FormAlert> : null}
+            </>
+          ) : null}
+          <div className="bulk__tools">
+            {group.map((output, index) => (
+              <button
+                key={output.label}
+                type="button"
+                className={index === 0 ? 'button' : 'button button--ghost'}
+                disabled={(output.needsCodes && good.length === 0) || busy}
+                onClick={() => void make(output.what, output.build)}
+              >
+                {output.label}
+              </button>
+            ))}
+          </div>
+        </div>
+      ))}
       <StatusMessage message={making} />
       {failed ? <FormAlert>{failed}</FormAlert> : null}
     </section>

@@ -8,6 +8,7 @@ import type { SavedCode } from '../../../domain/qr/saved-code';
 import { FormAlert, StatusMessage } from '../../../lib/ui/field';
 import { answeredCount, isFinished, type BulkJob } from './bulk-writer';
 import { BulkPrints } from './bulk-prints';
+import { RowNotes } from './row-notes';
 import { printItem, type PrintItem } from './print-check';
 
 const count = (value: number) => value.toLocaleString('en-ZA');
@@ -102,31 +103,18 @@ export function BulkProgress({
                 ))}
               </ul>
             ) : null}
-            {refused.length + unlinked.length > 0 ? (
-              <div className="bulk__table-wrap">
-                <table className="bulk__table">
-                  <caption>Rows that need you</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Row</th>
-                      <th scope="col">What happened</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...refused, ...unlinked].map((result) => (
-                      <tr key={`${result.row}-${result.outcome}`}>
-                        <th scope="row">{lineOf.get(result.row) ?? result.row + 2}</th>
-                        <td>
-                          {result.outcome === 'refused'
-                            ? result.message
-                            : `Saved, without its short link for now: ${result.linkMessage}`}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : null}
+            <RowNotes
+              caption="Rows that need you"
+              heading="Row"
+              notes={[...refused, ...unlinked].map((result) => ({
+                key: `${result.row}-${result.outcome}`,
+                name: String(lineOf.get(result.row) ?? result.row + 2),
+                text:
+                  result.outcome === 'refused'
+                    ? (result.message ?? 'Refused.')
+                    : `Saved, without its short link for now: ${result.linkMessage}`,
+              }))}
+            />
             <div className="bulk__confirm">
               <Link to={codesPath} className="button">
                 See them in My QR Codes
