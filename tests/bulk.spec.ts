@@ -3,7 +3,8 @@
 // anything is written, the rows to fix downloaded as CSV, the 195 good ones written through the
 // server with the connection cut halfway (the batch goes on once back online, nothing twice), My
 // QR Codes listing them, a short link that redirects; then the same rows as Excel with 3 new
-// destinations, which update exactly 3 codes; and a vCard sheet as Excel, fixed in place.
+// destinations, which update exactly 3 codes; and 200 vCards as CSV and as Excel on a phone,
+// checked offline and fixed in place.
 import { expect, type Page } from '@playwright/test';
 import { codesPath, userPath } from '../src/domain/records/codes';
 import { createUser, uniqueEmail } from './support/auth-emulator';
@@ -221,7 +222,23 @@ test('a sheet of 200 tables becomes 195 checked codes, cut off halfway and finis
   expect(redirect.headers.get('location')).toBe('https://example.co.za/winter/3');
 });
 
-test('a vCard sheet as Excel on a phone: a bad row fixed in place, static codes made at once', async ({
+/** A vCard sheet's bad rows (by place), the column spoiled, and what the check says. */
+const badCards: Readonly<Record<number, { column: number; value: string; message: string }>> = {
+  9: { column: 3, value: 'agent9-at-example', message: 'Please enter a valid email address.' },
+  49: { column: 1, value: '', message: 'Please enter last name.' },
+  89: {
+    column: 2,
+    value: 'call me',
+    message: 'Please use digits only (spaces and a leading + are fine).',
+  },
+  129: {
+    column: 9,
+    value: '1619-12345678',
+    message: 'Postal code can be at most 12 characters: cut 1 (it has 13).',
+  },
+};
+
+test('200 estate agents as CSV and as Excel on a phone: checked offline, a bad row fixed in place, static codes made', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -246,7 +263,7 @@ test('a vCard sheet as Excel on a phone: a bad row fixed in place, static codes 
     'Postal code',
     'Country',
   ];
-  const person = (n: number) => [
+  const agents = Array.from({ length: ROWS }, (_, n) => [
     `Agent${n}`,
     'Mokoena',
     '011 555 0123',
@@ -258,35 +275,57 @@ test('a vCard sheet as Excel on a phone: a bad row fixed in place, static codes 
     'Kempton Park',
     '1619',
     'South Africa',
-  ];
+  ]);
+  for (const [place, bad] of Object.entries(badCards))
+    agents[Number(place)]![bad.column] = bad.value;
+  agents[169] = [...agents[168]!]; // pasted twice
+
   // Sheets that are no batch: a PDF renamed .csv, and 50,000 rows on a trial; both said at once.
   await upload(page, 'menu.csv', 'text/csv', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n'));
   await expect(page.getByRole('alert')).toContainText(/not a sheet: it looks like a PDF/);
   const many = ['First name', ...Array.from({ length: 50_000 }, (_, n) => `Agent${n}`)].join('\n');
   await upload(page, 'everyone.csv', 'text/csv', Buffer.from(many));
-  await expect(bulkPanel(page, '4. The check').getByRole('alert')).toContainText(
+  const check = bulkPanel(page, '4. The check');
+  await expect(check.getByRole('alert')).toContainText(
     /This sheet has 50\s000 rows, and the trial makes at most 100 codes at a time/,
   );
-  const rows = Array.from({ length: 12 }, (_, n) => person(n));
-  rows[4]![3] = 'agent4-at-example'; // not an email address
-  // Checked offline: the page needs no connection until the codes are written.
+
+  // With a plan, the agents' sheet, checked offline: the page needs no connection until the codes
+  // are written. The CSV and the same rows as Excel flag the same rows.
+  await seedPlan(user.uid);
+  await page.reload();
+  await page.getByLabel('Type of code').selectOption({ label: 'Virtual Card' });
+  await page.getByRole('checkbox', { name: /^Dynamic codes/ }).uncheck();
   await page.context().setOffline(true);
-  await upload(page, 'agents.xlsx', XLSX_TYPE, Buffer.from(xlsxBytes([columns, ...rows])));
-  const check = bulkPanel(page, '4. The check');
-  await expect(check.getByRole('status').first()).toContainText(
-    '11 rows of 12 are ready; 1 row to fix.',
-  );
+  const flagged = async () => {
+    await expect(check.getByRole('status').first()).toContainText(
+      '195 rows of 200 are ready; 5 rows to fix.',
+    );
+    for (const [place, bad] of Object.entries(badCards)) {
+      const line = String(Number(place) + 2);
+      await expect(
+        check
+          .getByRole('row')
+          .filter({ has: page.getByRole('rowheader', { name: `Row ${line}`, exact: true }) }),
+      ).toContainText(bad.message);
+    }
+    await expect(check.getByRole('row').filter({ hasText: 'repeats row 170' })).toHaveCount(1);
+  };
+  await upload(page, 'agents.csv', 'text/csv', Buffer.from(csvOf([columns, ...agents])));
+  await flagged();
+  await upload(page, 'agents.xlsx', XLSX_TYPE, Buffer.from(xlsxBytes([columns, ...agents])));
+  await flagged();
   expect(await seriousViolations(page)).toEqual([]);
   await keepScreenshot(page, 'bulk-check-phone', { fullPage: true });
-  await check.getByRole('textbox', { name: 'Row 6, Email' }).fill('agent4@example.co.za');
+  await check.getByRole('textbox', { name: 'Row 11, Email' }).fill('agent9@example.co.za');
   await expect(check.getByRole('status').first()).toHaveText(
-    'All 12 rows are ready. They will create 12 new codes, update 0 codes.',
+    '196 rows of 200 are ready; 4 rows to fix. They will create 196 new codes, update 0 codes.',
   );
   await page.context().setOffline(false);
-  await check.getByRole('button', { name: 'Make 12 codes' }).click();
-  await expect(page.getByText('Written 12 of 12 rows')).toBeVisible({ timeout: 30_000 });
-  expect(await storedCodeCount(user.uid)).toEqual({ count: 12, documents: 12 });
-  await expect(page.getByRole('button', { name: 'Check 12 codes for print' })).toBeVisible();
+  await check.getByRole('button', { name: 'Make 196 codes' }).click();
+  await expect(page.getByText('Written 196 of 196 rows')).toBeVisible({ timeout: 60_000 });
+  expect(await storedCodeCount(user.uid)).toEqual({ count: 196, documents: 196 });
+  await expect(page.getByRole('button', { name: 'Check 196 codes for print' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await keepScreenshot(page, 'bulk-done-phone', { fullPage: true });
 });
