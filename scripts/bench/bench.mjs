@@ -31,6 +31,7 @@ import {
   verdict,
 } from './lib.mjs';
 import { firstPaint } from './paint.mjs';
+import { bulk } from './bulk.mjs';
 import { savedCodes } from './codes.mjs';
 import { hostedFiles } from './files.mjs';
 import { landingPages } from './landing.mjs';
@@ -61,6 +62,7 @@ const allSections = [
   shortLinks,
   landingPages,
   hostedFiles,
+  bulk,
 ];
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = chosen.filter((name) => !allSections.some((run) => run.name === name));

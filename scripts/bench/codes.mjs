@@ -16,6 +16,7 @@ import {
   kb,
   median,
   ms,
+  newUser,
   oneDecimal,
   projectId,
   startServe,
@@ -47,9 +48,9 @@ export async function savedCodes({ browser }) {
     const isFirestore = (file) => /\/firestore-core-[^/]+\.js$/.test(file);
     const onVisitorPages = [...visitorFiles.keys()].filter(isFirestore);
 
-    const account = await newUser('account');
+    const account = await newUser('account', password);
     await seedCodes(account.uid, codeCount);
-    const member = await newUser('member');
+    const member = await newUser('member', password);
     await seedMember(account, member);
     // The member's device works in the account's workspace (chooseWorkspace of workspace.ts).
     await memberContext.addInitScript(
@@ -223,23 +224,6 @@ async function listedAfterReload(page) {
     },
     { firstScreen, all },
   );
-}
-
-/** A new user of the Auth emulator, made as the Admin SDK would: their uid and email. */
-async function newUser(who) {
-  const email = `bench-${who}-${Date.now().toString(36)}@kemptoncodeworks.test`;
-  const { host, port } = firebase.emulators.auth;
-  const response = await fetch(
-    `http://${host}:${port}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-      body: JSON.stringify({ email, password }),
-    },
-  );
-  const json = await response.json();
-  if (!response.ok) throw new Error(`Creating the bench user failed: ${JSON.stringify(json)}`);
-  return { uid: json.localId, email };
 }
 
 /** `count` saved website codes in the workspace `uid`, written past the rules. */

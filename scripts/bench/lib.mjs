@@ -78,6 +78,26 @@ export function domainModule(path) {
   return domainModules.get(path);
 }
 
+/**
+ * A new user of the Auth emulator, made as the Admin SDK would (only it may set `emailVerified`):
+ * their uid and email, an address of the bench's own with `who` in it.
+ */
+export async function newUser(who, password, { emailVerified = false } = {}) {
+  const email = `bench-${who}-${Date.now().toString(36)}@kemptoncodeworks.test`;
+  const { host, port } = firebase.emulators.auth;
+  const response = await fetch(
+    `http://${host}:${port}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+      body: JSON.stringify({ email, password, emailVerified }),
+    },
+  );
+  const json = await response.json();
+  if (!response.ok) throw new Error(`Creating the bench user failed: ${JSON.stringify(json)}`);
+  return { uid: json.localId, email };
+}
+
 /** Route paths from src/app/routes.ts; Vite's module runner compiles the TypeScript. */
 export async function loadRoutePaths() {
   const { module } = await runnerImport(join(root, 'src/app/routes.ts'));
