@@ -4,6 +4,7 @@
 // accepted only by a signed-in account whose verified email address is the invited one (an
 // address typed in by mistake lets in nobody but its owner). Until then it holds a seat if its
 // role takes one (team-policy.ts).
+import { randomBase64url } from './base64url';
 import { INVITE_DAYS, type RoleId } from './team';
 
 const DAY_MS = 86_400_000;
@@ -15,13 +16,8 @@ export const INVITE_TOKEN_BYTES = 32;
 export const INVITE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** A new token, from `fill` (crypto.getRandomValues on the server). */
-export function newInviteToken(fill: (bytes: Uint8Array<ArrayBuffer>) => void): string {
-  const bytes = new Uint8Array(INVITE_TOKEN_BYTES);
-  fill(bytes);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
+export const newInviteToken = (fill: (bytes: Uint8Array<ArrayBuffer>) => void): string =>
+  randomBase64url(INVITE_TOKEN_BYTES, fill);
 
 /** What the server keeps of a token: its SHA-256, in hex (also the invite's document id). */
 export async function inviteTokenHash(token: string): Promise<string> {

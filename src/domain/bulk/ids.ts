@@ -4,14 +4,10 @@
 // Both the page (to say what will be created and what updated) and the server (which writes them)
 // work it out here.
 import { sha256 } from '@noble/hashes/sha2.js';
+import { base64url, randomBase64url } from '../base64url';
 
 /** A hash of `text` as 20 URL-safe characters (120 bits): a Firestore document id. */
-function idOf(text: string): string {
-  const bytes = sha256(new TextEncoder().encode(text)).slice(0, 15);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
-}
+const idOf = (text: string) => base64url(sha256(new TextEncoder().encode(text)).slice(0, 15));
 
 /**
  * The code of the person's own key: the same key makes the same code in a workspace, whichever
@@ -28,12 +24,7 @@ export const bulkCodeId = (batch: string, row: number, key: string | null) =>
   key ? keyedCodeId(key) : batchRowCodeId(batch, row);
 
 /** A new batch's id: random, 20 URL-safe characters, like the codes' own. */
-export function newBatchId(fill: (bytes: Uint8Array<ArrayBuffer>) => void): string {
-  const bytes = new Uint8Array(15);
-  fill(bytes);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
-}
+export const newBatchId = (fill: (bytes: Uint8Array<ArrayBuffer>) => void) =>
+  randomBase64url(15, fill);
 
 export const BATCH_ID = /^[A-Za-z0-9_-]{20}$/;
