@@ -48,10 +48,9 @@ import {
   OWN_CODES_ONLY_MESSAGE,
   workspaceOf,
 } from './workspace';
+import { formatCount } from '../../src/domain/counts';
 
 const NOT_A_CHUNK = refusal('bad-request', 'Send one chunk of a batch of rows as JSON.');
-
-const count = (value: number) => value.toLocaleString('en-ZA');
 
 /** A row's answer before its link is known. */
 type Written = Omit<BulkRowResult, 'link' | 'linkMessage'> & { readonly linked: boolean };
@@ -131,7 +130,7 @@ export function createBulkApi({
             if (input.total > allowed) {
               return refusal(
                 'too-many-rows',
-                `A batch makes at most ${count(allowed)} codes ${standing.kind === 'trial' ? 'during the trial' : 'at a time'}, and this one has ${count(input.total)} rows. Split the sheet.`,
+                `A batch makes at most ${formatCount(allowed)} codes ${standing.kind === 'trial' ? 'during the trial' : 'at a time'}, and this one has ${formatCount(input.total)} rows. Split the sheet.`,
               );
             }
 

@@ -3,6 +3,7 @@
 import { BULK_BENEFIT } from './bulk/limits';
 import { QR_TYPE_COUNT } from './qr/type-count';
 import { PLAN_LINK_LIMITS } from './qr/link-limits';
+import { formatCount } from './counts';
 
 export type PlanId = 'monthly' | 'six-months' | 'annually';
 
@@ -62,7 +63,7 @@ export const sharedBenefits = [
   'Every frame, pattern, corner and logo option',
   `${SEATS_PER_PLAN} people working on your codes, each with a role; viewers are free and unlimited`,
   BULK_BENEFIT,
-  `Up to ${PLAN_LINK_LIMITS.activeLinks.toLocaleString('en-ZA')} dynamic codes, ${PLAN_LINK_LIMITS.newLinksPerDay.toLocaleString('en-ZA')} new ones a day`,
+  `Up to ${formatCount(PLAN_LINK_LIMITS.activeLinks)} dynamic codes, ${formatCount(PLAN_LINK_LIMITS.newLinksPerDay)} new ones a day`,
   'Help by email and through the contact form',
 ] as const;
 

@@ -9,6 +9,7 @@ import { KEY_COLUMN, rowValues, type BulkColumn, type ColumnMapping } from './co
 import { bulkCodeId } from './ids';
 import { bulkRowsAllowed } from './limits';
 import { checkRow, rowSetsKey, type BatchLook, type RowProblem } from './rows';
+import { formatCount } from '../counts';
 
 export interface CheckedRow {
   /** Its place among the sheet's rows with data (0 for the first). */
@@ -128,8 +129,6 @@ export interface BatchPlan {
   readonly limits: readonly string[];
 }
 
-const count = (value: number) => value.toLocaleString('en-ZA');
-
 /**
  * Why a sheet of `rows` rows cannot be one batch in `standing` (null: it can): asked before its
  * rows are checked, so a sheet of 50,000 rows is answered at once rather than checked in vain.
@@ -140,7 +139,7 @@ export function batchSizeProblem(rows: number, standing: Standing): string | nul
     return 'Your trial or plan has ended: choose a plan on the Pricing page to make codes from a sheet.';
   }
   if (rows <= allowed) return null;
-  return `This sheet has ${count(rows)} rows, and ${standing.kind === 'trial' ? 'the trial makes' : 'a batch makes'} at most ${count(allowed)} codes at a time. Split it into sheets of ${count(allowed)} rows or fewer.`;
+  return `This sheet has ${formatCount(rows)} rows, and ${standing.kind === 'trial' ? 'the trial makes' : 'a batch makes'} at most ${formatCount(allowed)} codes at a time. Split it into sheets of ${formatCount(allowed)} rows or fewer.`;
 }
 
 /**
@@ -164,7 +163,7 @@ export function planBatch(
   if (size) limits.push(size);
   if (facts.codeCount + creates > SAVED_CODES_MAX) {
     limits.push(
-      `This batch would make ${count(creates)} new codes, and the workspace has ${count(facts.codeCount)} of the ${count(SAVED_CODES_MAX)} it may keep. Delete codes you no longer use, or make fewer at a time.`,
+      `This batch would make ${formatCount(creates)} new codes, and the workspace has ${formatCount(facts.codeCount)} of the ${formatCount(SAVED_CODES_MAX)} it may keep. Delete codes you no longer use, or make fewer at a time.`,
     );
   }
   if (dynamic) {
@@ -172,12 +171,12 @@ export function planBatch(
     const links = creates;
     if (facts.usage.activeLinks + links > activeLinks) {
       limits.push(
-        `This batch would make ${count(links)} dynamic codes, and the workspace has ${count(facts.usage.activeLinks)} of the ${count(activeLinks)} it may have at once. Delete dynamic codes you no longer use, or make these static.`,
+        `This batch would make ${formatCount(links)} dynamic codes, and the workspace has ${formatCount(facts.usage.activeLinks)} of the ${formatCount(activeLinks)} it may have at once. Delete dynamic codes you no longer use, or make these static.`,
       );
     }
     if (facts.usage.newLinks + links > newLinksPerDay) {
       limits.push(
-        `This batch would make ${count(links)} new dynamic codes, and ${count(Math.max(0, newLinksPerDay - facts.usage.newLinks))} more can be made today (${count(newLinksPerDay)} a day). Make the rest tomorrow, or split the sheet.`,
+        `This batch would make ${formatCount(links)} new dynamic codes, and ${formatCount(Math.max(0, newLinksPerDay - facts.usage.newLinks))} more can be made today (${formatCount(newLinksPerDay)} a day). Make the rest tomorrow, or split the sheet.`,
       );
     }
   }

@@ -4,6 +4,7 @@
 // of a restaurant), too few for a throwaway account to flood the site with links. The server
 // holds a batch to it (functions/src/bulk-api.ts) and the page checks it before anything is sent.
 import type { Standing } from '../billing';
+import { formatCount } from '../counts';
 
 export const BULK_ROWS = {
   /** During the 14-day trial. */
@@ -26,4 +27,4 @@ export function bulkRowsAllowed(standing: Standing): number {
 }
 
 /** The pricing page's line. */
-export const BULK_BENEFIT = `Codes from a sheet: up to ${BULK_ROWS.plan.toLocaleString('en-ZA')} rows at a time (${BULK_ROWS.trial} during the trial), checked before anything is made`;
+export const BULK_BENEFIT = `Codes from a sheet: up to ${formatCount(BULK_ROWS.plan)} rows at a time (${BULK_ROWS.trial} during the trial), checked before anything is made`;

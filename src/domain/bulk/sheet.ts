@@ -6,6 +6,7 @@
 // Every refusal says what happened and what to do, in words for the person who made the sheet.
 import Papa from 'papaparse';
 import { sniffType } from '../qr/file-signatures';
+import { formatCount } from '../counts';
 
 export interface Sheet {
   /** The first row's cells, trimmed (the column names). */
@@ -47,8 +48,6 @@ export type SheetFailure = Extract<SheetRead, { ok: false }>;
 /** The most rows read from one sheet. */
 export const SHEET_ROWS_MAX = 50_000;
 
-const counted = (count: number) => count.toLocaleString('en-ZA');
-
 const fail = (problem: SheetProblem, message: string): SheetFailure => ({
   ok: false,
   problem,
@@ -64,7 +63,7 @@ const NO_ROWS_MESSAGE =
   'This sheet has only one row, the column names, and no rows of codes below it. Add a row for each code, save the sheet and choose it again.';
 
 const tooManyRowsMessage = (count: number) =>
-  `This sheet has ${counted(count)} rows of codes, and one sheet can have at most ${counted(SHEET_ROWS_MAX)}. Split it into sheets of ${counted(SHEET_ROWS_MAX)} rows or fewer and upload them one at a time.`;
+  `This sheet has ${formatCount(count)} rows of codes, and one sheet can have at most ${formatCount(SHEET_ROWS_MAX)}. Split it into sheets of ${formatCount(SHEET_ROWS_MAX)} rows or fewer and upload them one at a time.`;
 
 const unclosedQuoteMessage = (row: number) =>
   `Row ${row} of this sheet opens a quote mark (") that is never closed, so the rows from there on cannot be read. Open the file in Excel or Google Sheets, save it as CSV again, and choose it again.`;

@@ -10,6 +10,7 @@ import { field, formats, URL_MAX, type FieldSpec } from '../form';
 import { PASSWORD_HINT, PASSWORD_MAX, PASSWORD_MIN } from './access';
 import { fileKinds, type FileKind, type FileKindId } from './files';
 import { INACTIVE_MESSAGE_MAX, isDay, SCAN_LIMIT_MAX } from './schedule';
+import { formatCount } from '../counts';
 
 // ---------------------------------------------------------------------------------------------
 // Text fields
@@ -200,7 +201,7 @@ export const commonSections = [
         v.regex(/^\d+$/, 'Please enter a whole number of scans, such as 500.'),
         v.check(
           (text) => Number(text) >= 1 && Number(text) <= SCAN_LIMIT_MAX,
-          `Please enter a number from 1 to ${SCAN_LIMIT_MAX.toLocaleString('en-ZA')}.`,
+          `Please enter a number from 1 to ${formatCount(SCAN_LIMIT_MAX)}.`,
         ),
       ),
       hint: 'Optional: after this many scans, scans get the page below instead.',

@@ -19,6 +19,7 @@ import {
 } from './draft';
 import type { QrDesign } from './design';
 import { canBeDynamic, isDynamic } from './dynamic';
+import { formatCount } from '../counts';
 
 /** Limits of firestore.rules, checked before a write so the server never has to refuse one. */
 export const CODE_NAME_MAX = 100;
@@ -33,7 +34,7 @@ export const CODE_MAX_BYTES = 1_000_000;
  */
 export const SAVED_CODES_MAX = 5000;
 
-export const TOO_MANY_CODES_MESSAGE = `An account can keep ${SAVED_CODES_MAX.toLocaleString('en-ZA')} codes, and yours has that many. Delete codes you no longer use, then save this one.`;
+export const TOO_MANY_CODES_MESSAGE = `An account can keep ${formatCount(SAVED_CODES_MAX)} codes, and yours has that many. Delete codes you no longer use, then save this one.`;
 /** The name of a code saved without one. */
 export const UNTITLED_CODE = 'Untitled code';
 

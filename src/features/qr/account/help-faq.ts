@@ -9,9 +9,9 @@ import { fileKinds, formatBytes } from '../../../domain/qr/files';
 import { HOSTING_QUOTA_BYTES } from '../../../domain/qr/hosting';
 import { LINK_LIMITS, PLAN_LINK_LIMITS } from '../../../domain/qr/link-policy';
 
-const count = (value: number) => value.toLocaleString('en-ZA');
 import { qrTypes } from '../../../domain/qr/qr-types';
 import type { FaqEntry } from './pricing-faq';
+import { formatCount } from '../../../domain/counts';
 
 export interface FaqTopic {
   readonly title: string;
@@ -54,7 +54,7 @@ export const helpFaq: readonly FaqTopic[] = [
       },
       {
         question: 'How many dynamic codes can I have?',
-        answer: `With a plan, up to ${count(PLAN_LINK_LIMITS.activeLinks)} at once, ${count(PLAN_LINK_LIMITS.newLinksPerDay)} new ones a day (a whole sheet of bulk codes), and ${count(PLAN_LINK_LIMITS.targetChangesPerDay)} changes of where they lead a day; during the free trial ${LINK_LIMITS.activeLinks}, ${LINK_LIMITS.newLinksPerDay} and ${LINK_LIMITS.targetChangesPerDay}. Dynamic codes need a verified email address, so that our short links are never anonymous.`,
+        answer: `With a plan, up to ${formatCount(PLAN_LINK_LIMITS.activeLinks)} at once, ${formatCount(PLAN_LINK_LIMITS.newLinksPerDay)} new ones a day (a whole sheet of bulk codes), and ${formatCount(PLAN_LINK_LIMITS.targetChangesPerDay)} changes of where they lead a day; during the free trial ${LINK_LIMITS.activeLinks}, ${LINK_LIMITS.newLinksPerDay} and ${LINK_LIMITS.targetChangesPerDay}. Dynamic codes need a verified email address, so that our short links are never anonymous.`,
       },
       {
         question: 'What happens when I delete a dynamic code?',

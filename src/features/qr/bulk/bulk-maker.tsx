@@ -39,6 +39,7 @@ import { DryRun } from './dry-run';
 import { preloadSheetReader, readSheetFile } from './read-sheet';
 import { useCheckedRows, type RowFixes } from './use-checked-rows';
 import './bulk.css';
+import { formatCount } from '../../../domain/counts';
 
 export interface BulkPlace {
   readonly uid: string;
@@ -297,8 +298,7 @@ export function BulkMaker({ place }: { place: BulkPlace }) {
         {file.status === 'failed' ? <FormAlert>{file.message}</FormAlert> : null}
         {sheet ? (
           <p className="bulk__hint">
-            {fileName}: {sheet.rows.length.toLocaleString('en-ZA')} rows, {sheet.headers.length}{' '}
-            columns.
+            {fileName}: {formatCount(sheet.rows.length)} rows, {sheet.headers.length} columns.
           </p>
         ) : null}
       </section>

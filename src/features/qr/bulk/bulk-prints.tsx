@@ -20,8 +20,7 @@ import { codesPdf } from './codes-pdf';
 import { alignmentTestPdf, labelSheetPdf } from './label-sheet-pdf';
 import { checkPrints, type CheckedPrint, type PrintItem } from './print-check';
 import { RowNotes } from './row-notes';
-
-const count = (value: number) => value.toLocaleString('en-ZA');
+import { formatCount } from '../../../domain/counts';
 
 type Delivered = Extract<CheckedPrint, { ok: true }>;
 
@@ -96,12 +95,12 @@ export function BulkPrints({
         </p>
         {done === null ? (
           <button type="button" className="button" onClick={() => void check()}>
-            Check {count(items.length)} codes for print
+            Check {formatCount(items.length)} codes for print
           </button>
         ) : (
           <label className="bulk__progress">
             <span>
-              Checked {count(done)} of {count(items.length)} codes
+              Checked {formatCount(done)} of {formatCount(items.length)} codes
             </span>
             <progress max={items.length} value={done} />
           </label>
@@ -144,7 +143,7 @@ export function BulkPrints({
   async function* zipItems(): AsyncGenerator<ZipItem> {
     for (const [index, print] of good.entries()) {
       yield* await codeFiles(print.drawn, names[index]!, { title: print.item.code.name });
-      setMaking(`Making the ZIP: ${count(index + 1)} of ${count(good.length)} codes…`);
+      setMaking(`Making the ZIP: ${formatCount(index + 1)} of ${formatCount(good.length)} codes…`);
     }
     yield { path: 'manifest.csv', bytes: new TextEncoder().encode(manifest()) };
   }
@@ -203,8 +202,8 @@ export function BulkPrints({
     <section className="panel bulk__step" aria-labelledby="bulk-print">
       <h2 id="bulk-print">5. Print them</h2>
       <p className="bulk__summary">
-        {count(good.length)} of {count(checked.length)} codes are ready to print
-        {risky.length > 0 ? `, ${count(risky.length)} of them risky` : ''}.
+        {formatCount(good.length)} of {formatCount(checked.length)} codes are ready to print
+        {risky.length > 0 ? `, ${formatCount(risky.length)} of them risky` : ''}.
       </p>
       <RowNotes
         caption="Codes to look at"

@@ -10,14 +10,13 @@ import { answeredCount, isFinished, type BulkJob } from './bulk-writer';
 import { BulkPrints } from './bulk-prints';
 import { RowNotes } from './row-notes';
 import { printItem, type PrintItem } from './print-check';
-
-const count = (value: number) => value.toLocaleString('en-ZA');
+import { counted, formatCount } from '../../../domain/counts';
 
 const outcomeWords: Record<BulkRowResult['outcome'], (n: number) => string> = {
-  created: (n) => `${count(n)} new ${n === 1 ? 'code' : 'codes'} made`,
-  updated: (n) => `${count(n)} ${n === 1 ? 'code' : 'codes'} updated`,
-  unchanged: (n) => `${count(n)} already as the sheet says`,
-  refused: (n) => `${count(n)} refused`,
+  created: (n) => `${counted(n, 'new code')} made`,
+  updated: (n) => `${counted(n, 'code')} updated`,
+  unchanged: (n) => `${formatCount(n)} already as the sheet says`,
+  refused: (n) => `${formatCount(n)} refused`,
 };
 
 /**
@@ -88,7 +87,7 @@ export function BulkProgress({
         ) : null}
         <label className="bulk__progress">
           <span>
-            Written {count(done)} of {count(job.rows.length)} rows
+            Written {formatCount(done)} of {formatCount(job.rows.length)} rows
           </span>
           <progress max={job.rows.length} value={done} />
         </label>

@@ -12,22 +12,19 @@ import type { Sheet } from '../../../domain/bulk/sheet';
 import { saveFile } from '../../../lib/save-file';
 import { ChoiceGroup } from '../../../lib/ui/choice-group';
 import { FormAlert } from '../../../lib/ui/field';
+import { counted, formatCount } from '../../../domain/counts';
 
 /** Rows listed at once: a long sheet's table grows by this many at the person's asking. */
 const PAGE_ROWS = 100;
-
-const count = (value: number) => value.toLocaleString('en-ZA');
-const plural = (value: number, one: string, many = `${one}s`) =>
-  `${count(value)} ${value === 1 ? one : many}`;
 
 type Shown = 'failing' | 'all';
 
 /** The confirmation's words: what it will do. */
 function confirmLabel({ creates, updates }: BatchPlan): string {
   if (creates > 0 && updates > 0)
-    return `Make ${plural(creates, 'new code')} and update ${count(updates)}`;
-  if (creates > 0) return `Make ${plural(creates, 'code')}`;
-  if (updates > 0) return `Update ${plural(updates, 'code')}`;
+    return `Make ${counted(creates, 'new code')} and update ${formatCount(updates)}`;
+  if (creates > 0) return `Make ${counted(creates, 'code')}`;
+  if (updates > 0) return `Update ${counted(updates, 'code')}`;
   return 'Nothing to make or change';
 }
 
@@ -76,10 +73,10 @@ export function DryRun({
       <h2 id="bulk-check">4. The check</h2>
       <p className="bulk__summary" role="status">
         {plan.good === plan.rows
-          ? `All ${plural(plan.rows, 'row')} are ready.`
-          : `${plural(plan.good, 'row')} of ${count(plan.rows)} ${plan.good === 1 ? 'is' : 'are'} ready; ${plural(plan.failing, 'row')} to fix.`}{' '}
+          ? `All ${counted(plan.rows, 'row')} are ready.`
+          : `${counted(plan.good, 'row')} of ${formatCount(plan.rows)} ${plan.good === 1 ? 'is' : 'are'} ready; ${counted(plan.failing, 'row')} to fix.`}{' '}
         {plan.good > 0
-          ? `They will create ${plural(plan.creates, 'new code')}, update ${plural(plan.updates, 'code')}${plan.unchanged > 0 ? ` and leave ${plural(plan.unchanged, 'code')} as ${plan.unchanged === 1 ? 'it is' : 'they are'}` : ''}.`
+          ? `They will create ${counted(plan.creates, 'new code')}, update ${counted(plan.updates, 'code')}${plan.unchanged > 0 ? ` and leave ${counted(plan.unchanged, 'code')} as ${plan.unchanged === 1 ? 'it is' : 'they are'}` : ''}.`
           : null}
       </p>
       {missing.length > 0 ? (
@@ -97,8 +94,8 @@ export function DryRun({
           name="bulk-shown"
           compact
           choices={[
-            { id: 'failing', label: `Rows to fix (${count(failing.length)})` },
-            { id: 'all', label: `All rows (${count(rows.length)})` },
+            { id: 'failing', label: `Rows to fix (${formatCount(failing.length)})` },
+            { id: 'all', label: `All rows (${formatCount(rows.length)})` },
           ]}
           value={shown}
           onChange={(next) => {
@@ -172,7 +169,7 @@ export function DryRun({
           className="button button--ghost"
           onClick={() => setListed((shownRows) => shownRows + PAGE_ROWS)}
         >
-          Show {count(Math.min(PAGE_ROWS, list.length - listed))} more
+          Show {formatCount(Math.min(PAGE_ROWS, list.length - listed))} more
         </button>
       ) : null}
 
@@ -182,7 +179,7 @@ export function DryRun({
         </button>
         {plan.failing > 0 && plan.good > 0 ? (
           <p className="bulk__hint">
-            The {plural(plan.failing, 'row')} to fix {plan.failing === 1 ? 'is' : 'are'} left out:
+            The {counted(plan.failing, 'row')} to fix {plan.failing === 1 ? 'is' : 'are'} left out:
             fix {plan.failing === 1 ? 'it' : 'them'} above first, or make{' '}
             {plan.failing === 1 ? 'it' : 'them'} later.
           </p>
