@@ -52,9 +52,16 @@ export function checkValues(
   return { index, line, values, key, codeId: bulkCodeId(batch, index, key), fields, problems };
 }
 
+/** Values typed in the page over a row's cells, by the row's place, then by column id. */
+export type RowFixes = Readonly<Record<number, Readonly<Record<string, string>>>>;
+
+/** How one row is checked: checkValues, or the page's copy that remembers rows already checked. */
+export type RowChecker = typeof checkValues;
+
 /**
- * Every row of the sheet checked, with the rows that repeat another (the same key, or the same
- * values throughout) flagged on the later one.
+ * Every row of the sheet checked (its cells as the mapping reads them, with the fixes typed over
+ * them), with the rows that repeat another (the same key, or the same values throughout) flagged
+ * on the later one.
  */
 export function checkSheet(
   sheet: SheetRows,
@@ -62,16 +69,13 @@ export function checkSheet(
   mapping: ColumnMapping,
   look: BatchLook,
   batch: string,
+  { fixes = {}, check = checkValues }: { fixes?: RowFixes; check?: RowChecker } = {},
 ): CheckedRow[] {
   const checked = sheet.rows.map((cells, index) =>
-    checkValues(
-      look,
-      columns,
-      batch,
-      index,
-      sheet.rowNumbers[index] ?? index + 2,
-      rowValues(cells, columns, mapping),
-    ),
+    check(look, columns, batch, index, sheet.rowNumbers[index] ?? index + 2, {
+      ...rowValues(cells, columns, mapping),
+      ...fixes[index],
+    }),
   );
   return withRepeats(checked, columns);
 }

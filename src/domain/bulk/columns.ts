@@ -166,6 +166,10 @@ export function matchColumns(
   return mapping;
 }
 
+/** The name a problem's column goes by (its template header); null for a problem of the whole row. */
+export const columnHeader = (columns: readonly BulkColumn[], id: string | null): string | null =>
+  id === null ? null : (columns.find((column) => column.id === id)?.header ?? id);
+
 /** The required columns the mapping leaves without a sheet column. */
 export const unmappedRequired = (columns: readonly BulkColumn[], mapping: ColumnMapping) =>
   columns.filter((column) => column.required && mapping[column.id] == null);

@@ -5,7 +5,7 @@
 import { toCsv, UTF8_BOM } from '../csv';
 import type { QrType } from '../qr/qr-types';
 import type { CheckedRow } from './batch';
-import { bulkColumns, type BulkColumn } from './columns';
+import { bulkColumns, columnHeader, type BulkColumn } from './columns';
 
 /** The template of `type`'s sheet: its columns' names, and a valid example row. */
 export function templateCsv(type: QrType, dynamic: boolean): string {
@@ -35,8 +35,6 @@ export function failedRowsCsv(
   columns: readonly BulkColumn[],
   mapping: Readonly<Record<string, number | null>>,
 ): string {
-  const header = (id: string | null) =>
-    id === null ? null : (columns.find((column) => column.id === id)?.header ?? id);
   const lines = rows
     .filter((row) => row.problems.length > 0)
     .map((row) => {
@@ -48,7 +46,7 @@ export function failedRowsCsv(
       }
       const problems = row.problems
         .map((problem) => {
-          const where = header(problem.column);
+          const where = columnHeader(columns, problem.column);
           return where ? `${where}: ${problem.message}` : problem.message;
         })
         .join(' ');

@@ -6,7 +6,12 @@
 // when the page is open and online again (bulk-writer.ts).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { batchSizeProblem, planBatch, type WorkspaceFacts } from '../../../domain/bulk/batch';
+import {
+  batchSizeProblem,
+  planBatch,
+  type RowFixes,
+  type WorkspaceFacts,
+} from '../../../domain/bulk/batch';
 import {
   bulkColumns,
   bulkTypes,
@@ -19,7 +24,7 @@ import { templateCsv, templateName } from '../../../domain/bulk/sheet-files';
 import type { Sheet } from '../../../domain/bulk/sheet';
 import { rowSetsKey, type BatchLook } from '../../../domain/bulk/rows';
 import { defaultDesign, type QrDesign } from '../../../domain/qr/design';
-import { canBeDynamic, mustBeDynamic } from '../../../domain/qr/dynamic';
+import { canBeDynamic, isDynamic, mustBeDynamic } from '../../../domain/qr/dynamic';
 import { findQrType, type QrTypeId } from '../../../domain/qr/qr-types';
 import type { SavedCode } from '../../../domain/qr/saved-code';
 import type { CodeLink } from '../../../domain/records/links';
@@ -37,7 +42,7 @@ import {
 } from './bulk-writer';
 import { DryRun } from './dry-run';
 import { preloadSheetReader, readSheetFile } from './read-sheet';
-import { useCheckedRows, type RowFixes } from './use-checked-rows';
+import { useCheckedRows } from './use-checked-rows';
 import './bulk.css';
 import { formatCount } from '../../../domain/counts';
 
@@ -77,7 +82,7 @@ export function BulkMaker({ place }: { place: BulkPlace }) {
   const [typeId, setTypeId] = useState<QrTypeId>('web');
   const type = findQrType(typeId)!;
   const [chosenDynamic, setDynamic] = useState(true);
-  const dynamic = canBeDynamic(typeId) && (chosenDynamic || mustBeDynamic(typeId));
+  const dynamic = isDynamic(typeId, chosenDynamic);
   const [designFrom, setDesignFrom] = useState(DEFAULT_DESIGN);
   const [file, setFile] = useState<SheetState>({ status: 'none' });
   const [job, setJob] = useState<BulkJob | null>(null);

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { BatchPlan, CheckedRow } from '../../../domain/bulk/batch';
-import type { BulkColumn, ColumnMapping } from '../../../domain/bulk/columns';
+import { columnHeader, type BulkColumn, type ColumnMapping } from '../../../domain/bulk/columns';
 import { failedRowsCsv } from '../../../domain/bulk/sheet-files';
 import type { Sheet } from '../../../domain/bulk/sheet';
 import { saveFile } from '../../../lib/save-file';
@@ -56,8 +56,7 @@ export function DryRun({
   const [listed, setListed] = useState(PAGE_ROWS);
   const failing = rows.filter((row) => row.problems.length > 0);
   const list = shown === 'failing' ? failing : rows;
-  const header = (id: string | null) =>
-    id === null ? 'Whole row' : (columns.find((column) => column.id === id)?.header ?? id);
+  const header = (id: string | null) => columnHeader(columns, id) ?? 'Whole row';
   const blocked = missing.length > 0 || plan.limits.length > 0 || plan.creates + plan.updates === 0;
 
   const downloadFailing = () =>
