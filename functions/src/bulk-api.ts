@@ -14,7 +14,7 @@
 // follows: a verified address, the account's limits, the blocklist, and an entry in the
 // workspace's history of printed codes for each link made or pointed elsewhere.
 import { bulkApi, BULK_BODY_MAX, type BulkRowResult } from '../../src/domain/bulk/bulk-api';
-import { checkValues } from '../../src/domain/bulk/batch';
+import { batchSizeProblem, checkValues } from '../../src/domain/bulk/batch';
 import { bulkColumns, isBulkType } from '../../src/domain/bulk/columns';
 import { bulkRowsAllowed } from '../../src/domain/bulk/limits';
 import { batchDesign, rowSetsKey } from '../../src/domain/bulk/rows';
@@ -30,7 +30,6 @@ import {
   readCodeCount,
   userPath,
 } from '../../src/domain/records/codes';
-import { roleMay } from '../../src/domain/team';
 import { FieldValue, type Auth, type Firestore } from './admin';
 import { serveApi } from './api-handler';
 import { blocklistOf } from './blocklist';
@@ -41,14 +40,7 @@ import { syncLink } from './link-sync';
 import type { SendMail } from './mail-transport';
 import { siteHosts, siteOrigin } from './site';
 import type { AccountTermsReader } from './terms';
-import {
-  actingIn,
-  mayChangeCode,
-  NOT_ALLOWED_MESSAGE,
-  OWN_CODES_ONLY_MESSAGE,
-  workspaceOf,
-} from './workspace';
-import { formatCount } from '../../src/domain/counts';
+import { actingIn, refusalToChange, workspaceOf } from './workspace';
 
 const NOT_A_CHUNK = refusal('bad-request', 'Send one chunk of a batch of rows as JSON.');
 
@@ -120,19 +112,13 @@ export function createBulkApi({
               transaction.get(countRef),
               ...good.map((row) => transaction.get(db.doc(codePath(workspace, row.codeId)))),
             ]);
-            if (!acting || !roleMay(acting.role, 'codes.write')) {
-              return refusal('not-allowed', NOT_ALLOWED_MESSAGE);
-            }
+            const notAllowed = refusalToChange(acting, undefined);
+            if (notAllowed) return refusal('not-allowed', notAllowed);
             const { terms: accountTerms, store } = await terms.termsIn(workspace, account);
             const standing = standingOf(accountTerms, at.getTime());
-            const allowed = bulkRowsAllowed(standing);
-            if (allowed === 0) return refusal('plan-needed', PLAN_NEEDED_MESSAGE);
-            if (input.total > allowed) {
-              return refusal(
-                'too-many-rows',
-                `A batch makes at most ${formatCount(allowed)} codes ${standing.kind === 'trial' ? 'during the trial' : 'at a time'}, and this one has ${formatCount(input.total)} rows. Split the sheet.`,
-              );
-            }
+            if (bulkRowsAllowed(standing) === 0) return refusal('plan-needed', PLAN_NEEDED_MESSAGE);
+            const tooMany = batchSizeProblem(input.total, standing);
+            if (tooMany) return refusal('too-many-rows', tooMany);
 
             const stored = new Map(good.map((row, index) => [row.codeId, codes[index]!]));
             const results: Written[] = [];
@@ -171,9 +157,9 @@ export function createBulkApi({
                 answer('created', { linked: row.fields.dynamic });
                 continue;
               }
-              const maker = (snapshot.get('createdBy') as unknown) ?? null;
-              if (!mayChangeCode(acting, typeof maker === 'string' ? maker : null)) {
-                answer('refused', { message: OWN_CODES_ONLY_MESSAGE });
+              const refused = refusalToChange(acting, snapshot.data());
+              if (refused) {
+                answer('refused', { message: refused });
                 continue;
               }
               const linked = row.fields.dynamic || before?.dynamic === true;
@@ -232,11 +218,11 @@ export function createBulkApi({
               notices &&
                 ((change) => noticeDestinationChange(notices, workspace, caller, change, at)),
             );
-            rows.push(
-              link.ok
-                ? { ...result, link: link.link?.id ?? null }
-                : { ...result, link: link.link?.id ?? null, linkMessage: link.message },
-            );
+            rows.push({
+              ...result,
+              link: link.link?.id ?? null,
+              ...(link.ok ? {} : { linkMessage: link.message }),
+            });
           }
           return { ok: true, rows };
         },

@@ -53,14 +53,7 @@ import type { FileInUse, FileStore } from './file-store';
 import { hashPassword, PASSWORD_COST, passwordRef, type HashCost } from './passwords';
 import type { AccountTermsReader } from './terms';
 import { standingOf, isActive } from '../../src/domain/billing';
-import { roleMay } from '../../src/domain/team';
-import {
-  actingIn,
-  mayChangeCode,
-  NOT_ALLOWED_MESSAGE,
-  OWN_CODES_ONLY_MESSAGE,
-  type Acting,
-} from './workspace';
+import { actingIn, refusalToChange } from './workspace';
 
 const viewOf = (link: StoredLink, passwordSet: boolean): LinkView => ({
   id: link.id,
@@ -92,23 +85,6 @@ function storedLink(id: string, data: unknown): StoredLink & { readonly password
 /** The link of the owner's code `codeId` (one at most: a link belongs to one code). */
 const linkOfCode = (db: Firestore, owner: string, codeId: string) =>
   db.collection(LINKS).where('owner', '==', owner).where('code', '==', codeId).limit(1);
-
-/** The maker of a stored code (`createdBy`), or null for the account itself. */
-const makerOf = (data: unknown): string | null => {
-  const maker = (data as { createdBy?: unknown } | undefined)?.createdBy;
-  return typeof maker === 'string' ? maker : null;
-};
-
-/**
- * Whether `acting` (null: no role in the workspace) may change the code stored as `data` (undefined:
- * none): 'codes.write', and an editor kept to their own codes only on theirs. Null when allowed,
- * else the refusal's words.
- */
-function refusalToChange(acting: Acting | null, data: unknown): string | null {
-  if (!acting || !roleMay(acting.role, 'codes.write')) return NOT_ALLOWED_MESSAGE;
-  if (data !== undefined && !mayChangeCode(acting, makerOf(data))) return OWN_CODES_ONLY_MESSAGE;
-  return null;
-}
 
 /** A change of a printed code's link, as its history entry holds it. */
 export interface LinkChange {

@@ -90,3 +90,20 @@ export async function mayActIn(
  */
 export const mayChangeCode = (acting: Acting, createdBy: string | undefined | null) =>
   mayChangeCodeAs({ ...acting, ownCodesOnly: acting.member?.ownCodesOnly === true }, createdBy);
+
+/** The maker of a stored code (`createdBy`), or null for the account itself. */
+const makerOf = (data: unknown): string | null => {
+  const maker = (data as { createdBy?: unknown } | undefined)?.createdBy;
+  return typeof maker === 'string' ? maker : null;
+};
+
+/**
+ * Whether `acting` (null: no role in the workspace) may change the code stored as `data` (undefined:
+ * none, or a code about to be made): 'codes.write', and an editor kept to their own codes only on
+ * theirs. Null when allowed, else the refusal's words. The links and the bulk codes ask it alike.
+ */
+export function refusalToChange(acting: Acting | null, data: unknown): string | null {
+  if (!acting || !roleMay(acting.role, 'codes.write')) return NOT_ALLOWED_MESSAGE;
+  if (data !== undefined && !mayChangeCode(acting, makerOf(data))) return OWN_CODES_ONLY_MESSAGE;
+  return null;
+}
