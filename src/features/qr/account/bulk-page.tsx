@@ -2,6 +2,7 @@
 // sheet before anything is written (the workspace's codes, its plan and its links' usage today),
 // gathered here and handed to the bulk room's maker. Those whose role writes no codes (viewers,
 // billing) are told so plainly; the server would refuse them anyway.
+import { useMemo } from 'react';
 import { roles } from '../../../domain/team';
 import { useAuth } from '../../../lib/auth/session';
 import { FormAlert } from '../../../lib/ui/field';
@@ -27,6 +28,19 @@ function Bulk({ current }: { current: WorkspaceChoice }) {
   const { user } = useAuth();
   const billing = useBilling();
   const listing = useCodesListing();
+  const standing = billing.status === 'ready' ? billing.standing : null;
+  const usage = billing.status === 'ready' ? billing.usage : null;
+  const codeCount = listing.status === 'ready' ? listing.codes.length : 0;
+  // Kept while they hold: the maker plans its whole batch again when they change.
+  const facts = useMemo(
+    () =>
+      standing && {
+        standing,
+        codeCount,
+        usage: usage ?? usageOn(undefined, scanDay(new Date())),
+      },
+    [standing, usage, codeCount],
+  );
   if (!mayInCurrent(current, 'codes.write')) {
     return (
       <section className="panel account-note" aria-labelledby="bulk-closed">
@@ -40,7 +54,7 @@ function Bulk({ current }: { current: WorkspaceChoice }) {
   }
   if (billing.status === 'failed') return <FormAlert>{billing.message}</FormAlert>;
   if (listing.status === 'failed') return <FormAlert>{listing.message}</FormAlert>;
-  if (!user || billing.status === 'loading' || listing.status === 'loading') {
+  if (!user || !facts || listing.status === 'loading') {
     return <p role="status">Loading your codes and plan…</p>;
   }
   return (
@@ -51,11 +65,7 @@ function Bulk({ current }: { current: WorkspaceChoice }) {
         workspaceName: current.name,
         codes: listing.codes,
         links: listing.links,
-        facts: {
-          standing: billing.standing,
-          codeCount: listing.codes.length,
-          usage: billing.usage ?? usageOn(undefined, scanDay(new Date())),
-        },
+        facts,
         codesPath: accountPaths.qrCodes,
         pricingPath: accountPaths.pricing,
       }}

@@ -2,7 +2,7 @@
 // page: one's own account's, or the team's the person works in (the account is the workspace, so
 // its terms are accounts/{workspace} and its orders those whose owner it is). Firestore (its own
 // chunk) is loaded here only, by dynamic import.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { standingOf, type AccountTerms, type Order, type Standing } from '../../../domain/billing';
 import type { AccountUsage } from '../../../domain/qr/link-policy';
 import { scanDay } from '../../../domain/qr/scan-time';
@@ -97,14 +97,29 @@ export function useBilling({ withOrders = false } = {}): BillingView {
     };
   }, [workspace, signedUpAt, withOrders]);
 
+  const shownTerms = terms?.workspace === workspace ? terms : null;
+  const shownOrders = !withOrders
+    ? NO_ORDERS
+    : orders?.workspace === workspace
+      ? orders.orders
+      : null;
+  // The same view while nothing read has changed, so what is worked out from it is not redone.
+  const ready = useMemo(
+    () =>
+      shownTerms && shownOrders
+        ? {
+            status: 'ready' as const,
+            terms: shownTerms.terms,
+            standing: standingOf(shownTerms.terms, shownTerms.at),
+            usage: shownTerms.usage?.(scanDay(new Date(shownTerms.at))) ?? null,
+            orders: shownOrders,
+          }
+        : null,
+    [shownTerms, shownOrders],
+  );
   if (failed !== null && failed === workspace) return { status: 'failed', message: BILLING_FAILED };
-  const shownOrders = !withOrders ? [] : orders?.workspace === workspace ? orders.orders : null;
-  if (terms?.workspace !== workspace || !terms || !shownOrders) return { status: 'loading' };
-  return {
-    status: 'ready',
-    terms: terms.terms,
-    standing: standingOf(terms.terms, terms.at),
-    usage: terms.usage?.(scanDay(new Date(terms.at))) ?? null,
-    orders: shownOrders,
-  };
+  return ready ?? { status: 'loading' };
 }
+
+/** No orders, when they were not asked for (one list, so the view stays the same). */
+const NO_ORDERS: readonly Order[] = [];

@@ -24,11 +24,9 @@ import { formatCount } from '../../../domain/counts';
 
 type Delivered = Extract<CheckedPrint, { ok: true }>;
 
-/** The codes that go into the files: drawn, and not "may not scan". */
-const deliverable = (checked: readonly CheckedPrint[]): Delivered[] =>
-  checked.filter(
-    (print): print is Delivered => print.ok && print.verdict.status !== 'may-not-scan',
-  );
+/** Whether a code goes into the files: drawn, and not "may not scan". */
+const isDelivered = (print: CheckedPrint): print is Delivered =>
+  print.ok && print.verdict.status !== 'may-not-scan';
 
 /** Why a code was left out, with the fix the check found. */
 function leftOutReason(print: CheckedPrint): string {
@@ -110,8 +108,8 @@ export function BulkPrints({
     );
   }
 
-  const good = deliverable(checked);
-  const leftOut = checked.filter((print) => !good.includes(print as Delivered));
+  const good = checked.filter(isDelivered);
+  const leftOut = checked.filter((print) => !isDelivered(print));
   const risky = good.filter((print) => print.verdict.status === 'risky');
   const names = uniqueFileNames(good.map((print) => print.item.fileName));
   const chosen = labelTemplate(template);
@@ -123,17 +121,18 @@ export function BulkPrints({
   const warning = densest ? templateWarning(chosen, densest.drawn) : null;
 
   const manifest = (): string => {
-    const fileOf = new Map(good.map((print, index) => [print, names[index]!]));
+    const fileOf = new Map<CheckedPrint, string>(
+      good.map((print, index) => [print, names[index]!]),
+    );
     const lines: ManifestLine[] = checked.map((print) => {
-      const { code, text } = print.item;
-      const shortLink = code.dynamic && text ? text : '';
+      const { code, text, content } = print.item;
       return {
         name: code.name,
-        fileName: fileOf.get(print as Delivered) ?? '',
-        content: print.item.content,
-        shortLink,
-        verdict: fileOf.has(print as Delivered)
-          ? `${print.ok ? print.verdict.label : ''}: ${print.ok ? print.verdict.reason : ''}`
+        fileName: fileOf.get(print) ?? '',
+        content,
+        shortLink: code.dynamic && text ? text : '',
+        verdict: isDelivered(print)
+          ? `${print.verdict.label}: ${print.verdict.reason}`
           : `Left out. ${leftOutReason(print)}`,
       };
     });
@@ -153,18 +152,22 @@ export function BulkPrints({
   const outputs: readonly {
     label: string;
     what: string;
+    /** The codes' own files, or the label sheets (under the choice of template). */
+    group: 'files' | 'labels';
     needsCodes: boolean;
     build: () => Promise<{ blob: Blob; name: string }>;
   }[] = [
     {
       label: 'Download the ZIP (PNG, SVG and PDF of each)',
       what: 'the ZIP',
+      group: 'files',
       needsCodes: true,
       build: async () => ({ blob: await makeBulkZip(zipItems()), name: `${batchName}.zip` }),
     },
     {
       label: 'Download one PDF (a code a page)',
       what: 'the PDF of the codes',
+      group: 'files',
       needsCodes: true,
       build: async () => ({
         blob: await codesPdf(
@@ -177,6 +180,7 @@ export function BulkPrints({
     {
       label: 'Download the label sheets',
       what: 'the label sheets',
+      group: 'labels',
       needsCodes: true,
       build: async () => ({
         blob: await labelSheetPdf(
@@ -190,6 +194,7 @@ export function BulkPrints({
     {
       label: 'Download the alignment page (print it first)',
       what: 'the alignment page',
+      group: 'labels',
       needsCodes: false,
       build: async () => ({
         blob: await alignmentTestPdf(template),
@@ -197,6 +202,25 @@ export function BulkPrints({
       }),
     },
   ];
+
+  /** One group's buttons, its first the main one. */
+  const buttons = (group: 'files' | 'labels') => (
+    <div className="bulk__tools">
+      {outputs
+        .filter((output) => output.group === group)
+        .map((output, index) => (
+          <button
+            key={output.label}
+            type="button"
+            className={index === 0 ? 'button' : 'button button--ghost'}
+            disabled={(output.needsCodes && good.length === 0) || busy}
+            onClick={() => void make(output.what, output.build)}
+          >
+            {output.label}
+          </button>
+        ))}
+    </div>
+  );
 
   return (
     <section className="panel bulk__step" aria-labelledby="bulk-print">
@@ -211,41 +235,23 @@ export function BulkPrints({
         notes={[...leftOut, ...risky].map((print) => ({
           key: print.item.code.id,
           name: print.item.code.name,
-          text:
-            good.includes(print as Delivered) && print.ok
-              ? `Risky, included: ${print.verdict.reason}`
-              : `Left out of the files. ${leftOutReason(print)}`,
+          text: isDelivered(print)
+            ? `Risky, included: ${print.verdict.reason}`
+            : `Left out of the files. ${leftOutReason(print)}`,
         }))}
       />
-      {[outputs.slice(0, 2), outputs.slice(2)].map((group, at) => (
-        <div key={at} className="bulk__group">
-          {at === 1 ? (
-            <>
-              <ChoiceGroup<LabelTemplateId>
-                legend="Label sheet (A4)"
-                name="bulk-labels"
-                choices={labelTemplates.map((entry) => ({ id: entry.id, label: entry.name }))}
-                value={template}
-                onChange={setTemplate}
-              />
-              {warning ? <FormAlert tone="info">{warning}</FormAlert> : null}
-            </>
-          ) : null}
-          <div className="bulk__tools">
-            {group.map((output, index) => (
-              <button
-                key={output.label}
-                type="button"
-                className={index === 0 ? 'button' : 'button button--ghost'}
-                disabled={(output.needsCodes && good.length === 0) || busy}
-                onClick={() => void make(output.what, output.build)}
-              >
-                {output.label}
-              </button>
-            ))}
-          </div>
-        </div>
-      ))}
+      {buttons('files')}
+      <div className="bulk__group">
+        <ChoiceGroup<LabelTemplateId>
+          legend="Label sheet (A4)"
+          name="bulk-labels"
+          choices={labelTemplates.map((entry) => ({ id: entry.id, label: entry.name }))}
+          value={template}
+          onChange={setTemplate}
+        />
+        {warning ? <FormAlert tone="info">{warning}</FormAlert> : null}
+        {buttons('labels')}
+      </div>
       <StatusMessage message={making} />
       {failed ? <FormAlert>{failed}</FormAlert> : null}
     </section>

@@ -1,6 +1,7 @@
 // A batch being written, and what it made: rows done of rows in all while it goes (and why it
 // waits, offline or for the server), then what was created, updated and left as it was, each row
 // the server refused with its reason, and each dynamic code whose link could not be made yet.
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { BulkRowResult } from '../../../domain/bulk/bulk-api';
 import type { CodeLink } from '../../../domain/records/links';
@@ -74,7 +75,11 @@ export function BulkProgress({
     )
     .filter(([, n]) => n > 0);
 
-  const items = finished ? printItems(job, codes, links) : null;
+  // Listed again only when the batch or the codes change, not at each step of the print check.
+  const items = useMemo(
+    () => (finished ? printItems(job, codes, links) : null),
+    [finished, job, codes, links],
+  );
   return (
     <div className="bulk">
       <section className="panel bulk__step" aria-labelledby="bulk-writing">
