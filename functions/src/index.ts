@@ -20,6 +20,7 @@
 //           short links (bulk-api.ts)
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
+import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createAccountApi } from './account-api';
 import { getAuth, initializeApp, openFirestore } from './admin';
@@ -37,9 +38,14 @@ import { configuredSender } from './mail-transport';
 import { PasswordGate } from './passwords';
 import { createRedirect } from './redirect';
 import { ScanCounter } from './scan-counter';
+import { FUNCTIONS_REGION } from '../../src/domain/region';
 import { requireSiteConfig } from './site';
 import { createTeamApi } from './team-api';
 import { AccountTermsReader } from './terms';
+
+// Every function runs in Johannesburg, where the scans come from (src/domain/region.ts says why);
+// Hosting's rewrites name the same region, which the deploy check holds them to.
+setGlobalOptions({ region: FUNCTIONS_REGION });
 
 // Fails closed: without the site's origins (SITE_ORIGINS) no function starts, rather than take
 // the links of the company's emails from a request's headers (site.ts).
@@ -70,11 +76,10 @@ process.once('SIGTERM', () => {
 });
 
 export const qr = onRequest(
-  // us-central1: Hosting rewrites reach 2nd-gen functions there by default. One instance answers
-  // many scans at once: a scan is a memory lookup and a tally, plus a read every few seconds.
+  // One instance answers many scans at once: a scan is a memory lookup and a tally, plus a read every few seconds.
   // Hosted files are not its to serve (`hosted` below), so a scan's small answer is all it
   // builds: 256 MiB holds 80 of them at once with the link cache and the tallies.
-  { region: 'us-central1', memory: '256MiB', concurrency: 80, maxInstances: 20 },
+  { memory: '256MiB', concurrency: 80, maxInstances: 20 },
   createRedirect({
     reader: linkReader,
     counter,
@@ -91,7 +96,6 @@ export const hosted = onRequest(
   // spare. An answer is at most 4 MB, which a slow phone (0.5 Mbit/s) takes a minute over:
   // two minutes' time-out.
   {
-    region: 'us-central1',
     memory: '512MiB',
     concurrency: 80,
     maxInstances: 10,
@@ -112,7 +116,6 @@ export const fileSweep = onSchedule(
   {
     schedule: 'every day 03:00',
     timeZone: 'Africa/Johannesburg',
-    region: 'us-central1',
     memory: '256MiB',
     timeoutSeconds: 540,
     retryCount: 0,
@@ -126,7 +129,6 @@ export const fileSweep = onSchedule(
 export const files = onRequest(
   // A chunk is at most 768 KB; 512 MiB leaves room for a file's hash check, which reads it back.
   {
-    region: 'us-central1',
     memory: '512MiB',
     concurrency: 20,
     maxInstances: 5,
@@ -147,7 +149,6 @@ export const links = onRequest(
   // A change of where a printed code leads may be emailed to the owners who asked for it
   // (destination-notices.ts): the SMTP settings, as the other mailing functions have them.
   {
-    region: 'us-central1',
     memory: '256MiB',
     concurrency: 40,
     maxInstances: 5,
@@ -158,7 +159,6 @@ export const links = onRequest(
 
 export const billing = onRequest(
   {
-    region: 'us-central1',
     memory: '256MiB',
     concurrency: 20,
     maxInstances: 3,
@@ -172,7 +172,6 @@ export const mail = onRequest(
   // scripts/bench/mail.mjs measured about 15 MB and a few hundred ms of CPU a drawing, ten at once
   // (this concurrency) peaking near 230 MB of the process with the drawing modules loaded.
   {
-    region: 'us-central1',
     memory: '512MiB',
     concurrency: 10,
     maxInstances: 3,
@@ -185,7 +184,6 @@ export const mail = onRequest(
 export const account = onRequest(
   // Deleting a large account (thousands of codes, figures and file chunks, in batches) takes time.
   {
-    region: 'us-central1',
     memory: '256MiB',
     concurrency: 10,
     maxInstances: 3,
@@ -197,7 +195,6 @@ export const account = onRequest(
 export const team = onRequest(
   // A request is a transaction over one workspace's members and invites, and maybe an email.
   {
-    region: 'us-central1',
     memory: '256MiB',
     concurrency: 20,
     maxInstances: 3,
@@ -210,7 +207,6 @@ export const bulk = onRequest(
   // A chunk of 25 rows is one transaction, then a transaction per dynamic code's link: a few
   // seconds at most. A sheet is sent one chunk at a time, so few run at once.
   {
-    region: 'us-central1',
     memory: '256MiB',
     concurrency: 10,
     maxInstances: 3,

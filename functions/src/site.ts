@@ -14,10 +14,8 @@
 // names (<project>.web.app, <project>.firebaseapp.com) and its functions' own address
 // (<region>-<project>.cloudfunctions.net), and the hosts a request names. A name a request adds
 // only refuses more of that request's targets, so there it may come from the client.
+import { FUNCTIONS_REGION } from '../../src/domain/region';
 import { header, type HttpRequest } from './http';
-
-/** Where index.ts deploys every function (Hosting's rewrites reach 2nd-gen functions there). */
-export const FUNCTIONS_REGION = 'us-central1';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

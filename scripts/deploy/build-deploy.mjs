@@ -14,16 +14,24 @@ import { loadEnv } from 'vite';
 import {
   deployConfig,
   deployProblems,
+  functionsPlace,
   functionsSettingsProblems,
   localAddressesIn,
   readFunctionsSettings,
+  rewriteProblems,
 } from './deploy-config.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // .env, .env.production and their .local files, then the environment, which wins.
 const env = loadEnv('production', root, 'VITE_');
 
+const local = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
 const problems = deployProblems(env);
+// Rewrites that send requests where no function answers (Hosting's pre-deploy check refuses them
+// again), caught before the build.
+problems.push(
+  ...rewriteProblems(local, await functionsPlace()).map((problem) => `firebase.json: ${problem}.`),
+);
 // The functions' own settings (functions/.env.<project-id>), which the functions' pre-deploy step
 // checks again: caught here first, before a build of several minutes.
 const project = env.VITE_FIREBASE_PROJECT_ID?.trim();
@@ -63,7 +71,6 @@ if (shipped.length > 0) {
   process.exit(1);
 }
 
-const local = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
 const config = deployConfig(local, env, 'firebase.deploy.json');
 writeFileSync(join(root, 'firebase.deploy.json'), `${JSON.stringify(config, null, 2)}\n`);
 console.log(

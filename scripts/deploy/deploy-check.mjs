@@ -6,7 +6,8 @@
 // `npm start` and the tests, whose Content-Security-Policy names the emulators on 127.0.0.1 and any
 // *.firebaseapp.com; deploying it would ship a site that talks to this machine. This refuses it,
 // saying how to deploy instead; the config `npm run build:deploy` writes (firebase.deploy.json)
-// passes.
+// passes, as long as every rewrite names a function that answers requests, in the functions' own
+// region (src/domain/region.ts): Hosting would send a request elsewhere with nothing to answer it.
 //
 //   node scripts/deploy/deploy-check.mjs --functions <functions folder>
 //
@@ -16,6 +17,7 @@
 import { readFileSync } from 'node:fs';
 import {
   deployConfigProblems,
+  functionsPlace,
   functionsSettingsProblems,
   readFunctionsSettings,
 } from './deploy-config.mjs';
@@ -36,13 +38,18 @@ if (mode === '--functions') {
     process.exit(1);
   }
 } else {
-  const problems = deployConfigProblems(readFileSync(mode, 'utf8'));
+  const text = readFileSync(mode, 'utf8');
+  const problems = deployConfigProblems(text, await functionsPlace());
   if (problems.length > 0) {
+    const local = 'emulators' in JSON.parse(text);
     console.error(
       `${mode} must not be deployed: ${problems.join('; ')}.\n` +
-        'It is the config of `npm start` and the tests. Deploy the production build instead:\n' +
-        '  npm run build:deploy\n' +
-        '  npx firebase deploy --config firebase.deploy.json --project <project-id>',
+        (local
+          ? 'It is the config of `npm start` and the tests. Deploy the production build instead:\n' +
+            '  npm run build:deploy\n' +
+            '  npx firebase deploy --config firebase.deploy.json --project <project-id>'
+          : "Make firebase.json's rewrites name the functions' region (src/domain/region.ts), " +
+            'then run `npm run build:deploy` again.'),
     );
     process.exit(1);
   }

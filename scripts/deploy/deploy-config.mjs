@@ -9,6 +9,7 @@
 // names exactly the origins it uses.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 
 /** The variables a deploy build cannot do without, with what each is. */
@@ -282,15 +283,69 @@ export function deployConfig(local, env, name) {
 }
 
 /**
- * Why a Firebase config must not be deployed (none: it may): it names a local address, or it
- * holds emulator settings, as firebase.json does for `npm start` and the tests.
- * @param {string} text the config file's text
+ * Where the functions are: their region and the ones Hosting may send a request to.
+ * @typedef {{ region: string, served: readonly string[] }} FunctionsPlace
+ */
+
+/**
+ * The functions' place as the functions are deployed with it (src/domain/region.ts; the domain is
+ * TypeScript, which Vite's module runner loads).
+ * @returns {Promise<FunctionsPlace>}
+ */
+export async function functionsPlace() {
+  const { runnerImport } = await import('vite');
+  const { module } = await runnerImport(
+    fileURLToPath(new URL('../../src/domain/region.ts', import.meta.url)),
+    { configFile: false, logLevel: 'warn' },
+  );
+  return { region: module.FUNCTIONS_REGION, served: module.SERVED_FUNCTIONS };
+}
+
+/**
+ * Why Hosting's rewrites and the functions disagree (none: they agree): a rewrite to a function
+ * Hosting cannot reach there (another region, or none named, which Hosting takes as us-central1),
+ * or to a function that does not answer requests. Such a rewrite answers every request it takes
+ * with an error, or sends it across an ocean to an old copy.
+ * @param {any} config a parsed Firebase config
+ * @param {FunctionsPlace} functions
  * @returns {string[]}
  */
-export function deployConfigProblems(text) {
+export function rewriteProblems(config, { region, served }) {
+  const problems = [];
+  for (const rewrite of [config.hosting ?? []].flat().flatMap((site) => site.rewrites ?? [])) {
+    if (!rewrite.function) continue;
+    const target =
+      typeof rewrite.function === 'string' ? { functionId: rewrite.function } : rewrite.function;
+    const named = target.region ?? rewrite.region;
+    if (!served.includes(target.functionId)) {
+      problems.push(
+        `its rewrite of ${rewrite.source} names ${target.functionId}, which is not a function ` +
+          `that answers requests (${served.join(', ')})`,
+      );
+    }
+    if (named !== region) {
+      problems.push(
+        `its rewrite of ${rewrite.source} sends requests to ${target.functionId} in ` +
+          `${named ?? 'us-central1 (no region named)'}, but the functions run in ${region}`,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * Why a Firebase config must not be deployed (none: it may): it names a local address, or it
+ * holds emulator settings, as firebase.json does for `npm start` and the tests; or its rewrites
+ * and the functions disagree (rewriteProblems).
+ * @param {string} text the config file's text
+ * @param {FunctionsPlace} functions
+ * @returns {string[]}
+ */
+export function deployConfigProblems(text, functions) {
   const problems = localAddressesIn(text).map(
     (address) => `it names ${address}, an address of this machine`,
   );
-  if ('emulators' in JSON.parse(text)) problems.push("it holds the emulators' settings");
-  return problems;
+  const config = JSON.parse(text);
+  if ('emulators' in config) problems.push("it holds the emulators' settings");
+  return [...problems, ...rewriteProblems(config, functions)];
 }

@@ -20,7 +20,12 @@ import {
   predeployCheck,
   readFunctionsSettings,
   requiredVariables,
+  rewriteProblems,
 } from './deploy-config.mjs';
+import { FUNCTIONS_REGION, SERVED_FUNCTIONS } from '../../src/domain/region.ts';
+
+/** Where the functions are deployed (src/domain/region.ts). */
+const place = { region: FUNCTIONS_REGION, served: SERVED_FUNCTIONS };
 
 const real = {
   VITE_FIREBASE_API_KEY: 'AIza-real-key',
@@ -161,7 +166,7 @@ describe('the pre-deploy check', () => {
   });
 
   it('refuses firebase.json, the config of npm start and the tests, and says how to deploy', () => {
-    expect(deployConfigProblems(localText)).toEqual(
+    expect(deployConfigProblems(localText, place)).toEqual(
       expect.arrayContaining([
         'it names http://127.0.0.1:9099, an address of this machine',
         "it holds the emulators' settings",
@@ -173,8 +178,41 @@ describe('the pre-deploy check', () => {
   });
 
   it('passes the config npm run build:deploy writes', () => {
-    expect(deployConfigProblems(JSON.stringify(deployed))).toEqual([]);
+    expect(deployConfigProblems(JSON.stringify(deployed), place)).toEqual([]);
     expect(check(deployed).status).toBe(0);
+  });
+
+  it("refuses rewrites that send requests anywhere but to a served function in the functions' region", () => {
+    const moved = structuredClone(deployed);
+    const rewrites = moved.hosting.rewrites;
+    const qr = rewrites.find((rewrite) => rewrite.function?.functionId === 'qr');
+    qr.function.region = 'us-central1';
+    const links = rewrites.find((rewrite) => rewrite.function?.functionId === 'links');
+    delete links.function.region;
+    rewrites.unshift({
+      source: '/api/old',
+      function: { functionId: 'old', region: FUNCTIONS_REGION },
+    });
+    expect(rewriteProblems(moved, place)).toEqual([
+      'its rewrite of /api/old names old, which is not a function that answers requests ' +
+        `(${SERVED_FUNCTIONS.join(', ')})`,
+      `its rewrite of /q/** sends requests to qr in us-central1, but the functions run in ${FUNCTIONS_REGION}`,
+      `its rewrite of /api/links sends requests to links in us-central1 (no region named), but the functions run in ${FUNCTIONS_REGION}`,
+    ]);
+    const refused = check(moved);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('sends requests to qr in us-central1');
+    expect(refused.stderr).toContain("name the functions' region");
+  });
+});
+
+describe("firebase.json's rewrites", () => {
+  const local = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8'));
+
+  it("send each request to a served function in the functions' region, and reach them all", () => {
+    expect(rewriteProblems(local, place)).toEqual([]);
+    const named = new Set(local.hosting.rewrites.map((rewrite) => rewrite.function?.functionId));
+    expect(SERVED_FUNCTIONS.filter((name) => !named.has(name))).toEqual([]);
   });
 });
 

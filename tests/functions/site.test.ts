@@ -22,6 +22,7 @@ import {
   webFields,
 } from './servers';
 import { codesPath } from '../../src/domain/records/codes';
+import { FUNCTIONS_REGION } from '../../src/domain/region';
 
 useEmulator();
 const under = useFunctions();
@@ -87,11 +88,11 @@ describe('the site origin', () => {
 describe('the loop guard knows every address of the project', () => {
   const id = 'AbCdEfGhJk';
   const functionUrls = [
-    `https://us-central1-${PROJECT_ID}.cloudfunctions.net/qr/${id}`,
-    `https://us-central1-${PROJECT_ID}.cloudfunctions.net/qr/q/${id}`,
+    `https://${FUNCTIONS_REGION}-${PROJECT_ID}.cloudfunctions.net/qr/${id}`,
+    `https://${FUNCTIONS_REGION}-${PROJECT_ID}.cloudfunctions.net/qr/q/${id}`,
     `https://qr-abc123xyz-uc.a.run.app/${id}`,
     `https://qr-abc123xyz-uc.a.run.app/q/${id}?qr=1`,
-    `https://qr-123456789012.us-central1.run.app/${id}`,
+    `https://qr-123456789012.${FUNCTIONS_REGION}.run.app/${id}`,
   ];
   const loops = [
     `https://${PROJECT_ID}.web.app/q/${id}`,
@@ -112,7 +113,7 @@ describe('the loop guard knows every address of the project', () => {
     for (const target of [
       `https://${PROJECT_ID}.web.app/flyer`,
       'https://someone-else.a.run.app/AbCdEfGhJk',
-      `https://us-central1-another-project.cloudfunctions.net/api/menu`,
+      `https://${FUNCTIONS_REGION}-another-project.cloudfunctions.net/api/menu`,
     ]) {
       expect(canonicalTarget(target, { siteHosts: hosts }), target).toMatchObject({ ok: true });
     }
