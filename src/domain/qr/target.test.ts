@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTarget, isCanonicalTarget, TARGET_MAX, type TargetProblem } from './target';
+import {
+  canonicalTarget,
+  isCanonicalTarget,
+  isPublicAddress,
+  TARGET_MAX,
+  type TargetProblem,
+} from './target';
 
 const site = { siteHosts: ['kemptoncodeworks.co.za', '127.0.0.1:4173'] };
 
@@ -126,5 +132,35 @@ describe('canonicalTarget: refused, with a reason a user can act on', () => {
   it('knows a short link of the site only on the site’s hosts', () => {
     expect(canonicalTarget('https://kemptoncodeworks.co.za/q/x').ok).toBe(true);
     expect(problemOf('https://kemptoncodeworks.co.za/q/x')).toBe('short-link-loop');
+  });
+});
+
+describe('isPublicAddress', () => {
+  it('refuses every address of this machine, a private network or a cloud’s metadata server', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+      '::ffff:127.0.0.1',
+      '64:ff9b::a00:1',
+      'not an address',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
+
+  it('passes public addresses of either family', () => {
+    for (const address of ['8.8.8.8', '41.0.0.1', '2c0f:f4c0::1', '::ffff:8.8.8.8']) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
   });
 });

@@ -203,6 +203,27 @@ function checkHost(hostname: string): TargetProblem | null {
   return null;
 }
 
+/**
+ * Whether an IP address, as a resolver answers it (dotted IPv4, or IPv6, with or without a dotted
+ * IPv4 tail), is reachable on the public internet: what a server that fetches an address checks
+ * of every address before it connects (functions/src/destination-probe.ts), since a public name
+ * may resolve to this machine or a private network.
+ */
+export function isPublicAddress(address: string): boolean {
+  const ipv4 = parseIpv4(address);
+  if (ipv4) return isPublicIpv4(ipv4);
+  const tail = /^(.*:)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (tail) {
+    const bytes = parseIpv4(tail[2]!);
+    if (!bytes) return false;
+    const words = [(bytes[0]! << 8) | bytes[1]!, (bytes[2]! << 8) | bytes[3]!];
+    return isPublicIpv6(
+      `${tail[1]}${words.map((word) => word.toString(16)).join(':')}`.toLowerCase(),
+    );
+  }
+  return address.includes(':') && isPublicIpv6(address.toLowerCase());
+}
+
 /** An IPv4 host as the URL parser leaves it (it already turns 0x7f.1 and 2130706433 into this). */
 function parseIpv4(hostname: string): number[] | null {
   const parts = hostname.split('.');
