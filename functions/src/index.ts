@@ -16,6 +16,8 @@
 //           /api/account deletes it and everything it owns (account-api.ts, account-delete.ts)
 //   team    POST /api/team/<request>: invites, roles, removals and leaving a workspace
 //           (team-api.ts), invites emailed through the SMTP server of mail-transport.ts
+//   destinationCheck  daily: checks every live printed code's destination and tells its owners of a
+//           break or a recovery (destination-check.ts, destination-probe.ts)
 //   bulk    POST /api/bulk: writes a chunk of a sheet's checked rows as saved codes, and their
 //           short links (bulk-api.ts)
 import { defineSecret } from 'firebase-functions/params';
@@ -27,6 +29,8 @@ import { getAuth, initializeApp, openFirestore } from './admin';
 import { createBillingApi } from './billing-api';
 import { createBulkApi } from './bulk-api';
 import { blocklistOf } from './blocklist';
+import { checkAllDestinations } from './destination-check';
+import { probeDestination } from './destination-probe';
 import { createFileApi } from './file-api';
 import { createFileLink } from './file-link';
 import { FirestoreFileStore } from './file-store';
@@ -39,7 +43,7 @@ import { PasswordGate } from './passwords';
 import { createRedirect } from './redirect';
 import { ScanCounter } from './scan-counter';
 import { FUNCTIONS_REGION } from '../../src/domain/region';
-import { requireSiteConfig } from './site';
+import { requireSiteConfig, siteHosts, siteOrigin } from './site';
 import { createTeamApi } from './team-api';
 import { AccountTermsReader } from './terms';
 
@@ -214,4 +218,31 @@ export const bulk = onRequest(
     secrets: smtpSecrets,
   },
   createBulkApi({ db, auth: getAuth(), files: fileStore, terms, send: configuredSender() }),
+);
+
+export const destinationCheck = onSchedule(
+  // Once a day, early on South African time: every live printed code's destination is fetched
+  // (safely: destination-probe.ts) or its hosted files looked up, and the owners told of a break
+  // or a recovery (destination-check.ts). Eight at once; no check starts after 8 of the 9
+  // minutes it may run.
+  {
+    schedule: 'every day 05:00',
+    timeZone: 'Africa/Johannesburg',
+    memory: '256MiB',
+    timeoutSeconds: 540,
+    retryCount: 0,
+    secrets: smtpSecrets,
+  },
+  async () => {
+    const tally = await checkAllDestinations({
+      db,
+      auth: getAuth(),
+      files: fileStore,
+      send: configuredSender(),
+      origin: siteOrigin,
+      probe: (target) =>
+        probeDestination(target, { site: siteOrigin(), siteHosts: siteHosts({ headers: {} }) }),
+    });
+    console.log(JSON.stringify({ severity: 'INFO', message: 'destinations checked', ...tally }));
+  },
 );

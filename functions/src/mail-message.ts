@@ -40,10 +40,13 @@ export const escapeHtml = (text: string) =>
       ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
   );
 
+/** My QR Codes on the site at `origin`, where the emails about codes send their readers. */
+export const myCodesUrl = (origin: string) => `${origin}/UserQRCodes`;
+
 export function codeMail({ to, name, link, png, svg, pdf, origin }: CodeMailContent): OutgoingMail {
   const shown = mailName(name);
   const base = fileBaseName(shown);
-  const myCodes = `${origin}/UserQRCodes`;
+  const myCodes = myCodesUrl(origin);
   const files = [`${base}.png`, `${base}.svg`, `${base}.pdf`];
   const lines = [
     'Hello,',

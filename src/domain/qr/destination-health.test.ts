@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   failureText,
+  healthFields,
   healthLine,
   nextHealth,
   NOTICE_INTERVAL_MS,
+  readHealth,
   shortDay,
   type CheckOutcome,
   type DestinationHealth,
@@ -91,5 +93,22 @@ describe('what a failing destination says', () => {
       'It refuses the connection',
       'It leads to a private address, which the check does not open',
     ]);
+  });
+});
+
+describe('the stored health', () => {
+  it('reads back what the server stores, and nothing it does not understand', () => {
+    const { health } = run([ok, gone]);
+    expect(readHealth(healthFields(health!))).toEqual(health);
+    expect(readHealth({ ...healthFields(health!), outcome: { kind: 'teapot' } })).toBeNull();
+    expect(readHealth({ outcome: { kind: 'status' }, since: 1, checkedAt: 1 })).toBeNull();
+    expect(readHealth(null)).toBeNull();
+    expect(readHealth({ outcome: { kind: 'dns' }, since: 1, checkedAt: 2, noticed: 'x' })).toEqual({
+      outcome: { kind: 'dns' },
+      since: 1,
+      checkedAt: 2,
+      noticed: null,
+      noticedAt: null,
+    });
   });
 });

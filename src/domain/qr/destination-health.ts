@@ -132,3 +132,59 @@ export function shortDay(at: number): string {
   const [, month, day] = scanDay(new Date(at)).split('-').map(Number);
   return `${day} ${MONTHS[month! - 1]}`;
 }
+
+const KINDS: readonly CheckKind[] = [
+  'ok',
+  'status',
+  'dns',
+  'tls',
+  'timeout',
+  'redirects',
+  'unreachable',
+  'refused',
+];
+
+/** An outcome as stored; null when it is not one this version reads. */
+function readOutcome(value: unknown): CheckOutcome | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { kind, status } = value as { kind?: unknown; status?: unknown };
+  if (!KINDS.includes(kind as CheckKind)) return null;
+  if (kind === 'ok' || kind === 'status') {
+    return typeof status === 'number' ? { kind, status } : null;
+  }
+  return { kind } as CheckOutcome;
+}
+
+const isNotice = (value: unknown): value is HealthNotice =>
+  value === 'broken' || value === 'recovered';
+
+/**
+ * A link's health as its document's `health` field holds it (times in ms); null when it has
+ * none, or none this version reads: the link counts as not yet checked.
+ */
+export function readHealth(value: unknown): DestinationHealth | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const fields = value as Record<string, unknown>;
+  const outcome = readOutcome(fields.outcome);
+  const number = (key: string) =>
+    typeof fields[key] === 'number' && Number.isFinite(fields[key]) ? fields[key] : null;
+  const since = number('since');
+  const checkedAt = number('checkedAt');
+  if (!outcome || since === null || checkedAt === null) return null;
+  return {
+    outcome,
+    since,
+    checkedAt,
+    noticed: isNotice(fields.noticed) ? fields.noticed : null,
+    noticedAt: number('noticedAt'),
+  };
+}
+
+/** What the server stores as a link's `health` (the same shape readHealth reads). */
+export const healthFields = (health: DestinationHealth) => ({
+  outcome: { ...health.outcome },
+  since: health.since,
+  checkedAt: health.checkedAt,
+  noticed: health.noticed,
+  noticedAt: health.noticedAt,
+});
