@@ -23,12 +23,24 @@ import {
   type DestinationHealth,
   type HealthNotice,
 } from '../../src/domain/qr/destination-health';
-import { filesOf } from '../../src/domain/qr/link-policy';
+import { CHECKS_PER_HOUR, filesOf, type SyncAnswer } from '../../src/domain/qr/link-policy';
+import { linkChecksPath } from '../../src/domain/records/accounts';
 import { codePath, readCode } from '../../src/domain/records/codes';
-import { LINKS, linkPath, readLink, type LinkRecord } from '../../src/domain/records/links';
+import {
+  LINKS,
+  linkPath,
+  readLink,
+  viewOfLink,
+  watchedLink,
+  type LinkRecord,
+} from '../../src/domain/records/links';
 import { membersPath, readMember } from '../../src/domain/records/members';
 import { roleMay } from '../../src/domain/team';
-import type { Auth, Firestore } from './admin';
+import { FieldValue, type Auth, type Firestore } from './admin';
+import type { Caller } from './caller';
+import { refusal } from './http';
+import { withinHourlyAllowance } from './link-sync';
+import { mayActIn, notAllowed, refusalToChange, actingIn } from './workspace';
 import type { FileStore } from './file-store';
 import { escapeHtml, mailHtml, myCodesUrl, type OutgoingMail } from './mail-message';
 import type { SendMail } from './mail-transport';
@@ -83,16 +95,18 @@ export async function checkOutcome(
 
 /**
  * Checks the link `id` now and records what it found; the owners are emailed if that calls for
- * it. Null when the link is not one the check looks at.
+ * it. Null when the link is not one the check looks at (`asked`: its owners asked for this check,
+ * so it is made even if they turned the daily one off).
  */
 export async function checkLink(
   deps: DestinationCheckDeps,
   id: string,
+  { asked = false }: { asked?: boolean } = {},
 ): Promise<{ readonly health: DestinationHealth; readonly notice: HealthNotice | null } | null> {
   const ref = deps.db.doc(linkPath(id));
   const data = (await ref.get()).data();
   const link = readLink(id, data);
-  if (!link || !isWatched(link, data)) return null;
+  if (!link || !isWatched(link, asked ? {} : data)) return null;
   const outcome = await checkOutcome(deps, link);
   const now = deps.now?.() ?? Date.now();
   // The health is read again in the transaction: a "Check now" and the day's run at once must
@@ -232,4 +246,67 @@ export function healthMail(
     ),
     attachments: [],
   };
+}
+
+/** The live link of `workspace`'s code `code`, if it has one. */
+async function liveLinkOf(db: Firestore, workspace: string, code: string) {
+  const found = await db
+    .collection(LINKS)
+    .where('owner', '==', workspace)
+    .where('code', '==', code)
+    .where('deletedAt', '==', null)
+    .limit(1)
+    .get();
+  const document = found.docs[0];
+  return document ? readLink(document.id, document.data()) : null;
+}
+
+const NO_LINK = refusal('bad-request', 'That code has no short link to check.');
+
+const TOO_MANY_CHECKS = refusal(
+  'too-many-checks',
+  `Where codes lead can be checked at most ${CHECKS_PER_HOUR} times an hour. The daily check goes on; try again later.`,
+);
+
+/**
+ * POST /api/links/check: checks now where the code leads, for anyone who may see the workspace's
+ * codes, at most CHECKS_PER_HOUR times an hour per workspace (each fetches a site). The answer
+ * carries the link; its health reaches the page through the link's document.
+ */
+export async function checkNow(
+  deps: DestinationCheckDeps,
+  caller: Caller,
+  code: string,
+  workspace: string,
+): Promise<SyncAnswer> {
+  if (!(await mayActIn(deps.db, caller, workspace, 'codes.read'))) return notAllowed();
+  const link = await liveLinkOf(deps.db, workspace, code);
+  if (!link || link.disabled || !link.destination) return NO_LINK;
+  const now = deps.now?.() ?? Date.now();
+  if (!(await withinHourlyAllowance(deps.db, linkChecksPath(workspace), CHECKS_PER_HOUR, now))) {
+    return TOO_MANY_CHECKS;
+  }
+  await checkLink(deps, link.id, { asked: true });
+  return { ok: true, link: viewOfLink(link) };
+}
+
+/**
+ * POST /api/links/watch: turns the daily check of the code's destination on or off, for those
+ * who may change the code.
+ */
+export async function setWatch(
+  db: Firestore,
+  caller: Caller,
+  code: string,
+  workspace: string,
+  watch: boolean,
+): Promise<SyncAnswer> {
+  const acting = await actingIn(db, caller, workspace);
+  const stored = (await db.doc(codePath(workspace, code)).get()).data();
+  const refused = refusalToChange(acting, stored ?? {});
+  if (refused) return notAllowed(refused);
+  const link = await liveLinkOf(db, workspace, code);
+  if (!link) return NO_LINK;
+  await db.doc(linkPath(link.id)).update(watchedLink(watch, FieldValue.serverTimestamp()));
+  return { ok: true, link: viewOfLink(link) };
 }

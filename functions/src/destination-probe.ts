@@ -199,3 +199,35 @@ function readSome(response: IncomingMessage, limit: number, deadline: AbortSigna
     deadline.addEventListener('abort', () => reject(deadline.reason), { once: true });
   });
 }
+
+/**
+ * A public-looking address (outside every special range) that the emulator's seam gives test
+ * names, and dials on this machine.
+ */
+const EMULATED_PUBLIC = '203.0.114.7';
+
+/**
+ * In the Functions emulator only (FUNCTIONS_EMULATOR, which a deployed function never has): the
+ * names CHECK_TEST_HOSTS lists (comma-separated; scripts/serve/serve.mjs gives the tests' shop,
+ * as Chromium's resolver rules do) resolve to a public-looking address that is dialled on
+ * 127.0.0.1, so the end-to-end tests check a "site" served on this machine the way production
+ * checks a real one. Every other name is refused as not found: nothing is looked up outside.
+ */
+export function emulatorSeams(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Pick<ProbeOptions, 'resolve' | 'dial'> {
+  if (env.FUNCTIONS_EMULATOR !== 'true') return {};
+  const names = new Set(
+    (env.CHECK_TEST_HOSTS ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  return {
+    resolve: async (host) => {
+      if (names.has(host.toLowerCase())) return [EMULATED_PUBLIC];
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    },
+    dial: (address) => (address === EMULATED_PUBLIC ? '127.0.0.1' : address),
+  };
+}

@@ -30,7 +30,7 @@ import { createBillingApi } from './billing-api';
 import { createBulkApi } from './bulk-api';
 import { blocklistOf } from './blocklist';
 import { checkAllDestinations } from './destination-check';
-import { probeDestination } from './destination-probe';
+import { emulatorSeams, probeDestination } from './destination-probe';
 import { createFileApi } from './file-api';
 import { createFileLink } from './file-link';
 import { FirestoreFileStore } from './file-store';
@@ -61,6 +61,13 @@ const fileStore = new FirestoreFileStore(db);
 const terms = new AccountTermsReader(db, getAuth());
 const linkReader = new LinkReader(db);
 const passwordGate = new PasswordGate(db);
+/** A check of a printed code's destination (destination-probe.ts), safe at every hop. */
+const probe = (target: string) =>
+  probeDestination(target, {
+    site: siteOrigin(),
+    siteHosts: siteHosts({ headers: {} }),
+    ...emulatorSeams(),
+  });
 
 // Cloud Run sends SIGTERM before it stops an instance (idle, scaled in or redeployed) and gives it
 // about 10 seconds: the scans still tallied are written then. What cannot be written is logged
@@ -158,7 +165,14 @@ export const links = onRequest(
     maxInstances: 5,
     secrets: smtpSecrets,
   },
-  createLinkApi({ db, auth: getAuth(), files: fileStore, terms, send: configuredSender() }),
+  createLinkApi({
+    db,
+    auth: getAuth(),
+    files: fileStore,
+    terms,
+    send: configuredSender(),
+    check: { files: fileStore, probe },
+  }),
 );
 
 export const billing = onRequest(
@@ -240,8 +254,7 @@ export const destinationCheck = onSchedule(
       files: fileStore,
       send: configuredSender(),
       origin: siteOrigin,
-      probe: (target) =>
-        probeDestination(target, { site: siteOrigin(), siteHosts: siteHosts({ headers: {} }) }),
+      probe,
     });
     console.log(JSON.stringify({ severity: 'INFO', message: 'destinations checked', ...tally }));
   },

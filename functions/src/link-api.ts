@@ -2,6 +2,10 @@
 // link, kept by the server as a hash only (link-sync.ts setLinkPassword); at most
 // PASSWORD_CHANGES_PER_HOUR an hour per account (each runs the slow hash), 429 past it.
 //
+// POST /api/links/check {"code"}: checks now where the code's link leads (destination-check.ts),
+// at most CHECKS_PER_HOUR an hour per workspace; POST /api/links/watch {"code", "watch"}: turns
+// its daily check on or off.
+//
 // POST /api/links {"code": "<id of a saved code>"}: the page asks the server to make the code's
 // short link match the code (link-sync.ts) once the code has reached Firestore: after a save, an
 // edit, a delete or an Undo, and when My QR Codes finds a code whose link is not as it should be.
@@ -16,6 +20,7 @@ import { linksApi } from '../../src/domain/qr/link-policy';
 import type { Auth, Firestore } from './admin';
 import { serveApi } from './api-handler';
 import type { FileStore } from './file-store';
+import { checkNow, setWatch, type DestinationCheckDeps } from './destination-check';
 import { noticeDestinationChange } from './destination-notices';
 import { refusal } from './http';
 import { setLinkPassword, syncLink } from './link-sync';
@@ -32,6 +37,9 @@ const NO_CODE = refusal('bad-request', 'Send {"code": "<the id of one of your sa
 
 const body = { limit: BODY_LIMIT, tooLarge: NO_CODE, notJson: NO_CODE };
 
+/** A links API made without a way to check destinations (some tests' servers). */
+const NOT_CHECKED = refusal('unavailable', 'Destinations cannot be checked here.');
+
 export function createLinkApi({
   db,
   auth,
@@ -40,6 +48,7 @@ export function createLinkApi({
   now = () => new Date(),
   passwordCost,
   send,
+  check,
 }: {
   db: Firestore;
   auth: Auth;
@@ -56,6 +65,8 @@ export function createLinkApi({
   passwordCost?: () => HashCost | undefined;
   /** How the owners' notices of a new destination are emailed; without it none is. */
   send?: SendMail;
+  /** How "Check now" checks a destination (the daily check's probe and files). */
+  check?: Omit<DestinationCheckDeps, 'db' | 'auth' | 'send' | 'origin'>;
 }) {
   const notices = send && { db, auth, send, origin: siteOrigin };
   return serveApi(linksApi, {
@@ -63,6 +74,29 @@ export function createLinkApi({
     signedOut: 'Sign in again to make or change short links.',
     unavailable: 'The short link could not be updated just now; it will be tried again.',
     routes: [
+      {
+        method: 'POST',
+        path: /\/check$/,
+        request: 'check',
+        body,
+        answer: async ({ caller, input: { code, workspace } }) =>
+          check
+            ? checkNow(
+                { db, auth, send: send ?? (async () => {}), origin: siteOrigin, ...check },
+                caller,
+                code,
+                workspaceOf(caller, workspace),
+              )
+            : NOT_CHECKED,
+      },
+      {
+        method: 'POST',
+        path: /\/watch$/,
+        request: 'watch',
+        body,
+        answer: ({ caller, input: { code, workspace, watch } }) =>
+          setWatch(db, caller, code, workspaceOf(caller, workspace), watch),
+      },
       {
         method: 'POST',
         path: /\/password$/,

@@ -34,7 +34,10 @@ export const UNREACHABLE_MS = 5_000;
 export const CACHE_SIZE = 10_000;
 
 /** What the redirect needs of a link: the stored link, which leads somewhere, and its scans. */
-export interface LinkRecord extends Omit<LinkDocument, 'code' | 'destination'> {
+export interface LinkRecord extends Omit<
+  LinkDocument,
+  'code' | 'destination' | 'watched' | 'health'
+> {
   readonly destination: Destination;
   /**
    * Its scans of all time as stored, read with the link when it has a scan limit (schedule.ts);

@@ -29,7 +29,7 @@ import {
   accountPath,
   passwordChangesPath,
   readAccount,
-  readPasswordChanges,
+  readHourCount,
 } from '../../src/domain/records/accounts';
 import { codePath, readCode } from '../../src/domain/records/codes';
 import {
@@ -356,29 +356,35 @@ export async function filesShown(
   );
 }
 
-/** The account's passwords set in the last hour: server-only (no rule matches it). */
-export const passwordChangesRef = (db: Firestore, uid: string) => db.doc(passwordChangesPath(uid));
-
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Counts a password about to be hashed against the account's hourly allowance, in one
- * transaction, before the slow hash runs; false when the allowance is used up. A window starts
- * with its first password and lasts an hour.
+ * Counts one more of something costly (a password's slow hash, a fetch of a site) against an
+ * account's hourly allowance `perHour`, kept at `path`, in one transaction before the work runs;
+ * false when the allowance is used up. A window starts with its first use and lasts an hour.
  */
-async function passwordChangeAllowed(db: Firestore, uid: string, now: number): Promise<boolean> {
-  const ref = passwordChangesRef(db, uid);
+export async function withinHourlyAllowance(
+  db: Firestore,
+  path: string,
+  perHour: number,
+  now: number,
+): Promise<boolean> {
+  const ref = db.doc(path);
   return db.runTransaction(async (transaction) => {
-    const { count, since } = readPasswordChanges((await transaction.get(ref)).data());
+    const { count, since } = readHourCount((await transaction.get(ref)).data());
     if (since === null || now - since >= HOUR_MS) {
       transaction.set(ref, { count: 1, since: Timestamp.fromMillis(now) });
       return true;
     }
-    if (count >= PASSWORD_CHANGES_PER_HOUR) return false;
+    if (count >= perHour) return false;
     transaction.update(ref, { count: FieldValue.increment(1) });
     return true;
   });
 }
+
+/** Counts a password about to be hashed against the account's hourly allowance. */
+const passwordChangeAllowed = (db: Firestore, uid: string, now: number) =>
+  withinHourlyAllowance(db, passwordChangesPath(uid), PASSWORD_CHANGES_PER_HOUR, now);
 
 /**
  * Sets (or, with null, removes) the password of the link of `codeId`, a code of `workspace` (by

@@ -22,6 +22,7 @@ import { INBOX_PORT, startInbox } from './enquiry-inbox.mjs';
 import { seedFirestore, startFirestore } from './firestore-emulator.mjs';
 import { MAIL_SMTP_PORT, MAIL_WEB_PORT, startMailCatcher } from './mail-catcher.mjs';
 import { portIsFree } from './ports.mjs';
+import { TEST_SITE_HOST } from '../test/chromium.mjs';
 import { descendantsOf, endProcesses, processTable } from './process-tree.mjs';
 
 const projectId = 'demo-kcw';
@@ -149,7 +150,9 @@ const emulator = spawn(
     // from npm's cache or fail at once, instead of asking the registry. SITE_ORIGINS is the
     // site's origin here, which the functions require (functions/src/site.ts: the links of the
     // emails they send); a functions/.env.<project-id> with the real one is for the deploy, and
-    // functions/.env, read by the emulator too, must not set it.
+    // functions/.env, read by the emulator too, must not set it. CHECK_TEST_HOSTS: the tests' shop
+    // (TEST_SITE_HOST), which the destination check may fetch on this machine in the emulator
+    // (functions/src/destination-probe.ts emulatorSeams).
     env: {
       ...process.env,
       CI: 'true',
@@ -158,6 +161,7 @@ const emulator = spawn(
       npm_config_offline: 'true',
       FIRESTORE_EMULATOR_HOST: `127.0.0.1:${firestorePort}`,
       SITE_ORIGINS: `http://127.0.0.1:${port}`,
+      CHECK_TEST_HOSTS: TEST_SITE_HOST,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   },

@@ -13,9 +13,14 @@ import {
   checkLink,
   type DestinationCheckDeps,
 } from '../../functions/src/destination-check';
-import { probeDestination } from '../../functions/src/destination-probe';
+import { emulatorSeams, probeDestination } from '../../functions/src/destination-probe';
 import { readHealth, NOTICE_INTERVAL_MS } from '../../src/domain/qr/destination-health';
-import { destinationFields } from '../../src/domain/qr/link-policy';
+import {
+  CHECKS_PER_HOUR,
+  destinationFields,
+  LINK_API_PATH,
+  type SyncAnswer,
+} from '../../src/domain/qr/link-policy';
 import { codePath } from '../../src/domain/records/codes';
 import { linkPath } from '../../src/domain/records/links';
 import { memberFields, memberPath } from '../../src/domain/records/members';
@@ -25,6 +30,7 @@ import {
   keptMail,
   PROJECT_ID,
   serverLink,
+  TEST_SHOP,
   uniqueUser,
   useFunctions,
   webFields,
@@ -33,8 +39,7 @@ import {
 const { sent, mail } = keptMail();
 const under = useFunctions({ mail });
 
-const SHOP = 'shop.kcw-test.example';
-const PUBLIC = '203.0.114.7';
+const SHOP = TEST_SHOP;
 let server: Server;
 let port: number;
 /** Whether the shop still serves its menu. */
@@ -71,11 +76,7 @@ const deps = (): DestinationCheckDeps => ({
   probe: (target) =>
     probeDestination(target, {
       site: 'https://kemptoncodeworks.co.za',
-      resolve: async (host) => {
-        if (host === SHOP) return [PUBLIC];
-        throw Object.assign(new Error(`ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-      },
-      dial: (address) => (address === PUBLIC ? '127.0.0.1' : address),
+      ...emulatorSeams({ FUNCTIONS_EMULATOR: 'true', CHECK_TEST_HOSTS: SHOP }),
     }),
 });
 
@@ -186,5 +187,71 @@ describe('the daily check of destinations', () => {
     for (const { link } of [unwatched, retired, switchedOff])
       expect(await healthOf(link)).toBeNull();
     expect(await checkLink(deps(), unwatched.link)).toBeNull();
+  });
+});
+
+/** POST /api/links/<path> for `workspace`'s code, as `uid`: the status and the answer. */
+async function links(uid: string, path: string, body: object) {
+  const response = await fetch(`${under.origin}${LINK_API_PATH}/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await idToken(uid)}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, answer: (await response.json()) as SyncAnswer };
+}
+
+describe('Check now, and the switch of the daily check', () => {
+  it('checks at once for whoever may see the codes, at most 20 times an hour', async () => {
+    serving = false;
+    const { workspace, link } = await specials();
+    const code = `specials-${workspace}`;
+    const viewer = uniqueUser('viewer');
+    await join(workspace, viewer, 'viewer');
+    under.clock = () => new Date(clock);
+
+    const checked = await links(viewer, 'check', { code, workspace });
+    expect(checked).toMatchObject({ status: 200, answer: { ok: true, link: { id: link } } });
+    expect(await healthOf(link)).toMatchObject({ outcome: { kind: 'status', status: 404 } });
+
+    // Someone with no role in the workspace: refused, and nothing is fetched for them.
+    const stranger = uniqueUser('stranger');
+    expect(await links(stranger, 'check', { code, workspace })).toMatchObject({
+      status: 403,
+      answer: { problem: 'not-allowed' },
+    });
+    // A code without a short link has nothing to check.
+    expect(await links(workspace, 'check', { code: 'no-such-code', workspace })).toMatchObject({
+      status: 400,
+    });
+
+    for (let asked = 1; asked < CHECKS_PER_HOUR; asked += 1) {
+      expect((await links(workspace, 'check', { code, workspace })).status).toBe(200);
+    }
+    expect(await links(workspace, 'check', { code, workspace })).toMatchObject({
+      status: 429,
+      answer: { problem: 'too-many-checks' },
+    });
+    // An hour on, the allowance is back.
+    clock += 60 * 60 * 1000;
+    expect((await links(workspace, 'check', { code, workspace })).status).toBe(200);
+  });
+
+  it('lets those who may change the code turn its daily check off, and no one else', async () => {
+    const { workspace, link } = await specials();
+    const code = `specials-${workspace}`;
+    const viewer = uniqueUser('viewer');
+    await join(workspace, viewer, 'viewer');
+    expect(await links(viewer, 'watch', { code, workspace, watch: false })).toMatchObject({
+      status: 403,
+      answer: { problem: 'not-allowed' },
+    });
+    expect(await links(workspace, 'watch', { code, workspace, watch: 'no' })).toMatchObject({
+      status: 400,
+    });
+    expect((await links(workspace, 'watch', { code, workspace, watch: false })).status).toBe(200);
+    expect((await under.db.doc(linkPath(link)).get()).data()).toMatchObject({ watch: false });
+    expect(await checkLink(deps(), link)).toBeNull();
+    expect((await links(workspace, 'watch', { code, workspace, watch: true })).status).toBe(200);
+    expect(await checkLink(deps(), link)).not.toBeNull();
   });
 });

@@ -23,6 +23,7 @@ import { createFileApi } from '../../functions/src/file-api';
 import { createFileLink } from '../../functions/src/file-link';
 import { FirestoreFileStore, type FileStore } from '../../functions/src/file-store';
 import { createLinkApi } from '../../functions/src/link-api';
+import { emulatorSeams, probeDestination } from '../../functions/src/destination-probe';
 import { createMailApi } from '../../functions/src/mail-api';
 import type { OutgoingMail } from '../../functions/src/mail-message';
 import type { SendMail } from '../../functions/src/mail-transport';
@@ -56,6 +57,9 @@ import { linkPath } from '../../src/domain/records/links';
  * they run under. Firestore's is this worker's own, FIRESTORE_PROJECT.
  */
 export const PROJECT_ID = 'demo-kcw-rules';
+
+/** The tests' shop: a site served on this machine that "Check now" may fetch (emulatorSeams). */
+export const TEST_SHOP = 'shop.kcw-test.example';
 
 /** A phone's user agent: Node's fetch says `node`, which counts as a bot. */
 export const PHONE =
@@ -209,6 +213,17 @@ export function useFunctions(
       passwordCost: () => under.passwordCost,
       // The owners' notices of a new destination, where the file keeps its mail.
       send: options.mail?.(),
+      // "Check now": the tests' shop is served on this machine (the emulator's seams, as the
+      // end-to-end tests' functions have them); every other name is not found.
+      check: {
+        files,
+        now: () => under.clock().getTime(),
+        probe: (target) =>
+          probeDestination(target, {
+            site: 'https://kemptoncodeworks.co.za',
+            ...emulatorSeams({ FUNCTIONS_EMULATOR: 'true', CHECK_TEST_HOSTS: TEST_SHOP }),
+          }),
+      },
     });
     const fileApi = createFileApi({ db, auth: getAuth(app), store: files, terms });
     const mailApi = createMailApi({

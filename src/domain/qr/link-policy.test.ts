@@ -201,6 +201,7 @@ describe('planSync', () => {
       'too-many-links': 429,
       'too-many-new-links': 429,
       'too-many-changes': 429,
+      'too-many-checks': 429,
       'plan-needed': 402,
     });
   });

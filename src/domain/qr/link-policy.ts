@@ -272,6 +272,10 @@ const linkView: v.GenericSchema<unknown, LinkView> = v.object({
 
 const NO_CODE = 'Send {"code": "<the id of one of your saved codes>"}.';
 const NO_PASSWORD = 'Send {"code": "…", "password": "<the new one>" or null}.';
+const NO_WATCH = 'Send {"code": "…", "watch": true or false}.';
+
+/** The most "Check now" a workspace may ask for in an hour (each fetches a site). */
+export const CHECKS_PER_HOUR = 20;
 
 /**
  * The link API (POST /api/links, POST /api/links/password): its problems, their statuses, and
@@ -283,6 +287,13 @@ export const linksApi = describeApi({
   requests: {
     /** POST /api/links: make the code's short link match the code. */
     sync: requestBody({ code: savedCodeId(NO_CODE), workspace: workspaceField }, NO_CODE),
+    /** POST /api/links/check: check now where the code's link leads (the daily check's probe). */
+    check: requestBody({ code: savedCodeId(NO_CODE), workspace: workspaceField }, NO_CODE),
+    /** POST /api/links/watch: turn the daily check of the code's destination on or off. */
+    watch: requestBody(
+      { code: savedCodeId(NO_CODE), watch: v.boolean(NO_WATCH), workspace: workspaceField },
+      NO_CODE,
+    ),
     /** POST /api/links/password: set the password of the code's link (null: remove it). */
     password: requestBody(
       {
@@ -313,6 +324,8 @@ export const linksApi = describeApi({
     'too-many-links': { status: 429, retry: false },
     'too-many-new-links': { status: 429, retry: false },
     'too-many-changes': { status: 429, retry: false },
+    /** "Check now" asked for more than CHECKS_PER_HOUR times in the hour. */
+    'too-many-checks': { status: 429, retry: false },
     unavailable: { status: 503, retry: true },
   },
   ok: {

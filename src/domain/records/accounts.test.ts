@@ -3,7 +3,7 @@ import {
   accountPath,
   passwordChangesPath,
   readAccount,
-  readPasswordChanges,
+  readHourCount,
   trialStartFields,
 } from './accounts';
 
@@ -43,10 +43,10 @@ describe("an account's document as stored", () => {
   });
 
   it('reads the passwords set this hour, and none before the first', () => {
-    expect(readPasswordChanges({ count: 2, since: timestamp(day) })).toEqual({
+    expect(readHourCount({ count: 2, since: timestamp(day) })).toEqual({
       count: 2,
       since: day,
     });
-    expect(readPasswordChanges(undefined)).toEqual({ count: 0, since: null });
+    expect(readHourCount(undefined)).toEqual({ count: 0, since: null });
   });
 });

@@ -2,7 +2,8 @@
 // reads it, nobody writes it): the usage of the link limits (qr/link-policy.ts AccountUsage, by
 // functions/src/link-sync.ts), the hosted files' bytes (file-store.ts) and the terms, trial and
 // plan (billing.ts AccountTerms: terms.ts stores the trial's start, orders.ts a paid plan). Under
-// it, accounts/{uid}/private/password-changes: the account's link passwords set this hour.
+// it, accounts/{uid}/private/password-changes and link-checks: the account's link passwords set,
+// and its codes' destinations checked on demand, this hour.
 import { termsOf, type AccountTerms } from '../billing';
 import { usageOn, type AccountUsage } from '../qr/link-policy';
 import { millisOf } from '../stored-time';
@@ -13,6 +14,9 @@ export const accountPath = (uid: string) => `${ACCOUNTS}/${uid}`;
 
 /** The passwords of the account's links set in the current hour (no rule matches it). */
 export const passwordChangesPath = (uid: string) => `${accountPath(uid)}/private/password-changes`;
+
+/** The account's "Check now" of its codes' destinations this hour (destination-check.ts). */
+export const linkChecksPath = (uid: string) => `${accountPath(uid)}/private/link-checks`;
 
 /** An account's document as the server and its owner read it. */
 export interface AccountRecord {
@@ -43,8 +47,11 @@ export const paidPlanFields = <Time>(planId: string, paidUntil: Time) => ({
   terms: { planId, paidUntil },
 });
 
-/** The passwords set this hour, as password-changes holds them: how many, since when (ms). */
-export function readPasswordChanges(data: unknown): { count: number; since: number | null } {
+/**
+ * An hourly allowance's use as its document (password-changes, link-checks) holds it: how many
+ * this hour, since when (ms).
+ */
+export function readHourCount(data: unknown): { count: number; since: number | null } {
   const { count, since } = (typeof data === 'object' && data !== null ? data : {}) as Record<
     string,
     unknown

@@ -47,6 +47,22 @@ describe('a short link as stored', () => {
       owner: 'alice',
       ...liveView,
       passwordVersion: '',
+      watched: true,
+      health: null,
+    });
+  });
+
+  it('reads whether its destination is checked daily, and what the checks found', () => {
+    const health = {
+      outcome: { kind: 'status', status: 404 },
+      since: 1,
+      checkedAt: 2,
+      noticed: 'broken',
+      noticedAt: 1,
+    };
+    expect(readLink('Abc12345', { ...stored, watch: false, health })).toMatchObject({
+      watched: false,
+      health,
     });
   });
 
@@ -94,7 +110,12 @@ describe('a short link as stored', () => {
     ];
     const links = linksByCode(documents);
     expect([...links.keys()]).toEqual(['code1', 'code2']);
-    expect(links.get('code1')).toEqual({ id: 'New00001', ...liveView });
+    expect(links.get('code1')).toEqual({
+      id: 'New00001',
+      ...liveView,
+      watched: true,
+      health: null,
+    });
     expect(links.get('code2')).toMatchObject({ id: 'Old00002', deleted: true });
   });
 

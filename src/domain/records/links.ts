@@ -4,6 +4,7 @@
 // deletion, the company's switch (scripts/admin/link-admin.mjs) and the bench. Its paths, the one
 // reader of what Firestore gives back, and what the server stores. No client writes it
 // (firestore.rules); its owner reads it.
+import { readHealth, type DestinationHealth } from '../qr/destination-health';
 import type { Destination } from '../qr/landing';
 import { destinationFields, destinationOf, type LinkView } from '../qr/link-policy';
 
@@ -48,6 +49,10 @@ export interface LinkRecord {
   readonly passwordSet: boolean;
   /** ...in this version: a browser let in by another one is asked again (passwords.ts). */
   readonly passwordVersion: string;
+  /** Its destination is checked daily (`watch`, which its owners may turn off). */
+  readonly watched: boolean;
+  /** What the checks of its destination found (`health`); null: not checked yet. */
+  readonly health: DestinationHealth | null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -72,13 +77,33 @@ export function readLink(id: string, data: unknown): LinkRecord | null {
     locked: data.locked === true,
     passwordSet: data.passwordSet === true,
     passwordVersion: typeof data.passwordVersion === 'string' ? data.passwordVersion : '',
+    watched: data.watch !== false,
+    health: readHealth(data.health),
   };
 }
+
+/** The link as its owners see it in an answer of the links API; null when it leads nowhere. */
+export const viewOfLink = (link: LinkRecord): LinkView | null =>
+  link.destination && {
+    id: link.id,
+    destination: link.destination,
+    deleted: link.deleted,
+    disabled: link.disabled,
+    locked: link.locked,
+    passwordSet: link.passwordSet,
+  };
+
+/** What the server stores when a link's owners turn its daily check on or off. */
+export const watchedLink = <Stamp>(watch: boolean, stamp: Stamp) => ({ watch, updatedAt: stamp });
 
 /** A link as its owner sees it, keyed by the code it belongs to. */
 export interface CodeLink extends LinkView {
   /** The saved code (users/{uid}/codes/{code}) it belongs to. */
   readonly code: string;
+  /** Its destination is checked daily. */
+  readonly watched: boolean;
+  /** What the checks of its destination found; null: not checked yet. */
+  readonly health: DestinationHealth | null;
 }
 
 /**
@@ -93,10 +118,20 @@ export function linksByCode(
   for (const document of documents) {
     const link = readLink(document.id, document.data());
     if (!link?.code || !link.destination) continue;
-    const { id, code, destination, deleted, disabled, locked, passwordSet } = link;
+    const { id, code, destination, deleted, disabled, locked, passwordSet, watched, health } = link;
     const known = links.get(code);
     if (!known || (known.deleted && !deleted)) {
-      links.set(code, { id, code, destination, deleted, disabled, locked, passwordSet });
+      links.set(code, {
+        id,
+        code,
+        destination,
+        deleted,
+        disabled,
+        locked,
+        passwordSet,
+        watched,
+        health,
+      });
     }
   }
   return links;
