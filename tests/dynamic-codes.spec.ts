@@ -10,8 +10,10 @@ import { oobCodes } from './support/auth-emulator';
 import { seriousViolations } from './support/axe';
 import { openWebCode } from './support/demo-code';
 import { dynamicChoice, printedText, savedRow, shortLinkIdOf } from './support/my-codes';
+import { emailsTo } from './support/mail-catcher';
 import { linkDocument, seedAccount, userWithCodes } from './support/saved-user';
 import { scanSvg } from './support/scan-svg';
+import { keepScreenshot } from './support/screenshots';
 import { serviceWorkerTest, untilControlled } from './support/service-worker';
 import { useShop } from './support/shop';
 import { label } from './support/wizard';
@@ -239,4 +241,53 @@ test('a target a short link may not lead to is refused on the page, and on the s
   await dynamicChoice(page).check();
   await page.getByRole('button', { name: 'Save to My QR Codes' }).click();
   await expect(row(page, 'Router')).toContainText('on our list of harmful or abused sites');
+});
+
+test('a printed code whose destination stops answering: Check now shows it failing, its owner is emailed, and it answers again', async ({
+  page,
+}) => {
+  const lunch = `${shop().origin}/lunch`;
+  const user = await userWithCodes(
+    page,
+    [
+      {
+        id: 'lunch',
+        name: 'Lunch menu',
+        url: lunch,
+        updatedAt: '2026-12-01T10:00:00Z',
+        dynamic: { id: 'LunchMenu1', days: {} },
+      },
+    ],
+    { at: '/UserQRCodes' },
+  );
+  const menu = row(page, 'Lunch menu');
+  const health = menu.getByRole('status');
+  await expect(health).toHaveText('Where it leads is checked daily');
+
+  // The shop takes its lunch menu down: checked at once, the code says so, and its owner hears.
+  shop().stop('/lunch');
+  await menu.getByRole('button', { name: 'Check now' }).click();
+  await expect(health).toHaveText(/^Failing: Answered 404 since \d{1,2} [A-Z][a-z]{2}$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await keepScreenshot(page, 'code-failing-desktop');
+  await expect
+    .poll(async () => (await emailsTo(user.email)).map((email) => email.subject))
+    .toEqual(['Lunch menu: where it leads is not answering']);
+  const [notice] = await emailsTo(user.email);
+  expect(notice!.text).toContain(`The printed code "Lunch menu" leads to ${lunch}`);
+
+  // Back up: the next check finds it answering (the recovery's email waits for a day after the
+  // break's, so a flapping site sends no more than one a day).
+  shop().serve('/lunch');
+  await menu.getByRole('button', { name: 'Check now' }).click();
+  await expect(health).toHaveText(
+    /^Where it leads answered when checked on \d{1,2} [A-Z][a-z]{2}$/,
+  );
+
+  // Its owner turns the daily check off: stored on the link, which the day's run then skips.
+  const daily = menu.getByRole('checkbox', { name: /Check daily that it still answers/ });
+  await expect(daily).toBeChecked();
+  await daily.click();
+  await expect(daily).not.toBeChecked();
+  expect(await linkDocument('LunchMenu1')).toMatchObject({ watch: false });
 });

@@ -13,6 +13,7 @@ import type { Wizard } from '../draft/wizard-store';
 import { codeFiles } from '../links/code-files';
 import { CodeThumbnail, savedCodeText } from './code-thumbnail';
 import { CodeUploadStatus } from '../links/code-upload-status';
+import { DestinationCare } from '../links/destination-care';
 import { ReplaceDraft } from './replace-draft';
 import type { DynamicLink } from '../links/dynamic-links';
 import type { LinkState } from '../links/link-state';
@@ -185,6 +186,14 @@ export function SavedCodeRow({
             }
           />
         )}
+        {link && state.kind === 'active' && store ? (
+          <DestinationCare
+            link={link}
+            workspace={store.workspace}
+            mayChange={mayChange}
+            nameId={nameId}
+          />
+        ) : null}
         <CodeUploadStatus code={code} place={store} />
         {text === null && state.kind === 'none' ? (
           <p className="saved-codes__meta">

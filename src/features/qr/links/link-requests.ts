@@ -1,5 +1,6 @@
 // The page's calls about short links: POST /api/links asks the server to make a saved code's
-// short link match the code (functions/src/link-api.ts), and sets its password. Every answer is
+// short link match the code (functions/src/link-api.ts), sets its password, checks where it leads
+// now, and turns its daily check on or off. Every answer is
 // one of linksApi's (src/domain/qr/link-policy.ts); a call that got none comes back as the
 // answer the page acts on alike: 'unavailable' (asked again later) or 'unauthenticated'.
 import { LINK_API_PATH, linksApi, type SyncAnswer } from '../../../domain/qr/link-policy';
@@ -16,9 +17,33 @@ export const requestLinkPassword = (
   workspace: string,
 ): Promise<SyncAnswer> => post(`${LINK_API_PATH}/password`, { code, password, workspace });
 
-const post = (path: string, body: object): Promise<SyncAnswer> =>
+/** Asks the server to check now where the code's link leads; never throws. */
+export const requestLinkCheck = (code: string, workspace: string): Promise<SyncAnswer> =>
+  post(
+    `${LINK_API_PATH}/check`,
+    { code, workspace },
+    'Where it leads can be checked once you are back online.',
+  );
+
+/** Turns the daily check of the code's destination on or off; never throws. */
+export const requestLinkWatch = (
+  code: string,
+  watch: boolean,
+  workspace: string,
+): Promise<SyncAnswer> =>
+  post(
+    `${LINK_API_PATH}/watch`,
+    { code, watch, workspace },
+    'This can be changed once you are back online.',
+  );
+
+const post = (
+  path: string,
+  body: object,
+  offline = 'Its short link is made once you are back online.',
+): Promise<SyncAnswer> =>
   callForAnswer(linksApi, path, body, {
-    offline: 'Its short link is made once you are back online.',
+    offline,
     signedOut: 'Sign in again to make or change short links.',
     notAnAnswer: (status) =>
       `The server could not update the short link just now (HTTP ${status}); it will be tried again.`,
