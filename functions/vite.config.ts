@@ -5,7 +5,8 @@
 // bundle: Cloud Functions installs them from functions/package.json. So do the emailed code's
 // renderers (functions/src/code-files.ts), which read files of their packages as they run: resvg
 // its platform's binary, pdfkit its font metrics; svg-to-pdfkit is loaded with require(), and the
-// WebP decoder's WebAssembly and the Roboto font are read from their packages by path.
+// WebP decoder's WebAssembly and the Roboto font are read from their packages by path, as is the
+// country database of the scans' figures (geo.ts, with its reader mmdb-lib).
 // `npm run build` runs this.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -32,6 +33,7 @@ export default defineConfig({
         /^nodemailer(\/|$)/,
         /^@resvg\/resvg-js(\/|$)/,
         /^pdfkit(\/|$)/,
+        /^mmdb-lib(\/|$)/,
       ],
       input: {
         index: here('src/index.ts'),

@@ -7,8 +7,12 @@ import { addDays, scanDay } from '../src/domain/qr/scan-time';
 import { seriousViolations } from './support/axe';
 import { userWithCodes, type SeededCode } from './support/saved-user';
 import { expectNoSidewaysScroll } from './support/layout';
+import { keepScreenshot } from './support/screenshots';
 
 const site = 'https://kemptoncodeworks.co.za';
+/** A phone's browser, as the redirect counts a scan (not a bot's). */
+const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 /** A South African day, as the redirect files scans: today's, or `daysAgo` before it. */
 const day = (daysAgo: number) => addDays(scanDay(new Date()), -daysAgo);
 const dayText = (daysAgo: number) =>
@@ -84,7 +88,7 @@ async function openAnalysis(page: Page, more: (tag: string) => SeededCode[] = ()
 
 // One account's seeded figures, read three ways, each a step (an account, its sign-in and a first
 // load of the app cost a story more than a reading does); each step opens the page afresh.
-test('Analysis of seeded figures: the last 30 days summed, where scans came from, a day-by-day CSV', async ({
+test('Analysis of seeded figures: the last 30 days summed, where scans came from, a day-by-day CSV, and scans by country', async ({
   page,
 }) => {
   const tag = await openAnalysis(page);
@@ -226,6 +230,33 @@ test('Analysis of seeded figures: the last 30 days summed, where scans came from
     expect(byDate.get(day(20))).toEqual(Array(17).fill(0));
     expect(byDate.get(day(1))).toEqual([1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
     expect(byDate.get(day(0))).toEqual([3, 2, 2, 1, 4, 1, 2, 0, 1, 0, 1, 1, 1, 0, 0, 0, 0]);
+  });
+
+  await test.step('scans from test addresses are counted by country, the few from elsewhere as other places', async () => {
+    // Six phones in South Africa and one in Britain scan the printed flyer, each from its own
+    // address as the platform would append it (the emulators append none of their own).
+    const from = [...Array.from({ length: 6 }, (_, n) => `41.0.0.${n + 1}`), '81.2.69.160'];
+    for (const [n, address] of from.entries()) {
+      const scan = await page.request.get(`/q/flyer${tag}?qr=1`, {
+        maxRedirects: 0,
+        headers: { 'X-Forwarded-For': address, 'User-Agent': `${PHONE_AGENT} Test/${n}` },
+      });
+      expect(scan.status()).toBe(302);
+    }
+    await page.goto('/UserAnalysis');
+    const places = page
+      .getByRole('region', { name: 'Scans in the last 30 days' })
+      .getByRole('table', { name: 'By country' });
+    await expect(places.getByRole('columnheader')).toHaveText(['Country', 'Scans', 'Share']);
+    await expect
+      .poll(() => bodyRows(places), { timeout: 15_000 })
+      .toEqual([
+        ['South Africa', '6', '86%'],
+        ['Other places (each under 5 scans a day)', '1', '14%'],
+      ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await places.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, 'analysis-countries-desktop');
   });
 });
 

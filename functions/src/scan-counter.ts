@@ -31,6 +31,8 @@ import {
   ALL_DAYS,
   COUNT_SHARDS,
   hourKey,
+  mapKeys,
+  UNKNOWN_PLACE,
   type DeviceClass,
   type OsFamily,
 } from '../../src/domain/qr/scan-counts';
@@ -83,6 +85,8 @@ interface Tally {
   devices: Partial<Record<DeviceClass, number>>;
   os: Partial<Record<OsFamily, number>>;
   hours: Record<string, number>;
+  /** By country code (UNKNOWN_PLACE where none is known): the address itself is never kept. */
+  countries: Record<string, number>;
   /** Visitor keys not yet resolved to "new today" or "seen". */
   visitors: Set<string>;
 }
@@ -161,6 +165,7 @@ export class ScanCounter {
     add(tally.devices, facts.device);
     add(tally.os, facts.os);
     add(tally.hours, hourKey(scanHour(at)));
+    add(tally.countries, facts.country ?? UNKNOWN_PLACE);
     if (tally.visitors.size < MAX_SEEN_VISITORS) tally.visitors.add(facts.visitorKey);
   }
 
@@ -268,6 +273,7 @@ export class ScanCounter {
         devices: {},
         os: {},
         hours: {},
+        countries: {},
         visitors: new Set(),
       };
       this.tallies.set(key, tally);
@@ -378,7 +384,7 @@ export class ScanCounter {
       increments[field] = FieldValue.increment(tally[field]);
     }
     // A merge of an empty map would replace the stored one: only maps with counts are sent.
-    for (const field of ['devices', 'os', 'hours'] as const) {
+    for (const field of mapKeys) {
       const entries = Object.entries(tally[field] as Record<string, number>);
       if (entries.length > 0) {
         increments[field] = Object.fromEntries(
@@ -406,7 +412,7 @@ export class ScanCounter {
     for (const field of ['scans', 'qr', 'clicks', 'bots', 'heads', 'unique'] as const) {
       now[field] += tally[field];
     }
-    for (const field of ['devices', 'os', 'hours'] as const) {
+    for (const field of mapKeys) {
       for (const [name, value] of Object.entries(tally[field])) {
         add(now[field] as Record<string, number>, name, value);
       }

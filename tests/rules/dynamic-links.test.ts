@@ -69,6 +69,8 @@ describe('short links through the store', () => {
         disabled: false,
         locked: false,
         passwordSet: false,
+        watched: true,
+        health: null,
       },
       {
         id: 'AliceNew001',
@@ -78,6 +80,8 @@ describe('short links through the store', () => {
         disabled: false,
         locked: false,
         passwordSet: false,
+        watched: true,
+        health: null,
       },
       {
         id: 'AliceOff001',
@@ -87,6 +91,8 @@ describe('short links through the store', () => {
         disabled: true,
         locked: false,
         passwordSet: false,
+        watched: true,
+        health: null,
       },
     ]);
     expect((await linksOf(as('bob'), 'bob')).get('c1')?.id).toBe('BobLink0001');

@@ -46,6 +46,11 @@ export interface ScanCounts {
   readonly devices: Readonly<Partial<Record<DeviceClass, number>>>;
   readonly os: Readonly<Partial<Record<OsFamily, number>>>;
   readonly hours: Readonly<Partial<Record<string, number>>>;
+  /**
+   * Scans by the country the client's address is registered in (ISO 3166-1 alpha-2, 'ZA'),
+   * UNKNOWN_PLACE where none is known; once folded, OTHER_PLACES for the few from elsewhere.
+   */
+  readonly countries: Readonly<Partial<Record<string, number>>>;
 }
 
 export const emptyCounts: ScanCounts = {
@@ -58,10 +63,12 @@ export const emptyCounts: ScanCounts = {
   devices: {},
   os: {},
   hours: {},
+  countries: {},
 };
 
 const numberKeys = ['scans', 'unique', 'qr', 'clicks', 'bots', 'heads'] as const;
-const mapKeys = ['devices', 'os', 'hours'] as const;
+/** The figures kept as maps of counts, by class: what the counter and the readers add up. */
+export const mapKeys = ['devices', 'os', 'hours', 'countries'] as const;
 
 /** A count as stored: anything that is not a non-negative number reads as 0. */
 const count = (value: unknown): number =>
@@ -108,3 +115,58 @@ export const countsDocId = (day: string, shard: number) => `${day}_${shard}`;
 
 /** The stored shards: each flush of an instance picks one at random. */
 export const COUNT_SHARDS = 10;
+
+/** The least scans from one country in a day's figures that are shown under its name. */
+export const PLACE_MIN = 5;
+/** The scans from countries with fewer than PLACE_MIN in a day, together. */
+export const OTHER_PLACES = 'other';
+/** Scans whose address is in no country the database knows (or had no address). */
+export const UNKNOWN_PLACE = 'unknown';
+
+/** A country's code as stored: two capital letters. */
+export const isCountryCode = (key: string): boolean => /^[A-Z]{2}$/.test(key);
+
+/**
+ * One day's figures (or all time's) with every country of fewer than PLACE_MIN scans folded into
+ * OTHER_PLACES: what every reader shows and downloads, never the finer figures.
+ */
+export function foldPlaces(counts: ScanCounts): ScanCounts {
+  const countries: Record<string, number> = {};
+  const add = (key: string, value: number) => {
+    countries[key] = (countries[key] ?? 0) + value;
+  };
+  for (const [place, value = 0] of Object.entries(counts.countries)) {
+    if (value <= 0) continue;
+    if (place === UNKNOWN_PLACE) add(UNKNOWN_PLACE, value);
+    else if (isCountryCode(place) && value >= PLACE_MIN) add(place, value);
+    else add(OTHER_PLACES, value);
+  }
+  return { ...counts, countries };
+}
+
+const regionNames = (() => {
+  try {
+    return new Intl.DisplayNames(['en-ZA', 'en'], { type: 'region' });
+  } catch {
+    return null;
+  }
+})();
+
+/** A place's name as the figures show it: "South Africa", "Other places", "Unknown". */
+export function placeLabel(place: string): string {
+  if (place === OTHER_PLACES) return `Other places (each under ${PLACE_MIN} scans a day)`;
+  if (place === UNKNOWN_PLACE) return 'Unknown';
+  return (isCountryCode(place) && regionNames?.of(place)) || place;
+}
+
+/** The places of folded figures, most scans first, "other" and "unknown" last. */
+export function placesOf(counts: ScanCounts): { readonly place: string; readonly count: number }[] {
+  const last = (place: string) => (place === OTHER_PLACES ? 1 : place === UNKNOWN_PLACE ? 2 : 0);
+  return Object.entries(counts.countries)
+    .map(([place, count = 0]) => ({ place, count }))
+    .filter(({ count }) => count > 0)
+    .sort(
+      (a, b) =>
+        last(a.place) - last(b.place) || b.count - a.count || a.place.localeCompare(b.place),
+    );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyCounts, sumCounts, type ScanCounts } from './scan-counts';
+import { emptyCounts, foldPlaces, sumCounts, type ScanCounts } from './scan-counts';
 import { scanCsv, scanCsvFileName, slug } from './scan-csv';
 
 const header =
@@ -90,5 +90,22 @@ describe('scanCsvFileName', () => {
     const long = slug('A very long name for a code that goes on and on past forty letters');
     expect(long.length).toBeLessThanOrEqual(40);
     expect(long).toBe('a-very-long-name-for-a-code-that-goes-on');
+  });
+});
+
+describe('the places of a CSV of figures', () => {
+  it('adds a column per place the days counted, most scans first, after the fixed ones', () => {
+    const days = new Map([
+      ['2026-11-20', foldPlaces(sumCounts([{ scans: 7, countries: { ZA: 6, NA: 1 } }]))],
+      ['2026-11-21', foldPlaces(sumCounts([{ scans: 2, countries: { unknown: 2 } }]))],
+    ]);
+    const [header, first, second] = scanCsv(days).trim().split('\r\n');
+    expect(header!.split(',').slice(-3)).toEqual([
+      'scans from South Africa',
+      'scans from Other places (each under 5 scans a day)',
+      'scans from Unknown',
+    ]);
+    expect(first!.split(',').slice(-3)).toEqual(['6', '1', '0']);
+    expect(second!.split(',').slice(-3)).toEqual(['0', '0', '2']);
   });
 });

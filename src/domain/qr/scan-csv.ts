@@ -2,10 +2,18 @@
 //
 // Every day from the first one counted to the last (or to `until`, today) has a row, a day without
 // scans as zeros: a spreadsheet's chart of the file then has an even time axis, and a quiet day
-// reads as a quiet day, not as a gap in the figures.
+// reads as a quiet day, not as a gap in the figures. After the fixed columns comes one per place
+// the days counted scans from.
 import { toCsv, type Field } from '../csv';
 import { addDays } from './scan-time';
-import { deviceClasses, osFamilies, sumCounts, type ScanCounts } from './scan-counts';
+import {
+  deviceClasses,
+  osFamilies,
+  placeLabel,
+  placesOf,
+  sumCounts,
+  type ScanCounts,
+} from './scan-counts';
 
 interface Column {
   readonly header: string;
@@ -34,6 +42,17 @@ export const scanCsvColumns: readonly Column[] = [
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
+ * A column for each place the days counted (folded figures, so never a country under the day's
+ * minimum), the places with most scans first: "scans from South Africa".
+ */
+function placeColumns(days: readonly ScanCounts[]): Column[] {
+  return placesOf(sumCounts(days)).map(({ place }) => ({
+    header: `scans from ${placeLabel(place)}`,
+    value: (counts: ScanCounts) => counts.countries[place] ?? 0,
+  }));
+}
+
+/**
  * The CSV of a link's figures by day (summed over shards; the figures of all time and anything
  * that is not a date are left out), dates ascending, with a header row. `until` ('YYYY-MM-DD',
  * today) continues the rows with zeros up to that day; with no day counted there is only the
@@ -41,14 +60,15 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function scanCsv(days: ReadonlyMap<string, ScanCounts>, until?: string): string {
   const dates = [...days.keys()].filter((day) => DATE.test(day)).sort();
-  const rows: Field[][] = [['date', ...scanCsvColumns.map((column) => column.header)]];
+  const columns = [...scanCsvColumns, ...placeColumns(dates.map((day) => days.get(day)!))];
+  const rows: Field[][] = [['date', ...columns.map((column) => column.header)]];
   if (dates.length > 0) {
     const lastCounted = dates[dates.length - 1];
     const last =
       until !== undefined && DATE.test(until) && until > lastCounted ? until : lastCounted;
     for (let day = dates[0]; day <= last; day = addDays(day, 1)) {
       const counts = days.get(day) ?? sumCounts([]);
-      rows.push([day, ...scanCsvColumns.map((column) => column.value(counts))]);
+      rows.push([day, ...columns.map((column) => column.value(counts))]);
     }
   }
   return toCsv(rows);

@@ -8,6 +8,8 @@ import {
   deviceClasses,
   hourKey,
   osFamilies,
+  placeLabel,
+  placesOf,
   sumCounts,
   type ScanCounts,
 } from './scan-counts';
@@ -108,7 +110,7 @@ export interface BreakdownPart {
 
 /** A way to split a code's scans, for a table of bars. */
 export interface Breakdown {
-  readonly id: 'source' | 'devices' | 'os';
+  readonly id: 'source' | 'devices' | 'os' | 'countries';
   readonly title: string;
   /** The header of the column of classes. */
   readonly classLabel: string;
@@ -120,6 +122,20 @@ export function withShares(parts: readonly Omit<BreakdownPart, 'share'>[]): Brea
   const sum = parts.reduce((total, part) => total + part.count, 0);
   return parts.map((part) => ({ ...part, share: sum > 0 ? part.count / sum : 0 }));
 }
+
+/**
+ * Where scans came from: the country of each client's address, as the redirect found it and
+ * forgot the address; only the countries with scans, most first (folded figures: scan-counts.ts).
+ */
+export const placesBreakdown: Breakdown = {
+  id: 'countries',
+  title: 'By country',
+  classLabel: 'Country',
+  parts: (counts) =>
+    withShares(
+      placesOf(counts).map(({ place, count }) => ({ id: place, label: placeLabel(place), count })),
+    ),
+};
 
 export const breakdowns: readonly Breakdown[] = [
   {
@@ -148,6 +164,7 @@ export const breakdowns: readonly Breakdown[] = [
     parts: (counts) =>
       withShares(osFamilies.map(({ id, label }) => ({ id, label, count: counts.os[id] ?? 0 }))),
   },
+  placesBreakdown,
 ];
 
 /** Scans in each hour of the day, 0 to 23 (South African time). */

@@ -4,7 +4,7 @@
 // (functions/src/scan-counter.ts) alone; read by the owner, one link's or all of theirs at once
 // through the collection group (firestore.indexes.json: owner, day), by the company's switch
 // (link-admin.mjs show) and by the account's deletion.
-import { countsDocId, sumCounts, type ScanCounts } from '../qr/scan-counts';
+import { countsDocId, foldPlaces, sumCounts, type ScanCounts } from '../qr/scan-counts';
 import { linkPath } from './links';
 
 /** The shards' collection under each link, and the collection group of all links' shards. */
@@ -32,11 +32,14 @@ export function readCountShard(data: unknown): CountShard | null {
   return { link: typeof link === 'string' ? link : null, day, counts: sumCounts([data]) };
 }
 
-/** Shards' figures summed by day: what a link's figures are. */
+/**
+ * Shards' figures summed by day: what a link's figures are, each day's (and all time's) places
+ * folded (foldPlaces), so no reader shows a country with fewer than PLACE_MIN scans in a day.
+ */
 export function countsByDay(shards: Iterable<CountShard>): Map<string, ScanCounts> {
   const days = new Map<string, ScanCounts[]>();
   for (const shard of shards) days.set(shard.day, [...(days.get(shard.day) ?? []), shard.counts]);
-  return new Map([...days].map(([day, parts]) => [day, sumCounts(parts)] as const));
+  return new Map([...days].map(([day, parts]) => [day, foldPlaces(sumCounts(parts))] as const));
 }
 
 /**

@@ -7,7 +7,8 @@ import './marketing.css';
 /**
  * What the short links of dynamic codes keep of a scan, in plain words (South Africa's POPIA asks
  * that people are told). It must say what the server does: functions/src/classify.ts (what a scan
- * is and its classes), visitors.ts (distinct visitors by a daily salt), scan-counter.ts.
+ * is and its classes), geo.ts (the country), visitors.ts (distinct visitors by a daily salt),
+ * scan-counter.ts, and src/domain/qr/scan-counts.ts (foldPlaces: the fewer than five).
  */
 const scanFigures = {
   title: 'When someone scans a dynamic QR code',
@@ -23,13 +24,14 @@ const scanFigures = {
         'The time of the scan, in South African time.',
         'The kind of device (phone, tablet or computer) and the family of its operating system (such as Android, iOS or Windows).',
         'Whether the printed code was scanned or the link itself was opened.',
+        'The country the scan came from, looked up from the internet address in a database on our own server while the scan is answered (the data of the regional internet registries, CC BY 4.0, nro.net). Only the country is counted, never the address, and a country with fewer than five scans of a code in a day is shown only as one of “other places”.',
         'How many different visitors the code had each day. We count them by a code made from the internet address and the browser of each visitor, mixed with a random value (a salt) that is used for one day only and then deleted, so that the code cannot be traced back to an address or matched with the same visitor on another day.',
       ],
     },
     {
       title: 'What we do not keep',
       items: [
-        'No IP address and no browser identifier is stored, and no cookie is set.',
+        'No IP address and no browser identifier is stored, and no cookie is set. Nothing finer than the country is derived from the address: no province, city or network.',
         'The visitor codes themselves are deleted after two days; only the daily totals stay.',
         'Link-preview services and other automated visitors (a chat app showing a preview of the link, a search engine) are counted apart and not as scans.',
       ],

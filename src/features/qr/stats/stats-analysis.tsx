@@ -55,8 +55,10 @@ function HowCounted() {
         Each time someone opens a dynamic code’s short link, our server counts it under the day and
         hour in South African time. Link previews, crawlers and link checkers are answered but not
         counted. Unique visitors are counted per day with an anonymous code that changes every day,
-        so nobody can be followed from one day to the next; no IP address or other detail that
-        identifies a person is stored.
+        so nobody can be followed from one day to the next. The country comes from the internet
+        address while the scan is answered, and only the country is counted; a country with fewer
+        than five scans of a code in a day is shown as one of the “other places”; no IP address or
+        other detail that identifies a person is stored.
       </p>
     </section>
   );

@@ -1,14 +1,16 @@
 // The last 30 days of all the dynamic codes together: the period's figures, scans per day as a
-// chart, and the same days as a table.
+// chart, the countries they came from as bars, and the days as a table.
 import type { ScanCounts } from '../../../domain/qr/scan-counts';
 import {
   countsIn,
   countText,
   perDay,
+  placesBreakdown,
   scansText,
   type DailyField,
   type LinkCounts,
 } from '../../../domain/qr/scan-stats';
+import { BreakdownTable } from './stats-bars';
 import { DayChart, dayOf } from './stats-day-chart';
 
 interface PeriodFigure {
@@ -72,6 +74,7 @@ export function StatsSummary({
         ))}
       </dl>
       <DayChart days={days} counts={columns[0]} />
+      <BreakdownTable breakdown={placesBreakdown} counts={period} />
       <details className="stats-chart__table">
         <summary>Day by day</summary>
         <table>
