@@ -32,6 +32,7 @@ import {
 } from './lib.mjs';
 import { firstPaint } from './paint.mjs';
 import { bulk } from './bulk.mjs';
+import { destinations } from './destinations.mjs';
 import { savedCodes } from './codes.mjs';
 import { hostedFiles } from './files.mjs';
 import { landingPages } from './landing.mjs';
@@ -63,6 +64,7 @@ const allSections = [
   landingPages,
   hostedFiles,
   bulk,
+  destinations,
 ];
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = chosen.filter((name) => !allSections.some((run) => run.name === name));
