@@ -37,6 +37,7 @@ import { build } from 'vite';
 import { startFirestore } from '../serve/firestore-emulator.mjs';
 import { freePort } from '../serve/ports.mjs';
 import { envNumber, firebase, median, oneDecimal, percentile, refusedIn, root } from './lib.mjs';
+import { PHONE } from './load.mjs';
 
 const projectId = 'demo-kcw-destinations';
 const shopHost = 'shop.kcw-test.example';
@@ -334,12 +335,8 @@ const loaded = parts.loadCountries();
 const za = [[41, 0], [41, 13], [41, 144], [102, 132], [105, 224], [105, 245], [196, 21],
   [196, 210], [197, 80], [197, 229], [154, 0], [165, 0]];
 const others = [[8, 8], [81, 2], [1, 1], [62, 1], [84, 10], [200, 1], [23, 1]];
-const agents = [
-  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
-  'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
-];
+// The load generator's phone (load.mjs): the one browser the bench's scans name.
+const agents = ${JSON.stringify([PHONE])};
 let seed = 12345;
 const next = () => {
   seed ^= seed << 13;
