@@ -35,6 +35,8 @@ import { linkPasswordPath } from '../src/domain/records/links';
 import { mailCounterPath } from '../src/domain/records/mail';
 import { orderPath } from '../src/domain/records/orders';
 import { visitorPath } from '../src/domain/records/visitors';
+import { weeklyStopPath } from '../src/domain/records/notices';
+import { WEEKLY_NOTICE_LABEL, WEEKLY_STOP_PATH } from '../src/domain/weekly-summary';
 
 const firestoreOrigin = 'http://127.0.0.1:8181';
 
@@ -527,12 +529,19 @@ test('a user deletes their account: they cannot sign in, nothing of theirs is le
   expect(await gone.text()).toContain('no longer active');
 });
 
-test('the account page passes the accessibility scan, with every setting labelled', async ({
+test('the account page passes the accessibility scan, with every setting labelled; the weekly summary is asked for there and stopped from its email', async ({
   page,
 }) => {
   const user = await newUser('axe');
   await openAccount(page, user);
-  for (const name of ['Your name', 'Email address', 'Password', 'Signed-in devices', 'Your data']) {
+  for (const name of [
+    'Your name',
+    'Email address',
+    'Password',
+    'Email notices',
+    'Signed-in devices',
+    'Your data',
+  ]) {
     await expect(page.getByRole('region', { name })).toBeVisible();
   }
   await expect(page.getByRole('region', { name: 'Email address' })).toContainText(
@@ -545,4 +554,33 @@ test('the account page passes the accessibility scan, with every setting labelle
   await expect(
     page.getByRole('region', { name: 'Your name' }).getByRole('button', { name: 'Save name' }),
   ).toBeFocused();
+
+  // The weekly summary: off until asked for, then on, as the server holds it.
+  const notices = page.getByRole('region', { name: 'Email notices' });
+  const weekly = notices.getByRole('checkbox', { name: WEEKLY_NOTICE_LABEL });
+  await expect(weekly).not.toBeChecked();
+  await weekly.check();
+  await expect(notices.getByRole('status')).toHaveText(
+    `Saved. You will get the summary at ${user.email} each Monday.`,
+  );
+
+  // Its email's link (the token the server made at its first summary): a page that asks, then
+  // stops it with one button.
+  const token = 'w'.repeat(43);
+  await seedFirestore({
+    port: 8181,
+    projectId,
+    documents: { [weeklyStopPath(user.uid, user.uid)]: { token } },
+  });
+  await page.goto(`${WEEKLY_STOP_PATH}?w=${user.uid}&u=${user.uid}&t=${token}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Stop the weekly summary?');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Stop the weekly summary' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The weekly summary is stopped');
+  await page.goto('/UserAccount');
+  await expect(
+    page
+      .getByRole('region', { name: 'Email notices' })
+      .getByRole('checkbox', { name: WEEKLY_NOTICE_LABEL }),
+  ).not.toBeChecked();
 });

@@ -18,6 +18,8 @@
 //           (team-api.ts), invites emailed through the SMTP server of mail-transport.ts
 //   destinationCheck  daily: checks every live printed code's destination and tells its owners of a
 //           break or a recovery (destination-check.ts, destination-probe.ts)
+//   weeklySummary  Mondays: the week's summary to the members who asked for it; its one-click
+//           stop is served by `account` at /api/account/weekly-stop (weekly-summary.ts)
 //   bulk    POST /api/bulk: writes a chunk of a sheet's checked rows as saved codes, and their
 //           short links (bulk-api.ts)
 import { defineSecret } from 'firebase-functions/params';
@@ -45,6 +47,7 @@ import { ScanCounter } from './scan-counter';
 import { FUNCTIONS_REGION } from '../../src/domain/region';
 import { requireSiteConfig, siteHosts, siteOrigin } from './site';
 import { createTeamApi } from './team-api';
+import { sendWeeklySummaries, withWeeklyStop } from './weekly-summary';
 import { AccountTermsReader } from './terms';
 
 // Every function runs in Johannesburg, where the scans come from (src/domain/region.ts says why);
@@ -207,7 +210,8 @@ export const account = onRequest(
     maxInstances: 3,
     timeoutSeconds: 300,
   },
-  createAccountApi({ db, auth: getAuth(), files: fileStore }),
+  // The weekly summary's one-click stop is a page of its own under the account's path.
+  withWeeklyStop(db, createAccountApi({ db, auth: getAuth(), files: fileStore })),
 );
 
 export const team = onRequest(
@@ -257,5 +261,27 @@ export const destinationCheck = onSchedule(
       probe,
     });
     console.log(JSON.stringify({ severity: 'INFO', message: 'destinations checked', ...tally }));
+  },
+);
+
+export const weeklySummary = onSchedule(
+  // Monday mornings, South African time: the week's summary to every member who asked for it
+  // (weekly-summary.ts), a handful of reads per workspace and one email per reader.
+  {
+    schedule: 'every monday 07:00',
+    timeZone: 'Africa/Johannesburg',
+    memory: '256MiB',
+    timeoutSeconds: 540,
+    retryCount: 0,
+    secrets: smtpSecrets,
+  },
+  async () => {
+    const tally = await sendWeeklySummaries({
+      db,
+      auth: getAuth(),
+      send: configuredSender(),
+      origin: siteOrigin,
+    });
+    console.log(JSON.stringify({ severity: 'INFO', message: 'weekly summaries', ...tally }));
   },
 );

@@ -19,6 +19,8 @@ export interface OutgoingMail {
   readonly text: string;
   readonly html: string;
   readonly attachments: readonly MailAttachment[];
+  /** Extra headers (the weekly summary's one-click List-Unsubscribe). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface CodeMailContent {

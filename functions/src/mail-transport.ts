@@ -96,6 +96,7 @@ export function smtpSender(settings: SmtpSettings): SendMail {
       text: mail.text,
       html: mail.html,
       attachments: mail.attachments.map((attachment) => ({ ...attachment })),
+      ...(mail.headers ? { headers: { ...mail.headers } } : {}),
     });
   };
 }

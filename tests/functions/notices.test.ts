@@ -43,7 +43,9 @@ const join = (workspace: string, uid: string, role: RoleId) =>
 
 /** `uid`'s choice, stored as the history page stores it (here past the rules). */
 const asks = (workspace: string, uid: string, destination = true) =>
-  under.db.doc(noticePath(workspace, uid)).set(noticeFields(destination, Timestamp.now()));
+  under.db
+    .doc(noticePath(workspace, uid))
+    .set(noticeFields({ destination, weekly: false }, Timestamp.now()));
 
 let codes = 0;
 /** The dynamic website code "Flyer" of `workspace` leading to `url`. */

@@ -36,6 +36,7 @@ import { createBillingApi } from '../../functions/src/billing-api';
 import { createAccountApi } from '../../functions/src/account-api';
 import { createTeamApi } from '../../functions/src/team-api';
 import { createBulkApi } from '../../functions/src/bulk-api';
+import { withWeeklyStop } from '../../functions/src/weekly-summary';
 import { BULK_API_PATH } from '../../src/domain/bulk/bulk-api';
 import { FIRESTORE_PROJECT } from '../rules/project';
 import { ACCOUNT_API_PATH } from '../../src/domain/account-api';
@@ -241,13 +242,16 @@ export function useFunctions(
     });
     // Deletion waits a little (not LINK_SETTLE_MS) for scans counted just before it: this counter
     // flushes every second.
-    const accountApi = createAccountApi({
+    const accountApi = withWeeklyStop(
       db,
-      auth: getAuth(app),
-      files,
-      now: () => under.clock(),
-      settleMs: 1_500,
-    });
+      createAccountApi({
+        db,
+        auth: getAuth(app),
+        files,
+        now: () => under.clock(),
+        settleMs: 1_500,
+      }),
+    );
     const teamApi = createTeamApi({
       db,
       auth: getAuth(app),

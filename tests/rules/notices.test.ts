@@ -1,7 +1,7 @@
 // The emails a member of a workspace asked for (users/{workspace}/notices/{uid},
 // src/domain/records/notices.ts) against the real Cloud Firestore emulator and firestore.rules:
 // each person writes and reads only their own, only while their role may 'history.read', only the
-// choice and the server's time; nobody lists the workspace's or deletes one. The links function
+// choices (the notice of a new destination, the weekly summary) and the server's time; nobody lists the workspace's or deletes one. The links function
 // reads them past the rules (tests/functions/notices.test.ts). The history itself stays unwritable.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
@@ -36,7 +36,9 @@ const join = (uid: string, role: RoleId) =>
 const choose = (uid: string, data: Record<string, unknown>, of = uid) =>
   setDoc(doc(asVerified(uid), noticePath(WORKSPACE, of)), data);
 
-const turnOn = () => noticeFields(true, serverTimestamp());
+const on = { destination: true, weekly: true };
+const off = { destination: false, weekly: false };
+const turnOn = () => noticeFields(on, serverTimestamp());
 
 describe('the notices a member asks for', () => {
   for (const role of roleIds) {
@@ -47,7 +49,7 @@ describe('the notices a member asks for', () => {
       const member = asVerified('member');
       const check = reads ? assertSucceeds : assertFails;
       await check(choose('member', turnOn()));
-      await check(choose('member', noticeFields(false, serverTimestamp())));
+      await check(choose('member', noticeFields(off, serverTimestamp())));
       await check(getDoc(doc(member, noticePath(WORKSPACE, 'member'))));
     });
   }
@@ -66,10 +68,10 @@ describe('the notices a member asks for', () => {
   it('nobody writes or reads another’s: not an admin, not the owner, not a stranger', async () => {
     await join('sipho', 'admin');
     await join('thandi', 'admin');
-    await stored(noticePath(WORKSPACE, 'thandi'), noticeFields(true, new Date()));
+    await stored(noticePath(WORKSPACE, 'thandi'), noticeFields(on, new Date()));
     // Turning someone else's email on (or off) is theirs to do alone.
     await assertFails(choose('sipho', turnOn(), 'thandi'));
-    await assertFails(choose(WORKSPACE, noticeFields(false, serverTimestamp()), 'thandi'));
+    await assertFails(choose(WORKSPACE, noticeFields(off, serverTimestamp()), 'thandi'));
     await assertFails(choose('stranger', turnOn(), WORKSPACE));
     await assertFails(getDoc(doc(asVerified('sipho'), noticePath(WORKSPACE, 'thandi'))));
     await assertFails(getDoc(doc(asVerified(WORKSPACE), noticePath(WORKSPACE, 'thandi'))));
@@ -80,7 +82,7 @@ describe('the notices a member asks for', () => {
 
   it('nobody lists the workspace’s notices or deletes one, the owner included', async () => {
     await join('sipho', 'admin');
-    await stored(noticePath(WORKSPACE, 'sipho'), noticeFields(true, new Date()));
+    await stored(noticePath(WORKSPACE, 'sipho'), noticeFields(on, new Date()));
     await assertFails(getDocs(collection(asVerified(WORKSPACE), noticesPath(WORKSPACE))));
     await assertFails(getDocs(collection(asVerified('sipho'), noticesPath(WORKSPACE))));
     await assertFails(deleteDoc(doc(asVerified('sipho'), noticePath(WORKSPACE, 'sipho'))));
@@ -97,7 +99,7 @@ describe('the notices a member asks for', () => {
     );
     await join('lerato', 'editor');
     for (const uid of ['sipho', 'lerato']) {
-      await assertFails(choose(uid, noticeFields(false, serverTimestamp())));
+      await assertFails(choose(uid, noticeFields(off, serverTimestamp())));
       await assertFails(getDoc(doc(asVerified(uid), noticePath(WORKSPACE, uid))));
     }
   });
@@ -109,14 +111,18 @@ describe('the notices a member asks for', () => {
       { ...turnOn(), email: 'someone@elsewhere.example' },
       { destination: 'yes', updatedAt: serverTimestamp() },
       { destination: 1, updatedAt: serverTimestamp() },
+      { destination: true, weekly: 'every Monday', updatedAt: serverTimestamp() },
+      { destination: true, weekly: null, updatedAt: serverTimestamp() },
       { destination: true },
       { updatedAt: serverTimestamp() },
-      noticeFields(true, new Date('2026-01-01T00:00:00Z')),
+      noticeFields(on, new Date('2026-01-01T00:00:00Z')),
       {},
     ]) {
       await assertFails(choose('sipho', data));
     }
     await assertSucceeds(choose('sipho', turnOn()));
+    // A document from before the weekly summary, without its key, is still the person's to write.
+    await assertSucceeds(choose('sipho', { destination: true, updatedAt: serverTimestamp() }));
     await assertFails(
       updateDoc(doc(asVerified('sipho'), noticePath(WORKSPACE, 'sipho')), {
         destination: false,

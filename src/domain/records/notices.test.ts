@@ -9,12 +9,20 @@ describe('a notice choice', () => {
 
   it('reads back what the person stores: the choice and when', () => {
     const at = { toMillis: () => 1_700_000_000_000 };
-    expect(noticeFields(true, at)).toEqual({ destination: true, updatedAt: at });
-    expect(readNotice(noticeFields(true, at))).toEqual({
+    expect(noticeFields({ destination: true, weekly: false }, at)).toEqual({
       destination: true,
+      weekly: false,
+      updatedAt: at,
+    });
+    expect(readNotice(noticeFields({ destination: true, weekly: false }, at))).toEqual({
+      destination: true,
+      weekly: false,
       updatedAt: 1_700_000_000_000,
     });
-    expect(readNotice(noticeFields(false, at))).toMatchObject({ destination: false });
+    expect(readNotice(noticeFields({ destination: false, weekly: true }, at))).toMatchObject({
+      destination: false,
+      weekly: true,
+    });
   });
 
   it('is no email unless the document plainly asks for one', () => {

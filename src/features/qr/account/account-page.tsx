@@ -1,10 +1,12 @@
 import { useAuth } from '../../../lib/auth/session';
+import { mayInCurrent, useWorkspace } from '../../../lib/workspace/workspace';
 import { FormAlert } from '../../../lib/ui/field';
 import { accountPages } from './account-area';
 import { AccountInfoPage } from './account-layout';
 import { AccountSettings } from './account-settings';
 import { useSignInMethods } from './account-settings-methods';
 import { DataRights } from './data-rights';
+import { NoticeChoicePanel } from './notice-choice-panel';
 
 export default function AccountPage() {
   return (
@@ -14,9 +16,13 @@ export default function AccountPage() {
   );
 }
 
-/** The settings and the data rights, once it is known how the account signs in. */
+/**
+ * The settings, the emails one asked for in the workspace one works in, and the data rights, once
+ * it is known how the account signs in.
+ */
 function AccountContents() {
   const { user } = useAuth();
+  const { current } = useWorkspace();
   const methods = useSignInMethods();
   if (!user) return null;
   if (methods === 'failed') {
@@ -30,6 +36,14 @@ function AccountContents() {
   return (
     <div className="account-settings">
       <AccountSettings user={user} methods={methods} />
+      {/* The emails of the workspace one works in, for the roles they tell of (as on History). */}
+      {current && mayInCurrent(current, 'history.read') ? (
+        <NoticeChoicePanel
+          workspace={current.id}
+          uid={user.uid}
+          email={current.member?.email ?? user.email ?? null}
+        />
+      ) : null}
       <DataRights user={user} methods={methods} />
     </div>
   );

@@ -1,7 +1,7 @@
 // One's own choice of emails in a workspace (users/{workspace}/notices/{uid}, records/notices.ts),
 // live from Firestore, and its change. The rules let only the person themselves read and write it,
 // and only while their role may 'history.read'; the links function reads it after a change of a
-// printed code's destination.
+// printed code's destination, the weekly summary's function each Monday.
 import { useCallback, useEffect, useState } from 'react';
 import {
   NO_NOTICES,
@@ -9,6 +9,7 @@ import {
   noticePath,
   readNotice,
   type NoticeChoice,
+  type NoticeKind,
 } from '../../../domain/records/notices';
 
 export type NoticeView =
@@ -16,8 +17,8 @@ export type NoticeView =
   | { readonly status: 'ready'; readonly choice: NoticeChoice }
   | { readonly status: 'failed' };
 
-/** Stores the choice; resolves once the server has it, rejects when it refused it. */
-export type ChooseNotice = (destination: boolean) => Promise<void>;
+/** Stores one email's choice; resolves once the server has it, rejects when it refused it. */
+export type ChooseNotice = (kind: NoticeKind, on: boolean) => Promise<void>;
 
 const core = () => import('../../../lib/firestore/firestore-core');
 
@@ -55,12 +56,15 @@ export function useNoticeChoice(workspace: string, uid: string): [NoticeView, Ch
     };
   }, [path]);
 
+  const view: NoticeView = shown?.path === path ? shown.view : { status: 'loading' };
+  const current = view.status === 'ready' ? view.choice : NO_NOTICES;
   const choose = useCallback<ChooseNotice>(
-    async (destination) => {
+    async (kind, on) => {
       const { openFirestore, doc, serverTimestamp, setDoc } = await core();
-      await setDoc(doc(await openFirestore(), path), noticeFields(destination, serverTimestamp()));
+      const wishes = { destination: current.destination, weekly: current.weekly, [kind]: on };
+      await setDoc(doc(await openFirestore(), path), noticeFields(wishes, serverTimestamp()));
     },
-    [path],
+    [path, current.destination, current.weekly],
   );
-  return [shown?.path === path ? shown.view : { status: 'loading' }, choose];
+  return [view, choose];
 }
