@@ -18,7 +18,6 @@
 // at most LINK_LIMITS.targetChangesPerDay times a day, which bounds each reader's notices too.
 import {
   destinationNotice,
-  destinationNoticeText,
   isDestinationChange,
   type DestinationChange,
 } from '../../src/domain/history-notice';
@@ -32,7 +31,7 @@ import { roleIn } from '../../src/domain/team-policy';
 import type { Auth, Firestore } from './admin';
 import type { Caller } from './caller';
 import type { LinkChange } from './link-sync';
-import { escapeHtml, mailHtml, type OutgoingMail } from './mail-message';
+import { noticeMail, type OutgoingMail } from './mail-message';
 import type { SendMail } from './mail-transport';
 
 /** The longest the link API's answer waits for the notices of its change. */
@@ -144,7 +143,7 @@ async function sendNotices(
   };
   const sent = await Promise.all(
     readers.map((reader) =>
-      send(noticeMail(reader, facts, origin())).then(
+      send(readerMail(reader, facts, origin())).then(
         () => true,
         (error: unknown) => {
           log('ERROR', 'destination notice not sent', {
@@ -165,20 +164,5 @@ async function sendNotices(
 }
 
 /** The notice for one reader, as text and simple HTML. */
-function noticeMail(reader: Reader, facts: DestinationChange, origin: string): OutgoingMail {
-  const notice = destinationNotice(facts, { workspace: reader.workspace, origin });
-  return {
-    to: reader.to,
-    subject: notice.subject,
-    text: destinationNoticeText(notice),
-    html: mailHtml(
-      [
-        'Hello,',
-        ...notice.paragraphs.map((lines) => lines.map(escapeHtml).join('<br>')),
-        `<a href="${escapeHtml(notice.link.url)}">${escapeHtml(notice.link.label)}</a>`,
-      ],
-      escapeHtml(notice.footnote),
-    ),
-    attachments: [],
-  };
-}
+const readerMail = (reader: Reader, facts: DestinationChange, origin: string): OutgoingMail =>
+  noticeMail(reader.to, destinationNotice(facts, { workspace: reader.workspace, origin }));

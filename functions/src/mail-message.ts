@@ -4,6 +4,7 @@
 // files the server drew of it (code-files.ts); the request brings only the address. It also says
 // why the recipient gets it, since anyone signed in may send a code to an address (a few a day).
 import { fileBaseName } from '../../src/domain/file-name';
+import { noticeText, type NoticeMessage } from '../../src/domain/notice-text';
 import { mailName } from '../../src/domain/mail';
 
 export interface MailAttachment {
@@ -41,6 +42,32 @@ export const escapeHtml = (text: string) =>
     (character) =>
       ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
   );
+
+/**
+ * A notice (notice-text.ts) as the email to `to`: its plain text, and simple HTML of the same
+ * parts; `more` is HTML after the footnote (a link that stops the notices), escaped already.
+ */
+export function noticeMail(
+  to: string,
+  notice: NoticeMessage,
+  { more = '', headers }: { more?: string; headers?: Readonly<Record<string, string>> } = {},
+): OutgoingMail {
+  return {
+    to,
+    subject: notice.subject,
+    text: noticeText(notice),
+    html: mailHtml(
+      [
+        'Hello,',
+        ...notice.paragraphs.map((lines) => lines.map(escapeHtml).join('<br>')),
+        `<a href="${escapeHtml(notice.link.url)}">${escapeHtml(notice.link.label)}</a>`,
+      ],
+      `${escapeHtml(notice.footnote)}${more}`,
+    ),
+    attachments: [],
+    ...(headers ? { headers } : {}),
+  };
+}
 
 /** My QR Codes on the site at `origin`, where the emails about codes send their readers. */
 export const myCodesUrl = (origin: string) => `${origin}/UserQRCodes`;

@@ -29,14 +29,13 @@ import { roleMay } from '../../src/domain/team';
 import { roleIn } from '../../src/domain/team-policy';
 import {
   weeklySummary,
-  weeklySummaryText,
   WEEKLY_NOTICE_LABEL,
   WEEKLY_STOP_PATH,
   type WeeklyCode,
 } from '../../src/domain/weekly-summary';
 import { FieldValue, type Auth, type Firestore } from './admin';
 import { readBody, requestPath, type HttpRequest, type HttpResponse } from './http';
-import { escapeHtml, mailHtml } from './mail-message';
+import { escapeHtml, noticeMail } from './mail-message';
 import type { SendMail } from './mail-transport';
 import { sendPage } from './pages';
 
@@ -147,24 +146,15 @@ export async function sendWeeklySummaries(
         origin,
         stopUrl,
       });
-      await deps.send({
-        to: reader.to,
-        subject: summary.subject,
-        text: weeklySummaryText(summary),
-        html: mailHtml(
-          [
-            'Hello,',
-            ...summary.paragraphs.map((lines) => lines.map(escapeHtml).join('<br>')),
-            `<a href="${escapeHtml(summary.link.url)}">${escapeHtml(summary.link.label)}</a>`,
-          ],
-          `${escapeHtml(summary.footnote)} <a href="${escapeHtml(stopUrl)}">Stop these emails</a>`,
-        ),
-        attachments: [],
-        headers: {
-          'List-Unsubscribe': `<${stopUrl}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-      });
+      await deps.send(
+        noticeMail(reader.to, summary, {
+          more: ` <a href="${escapeHtml(stopUrl)}">Stop these emails</a>`,
+          headers: {
+            'List-Unsubscribe': `<${stopUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }),
+      );
       sent += 1;
     } catch (error) {
       failed += 1;

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   DESTINATION_NOTICE_LABEL,
   destinationNotice,
-  destinationNoticeText,
   isDestinationChange,
   type DestinationChange,
 } from './history-notice';
+import { noticeText } from './notice-text';
 
 const change: DestinationChange = {
   code: 'menu',
@@ -31,7 +31,7 @@ describe('the notice of a new destination', () => {
   it('says which code, before and after, who and when, with the way to its history', () => {
     const notice = destinationNotice(change, site);
     expect(notice.subject).toBe('“Lunch menu” now leads somewhere else');
-    expect(destinationNoticeText(notice)).toBe(
+    expect(noticeText(notice)).toBe(
       [
         'Hello,',
         '',
@@ -57,7 +57,7 @@ describe('the notice of a new destination', () => {
       { workspace: 'cafe@example.co.za', origin: 'https://codes.example.co.za' },
     );
     expect(notice.subject).toBe('A printed code now leads somewhere else (Ab3dEf7hJk)');
-    const text = destinationNoticeText(notice);
+    const text = noticeText(notice);
     expect(text).toContain(
       'The printed code with the short link Ab3dEf7hJk of cafe@example.co.za now leads somewhere else.',
     );

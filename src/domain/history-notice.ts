@@ -6,6 +6,7 @@
 // only lays them out as text and HTML. Everything in it is the workspace's own: the code's name and
 // destinations were typed by its members, and it goes only to its members who may read the history.
 import { historyHref, historyHrefOfCode } from './history-path';
+import type { NoticeMessage } from './notice-text';
 import { changesInWords, formatSaTime } from './history-view';
 import type { HistoryChange } from './records/history';
 import { shortLinkUrl } from './qr/short-link';
@@ -33,15 +34,8 @@ export interface DestinationChange {
   readonly at: number;
 }
 
-export interface DestinationNotice {
-  readonly subject: string;
-  /** The body's paragraphs after the greeting, each a few lines of plain text. */
-  readonly paragraphs: readonly (readonly string[])[];
-  /** The way to the code's history. */
-  readonly link: { readonly label: string; readonly url: string };
-  /** Why the reader gets it, and how to stop it. */
-  readonly footnote: string;
-}
+/** The notice of a new destination: its link is the way to the code's history. */
+export type DestinationNotice = NoticeMessage;
 
 /**
  * The notice of `change` for one reader. `workspace` names the workspace as the reader knows it
@@ -76,12 +70,3 @@ export function destinationNotice(
     footnote: `You get this email because you asked for it on the history of printed codes ${whose} at ${site}. To stop it, untick “${DESTINATION_NOTICE_LABEL}” there: ${site}${historyHref()}`,
   };
 }
-
-/** The notice as plain text: greeting, paragraphs, the link, the footnote. */
-export const destinationNoticeText = (notice: DestinationNotice): string =>
-  [
-    'Hello,',
-    ...notice.paragraphs.map((lines) => lines.join('\n')),
-    `${notice.link.label}: ${notice.link.url}`,
-    notice.footnote,
-  ].join('\n\n') + '\n';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextHealth } from './qr/destination-health';
-import { WEEKLY_NOTICE_LABEL, weeklySummary, weeklySummaryText } from './weekly-summary';
+import { noticeText } from './notice-text';
+import { WEEKLY_NOTICE_LABEL, weeklySummary } from './weekly-summary';
 
 const days = [
   '2026-11-23',
@@ -42,7 +43,7 @@ describe('the weekly summary', () => {
     expect(summary.link.url).toBe('https://codes.example.co.za/UserAnalysis');
     expect(summary.footnote).toContain(stopUrl);
     expect(summary.footnote).toContain(WEEKLY_NOTICE_LABEL);
-    expect(weeklySummaryText(summary)).toMatch(/^Hello,\n\nFrom 23 Nov/);
+    expect(noticeText(summary)).toMatch(/^Hello,\n\nFrom 23 Nov/);
   });
 
   it('says so when nothing was scanned and everything answers', () => {

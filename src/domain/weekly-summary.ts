@@ -4,6 +4,7 @@
 // (qr/destination-health.ts). The scheduled function (functions/src/weekly-summary.ts) gathers the
 // figures and sends it; its words are here, so the page's box and the email say the same.
 import { counted } from './counts';
+import type { NoticeMessage } from './notice-text';
 import { healthLine, shortDay, type DestinationHealth } from './qr/destination-health';
 
 /** The box that asks for it, on the history page and in My Account. */
@@ -24,14 +25,8 @@ export interface WeeklyCode {
   readonly health: DestinationHealth | null;
 }
 
-export interface WeeklySummary {
-  readonly subject: string;
-  /** Paragraphs, each of lines. */
-  readonly paragraphs: readonly (readonly string[])[];
-  /** The way to the figures. */
-  readonly link: { readonly label: string; readonly url: string };
-  /** Why the reader gets it, and the one-click way to stop it. */
-  readonly footnote: string;
+/** The summary: a notice whose link is the way to the figures, and which stops in one click. */
+export interface WeeklySummary extends NoticeMessage {
   readonly stopUrl: string;
 }
 
@@ -91,12 +86,3 @@ export function weeklySummary({
     stopUrl,
   };
 }
-
-/** The summary as plain text: greeting, paragraphs, the link, the footnote. */
-export const weeklySummaryText = (summary: WeeklySummary): string =>
-  [
-    'Hello,',
-    ...summary.paragraphs.map((lines) => lines.join('\n')),
-    `${summary.link.label}: ${summary.link.url}`,
-    summary.footnote,
-  ].join('\n\n') + '\n';
