@@ -72,12 +72,12 @@ const log = (severity: 'INFO' | 'ERROR', message: string, detail: Record<string,
     JSON.stringify({ severity, message, ...detail }),
   );
 
-/** Whether the daily check looks at `link`: live, on, and not switched off by its owners. */
-export const isWatched = (link: LinkRecord, data: unknown) =>
-  !link.deleted &&
-  !link.disabled &&
-  link.destination !== null &&
-  (data as { watch?: unknown }).watch !== false;
+/**
+ * Whether a check looks at `link`: live, on, with a destination, and (unless its owners asked for
+ * this check) not switched off by them.
+ */
+export const isWatched = (link: LinkRecord, { asked = false }: { asked?: boolean } = {}) =>
+  !link.deleted && !link.disabled && link.destination !== null && (asked || link.watched);
 
 /** Where `link` leads, as one check finds it now. */
 export async function checkOutcome(
@@ -106,7 +106,7 @@ export async function checkLink(
   const ref = deps.db.doc(linkPath(id));
   const data = (await ref.get()).data();
   const link = readLink(id, data);
-  if (!link || !isWatched(link, asked ? {} : data)) return null;
+  if (!link || !isWatched(link, { asked })) return null;
   const outcome = await checkOutcome(deps, link);
   const now = deps.now?.() ?? Date.now();
   // The health is read again in the transaction: a "Check now" and the day's run at once must
@@ -145,7 +145,7 @@ export async function checkAllDestinations(
       .map((document) => ({ id: document.id, data: document.data() }))
       .filter(({ id, data }) => {
         const link = readLink(id, data);
-        return link !== null && isWatched(link, data);
+        return link !== null && isWatched(link);
       })
       .map(({ id }) => id);
     let next = 0;

@@ -37,9 +37,6 @@ const NO_CODE = refusal('bad-request', 'Send {"code": "<the id of one of your sa
 
 const body = { limit: BODY_LIMIT, tooLarge: NO_CODE, notJson: NO_CODE };
 
-/** A links API made without a way to check destinations (some tests' servers). */
-const NOT_CHECKED = refusal('unavailable', 'Destinations cannot be checked here.');
-
 export function createLinkApi({
   db,
   auth,
@@ -66,7 +63,7 @@ export function createLinkApi({
   /** How the owners' notices of a new destination are emailed; without it none is. */
   send?: SendMail;
   /** How "Check now" checks a destination (the daily check's probe and files). */
-  check?: Omit<DestinationCheckDeps, 'db' | 'auth' | 'send' | 'origin'>;
+  check: Omit<DestinationCheckDeps, 'db' | 'auth' | 'send' | 'origin'>;
 }) {
   const notices = send && { db, auth, send, origin: siteOrigin };
   return serveApi(linksApi, {
@@ -79,15 +76,13 @@ export function createLinkApi({
         path: /\/check$/,
         request: 'check',
         body,
-        answer: async ({ caller, input: { code, workspace } }) =>
-          check
-            ? checkNow(
-                { db, auth, send: send ?? (async () => {}), origin: siteOrigin, ...check },
-                caller,
-                code,
-                workspaceOf(caller, workspace),
-              )
-            : NOT_CHECKED,
+        answer: ({ caller, input: { code, workspace } }) =>
+          checkNow(
+            { db, auth, send: send ?? (async () => {}), origin: siteOrigin, ...check },
+            caller,
+            code,
+            workspaceOf(caller, workspace),
+          ),
       },
       {
         method: 'POST',
