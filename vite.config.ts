@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import type { ManifestTransform } from 'workbox-build';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { MEMBER_ASSETS_FILE, memberFiles } from './scripts/build/precache-groups.mjs';
+import { MEMBER_ASSETS_FILE, memberFiles, staffFiles } from './scripts/build/precache-groups.mjs';
 import { defineConfig } from 'vitest/config';
 
 // The top-level manifest.webmanifest is the one source; the plugin emits it and links it.
@@ -48,15 +48,18 @@ const isUnusedHelper = (file: string) =>
   unusedHelpers.some((name) => file.slice(file.lastIndexOf('/') + 1).startsWith(name));
 
 // The built files only signed-in users need (scripts/build/precache-groups.mjs): left out of the
-// precache, listed in member-assets.json for the service worker to cache at sign-in.
+// precache, listed in member-assets.json for the service worker to cache at sign-in. The staff's
+// (the desk) are in neither: fetched when a member of staff opens the desk.
 let members = new Set<string>();
+let staff = new Set<string>();
 const memberAssets: Plugin = {
   name: 'kcw-member-assets',
   apply: 'build',
   // After Vite's own plugins, so the chunks' code and imports are final.
   enforce: 'post',
   generateBundle(_options, bundle) {
-    members = memberFiles(bundle);
+    staff = staffFiles(bundle);
+    members = new Set([...memberFiles(bundle)].filter((file) => !staff.has(file)));
     this.emitFile({
       type: 'asset',
       fileName: MEMBER_ASSETS_FILE,
@@ -70,10 +73,10 @@ const memberAssets: Plugin = {
   },
 };
 
-/** The precache without the members' files. */
+/** The precache without the members' files, nor the staff's. */
 const withoutMembers: ManifestTransform = (entries) =>
   Promise.resolve({
-    manifest: entries.filter((entry) => !members.has(entry.url)),
+    manifest: entries.filter((entry) => !members.has(entry.url) && !staff.has(entry.url)),
     warnings: [],
   });
 

@@ -1,6 +1,6 @@
 // Builds the Cloud Functions (functions/src, TypeScript, importing the app's domain code from
-// src/domain) into ES modules, functions/lib/index.js (with lib/billing-admin.js, lib/link-admin.js
-// and their shared chunks), which the Functions emulator loads and
+// src/domain) into ES modules, functions/lib/index.js (with lib/billing-admin.js, lib/link-admin.js,
+// lib/staff-admin.js and their shared chunks), which the Functions emulator loads and
 // `firebase deploy` uploads. The Admin SDK, firebase-functions and nodemailer stay outside the
 // bundle: Cloud Functions installs them from functions/package.json. So do the emailed code's
 // renderers (functions/src/code-files.ts), which read files of their packages as they run: resvg
@@ -20,7 +20,7 @@ export default defineConfig({
   logLevel: 'warn',
   build: {
     // The functions, and what the company's admin scripts run (scripts/admin/billing-admin.mjs
-    // its billing step, link-admin.mjs the links' records).
+    // its billing step, link-admin.mjs the links' switch, staff-admin.mjs who is staff).
     ssr: true,
     outDir: here('lib'),
     emptyOutDir: true,
@@ -39,6 +39,7 @@ export default defineConfig({
         index: here('src/index.ts'),
         'billing-admin': here('src/billing-admin.ts'),
         'link-admin': here('src/link-admin.ts'),
+        'staff-admin': here('src/staff-admin.ts'),
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'shared-[hash].js' },
     },

@@ -2,4 +2,5 @@
 // lib/billing-admin.js, so the script and the functions share one rule for what a payment buys).
 export { initializeApp } from './admin';
 export { openFirestore } from './admin';
-export { formatCents, markOrderPaid, openOrders, paymentProblem } from './orders';
+export { markOrderPaid, openOrders, paymentProblem } from './orders';
+export { centsFromRand, formatCents, RAND_AMOUNT_MESSAGE } from '../../src/domain/money';

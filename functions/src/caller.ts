@@ -6,6 +6,7 @@
 // other devices" (the account API revokes the account's refresh tokens), or once the account is
 // disabled, a token issued before is refused at once rather than for the hour it has left. It
 // costs one Auth lookup per request.
+import { STAFF_CLAIM } from '../../src/domain/records/staff';
 import type { Auth } from './admin';
 import { header, type HttpRequest } from './http';
 
@@ -18,6 +19,11 @@ export interface Caller {
   readonly verified: boolean;
   /** When they last signed in (the token's auth_time), in seconds since 1970. */
   readonly signedInAt: number;
+  /**
+   * The token carries the company's staff claim (src/domain/records/staff.ts): a staff function
+   * still reads their staff document (staff.ts staffActor), which a removal deletes at once.
+   */
+  readonly staff: boolean;
 }
 
 /**
@@ -35,6 +41,7 @@ export async function identify(auth: Auth, request: HttpRequest): Promise<Caller
       email: typeof claims.email === 'string' ? claims.email.toLowerCase() : null,
       verified: claims.email_verified === true,
       signedInAt: claims.auth_time,
+      staff: claims[STAFF_CLAIM] === true,
     };
   } catch (error) {
     return (error as { code?: string }).code === 'auth/user-not-found' ? 'gone' : null;

@@ -22,6 +22,8 @@
 //           stop is served by `account` at /api/account/weekly-stop (weekly-summary.ts)
 //   bulk    POST /api/bulk: writes a chunk of a sheet's checked rows as saved codes, and their
 //           short links (bulk-api.ts)
+//   desk    POST /api/desk/<request>: the company's staff desk: orders marked paid, links switched,
+//           accounts looked up, the audit log (desk-api.ts); for staff alone (staff.ts)
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import { setGlobalOptions } from 'firebase-functions/v2/options';
@@ -30,6 +32,7 @@ import { createAccountApi } from './account-api';
 import { getAuth, initializeApp, openFirestore } from './admin';
 import { createBillingApi } from './billing-api';
 import { createBulkApi } from './bulk-api';
+import { createDeskApi } from './desk-api';
 import { blocklistOf } from './blocklist';
 import { checkAllDestinations } from './destination-check';
 import { emulatorSeams, probeDestination } from './destination-probe';
@@ -236,6 +239,17 @@ export const bulk = onRequest(
     secrets: smtpSecrets,
   },
   createBulkApi({ db, auth: getAuth(), files: fileStore, terms, send: configuredSender() }),
+);
+
+export const desk = onRequest(
+  // The company's few staff, a transaction or a search of the accounts per request, and an email.
+  {
+    memory: '256MiB',
+    concurrency: 10,
+    maxInstances: 2,
+    secrets: smtpSecrets,
+  },
+  createDeskApi({ db, auth: getAuth(), send: configuredSender() }),
 );
 
 export const destinationCheck = onSchedule(

@@ -17,7 +17,7 @@ import {
   type OrderAnswer,
 } from '../../src/domain/billing';
 import { planMail } from '../../src/domain/mail';
-import { formatRand } from '../../src/domain/pricing';
+import { formatCents } from '../../src/domain/money';
 import { accountPath, paidPlanFields } from '../../src/domain/records/accounts';
 import { orderCounterPath, readMailCounter } from '../../src/domain/records/mail';
 import {
@@ -26,7 +26,9 @@ import {
   ORDERS,
   readInvoiceSequence,
 } from '../../src/domain/records/orders';
+import type { Actor } from '../../src/domain/records/staff';
 import { FieldValue, Timestamp, type Firestore } from './admin';
+import { writeAudit } from './staff';
 
 /** Who orders: the name and address an invoice is made out to. */
 export interface Customer {
@@ -155,13 +157,6 @@ export interface PaymentReceived {
 /** The longest reason kept on an order for a payment that differs from it. */
 export const PAYMENT_REASON_MAX = 500;
 
-/** R1 234.56, or R600 for whole rand: an amount of cents as a bank statement shows it. */
-export const formatCents = (cents: number): string => {
-  const rand = formatRand(Math.trunc(cents / 100));
-  const rest = Math.abs(cents) % 100;
-  return rest === 0 ? rand : `${rand}.${String(rest).padStart(2, '0')}`;
-};
-
 // C0 and C1 controls: a reason is one line of plain text on the order.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -212,7 +207,7 @@ const refused = (problem: PaymentRefusal['problem'], message: string): PaymentRe
 
 /**
  * Marks the order with `reference` paid at `paidAt` (the day the money arrived), by `by` (who at
- * the company), for the payment `received` (paymentProblem: it must match the order's amount, or
+ * the company: the audit log keeps the action, in the same transaction), for the payment `received` (paymentProblem: it must match the order's amount, or
  * come with the reason it is accepted): the account's plan becomes the order's, paid until the end
  * of the period it buys, and the order gets the next invoice number, with what was received kept
  * beside it. An order paid already is left as it is.
@@ -220,7 +215,12 @@ const refused = (problem: PaymentRefusal['problem'], message: string): PaymentRe
 export async function markOrderPaid(
   db: Firestore,
   reference: string,
-  { paidAt, by, received }: { paidAt: Date; by: string; received: PaymentReceived },
+  {
+    paidAt,
+    by,
+    received,
+    now = new Date(),
+  }: { paidAt: Date; by: Actor; received: PaymentReceived; now?: Date },
 ): Promise<OrderAnswer | PaymentRefusal> {
   const found = await orders(db).where('reference', '==', reference).limit(1).get();
   const document = found.docs[0];
@@ -262,7 +262,7 @@ export async function markOrderPaid(
       periodStart: Timestamp.fromMillis(start),
       periodEnd: Timestamp.fromMillis(end),
       invoiceNumber: invoiceNumber(sequence),
-      markedPaidBy: by,
+      markedPaidBy: by.byEmail ?? by.by,
       receivedCents: received.cents,
       // Kept only for a payment that differs: the one the statement does not explain by itself.
       paymentReason: received.cents === order.amount * 100 ? null : received.reason!.trim(),
@@ -272,6 +272,18 @@ export async function markOrderPaid(
     transaction.set(accountRef, paidPlanFields(order.planId, Timestamp.fromMillis(end)), {
       merge: true,
     });
+    writeAudit(
+      db,
+      transaction,
+      by,
+      {
+        action: 'order.paid',
+        target: reference,
+        reason: paid.paymentReason,
+        detail: `${formatCents(received.cents)} received; invoice ${paid.invoiceNumber}`,
+      },
+      now,
+    );
     return { ok: true, order: orderFrom(snapshot.id, { ...snapshot.data(), ...paid })! };
   });
 }

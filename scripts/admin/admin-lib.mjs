@@ -58,6 +58,20 @@ export function firestoreTarget(project, env) {
   return { project: chosen, emulator };
 }
 
+/**
+ * Refuses to work on the Firestore emulator with production's Auth: a script that changes
+ * accounts needs FIREBASE_AUTH_EMULATOR_HOST beside FIRESTORE_EMULATOR_HOST.
+ */
+export function authEmulatorNeeded(target, env) {
+  if (target.emulator && !env.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new UsageError(
+      'FIRESTORE_EMULATOR_HOST is set but FIREBASE_AUTH_EMULATOR_HOST is not: set both to work on ' +
+        'the emulators (accounts are in Auth), or neither for production.',
+    );
+  }
+  return target;
+}
+
 /** Who runs the command: --by, else the login name. */
 export function operator(by, env) {
   const given = by?.trim() || env.USER || env.USERNAME;
@@ -76,6 +90,7 @@ export function adminSdk() {
     return {
       app: require('firebase-admin/app'),
       firestore: require('firebase-admin/firestore'),
+      auth: require('firebase-admin/auth'),
     };
   } catch (error) {
     throw new CommandError(
@@ -110,11 +125,13 @@ function deadline(ms, where) {
 }
 
 /**
- * Runs `work(db, firestore)` on the target's Firestore (an app of its own, deleted afterwards),
- * within the deadline, with Firestore's failures said in words.
+ * Runs `work(db, firestore, auth)` on the target's Firestore and Auth (an app of its own, deleted
+ * afterwards), within the deadline, with Firestore's failures said in words. Auth is the emulator's
+ * where FIREBASE_AUTH_EMULATOR_HOST names one; a script that uses it on an emulator checks that
+ * (authEmulatorNeeded), so it never reaches production Auth from a test.
  */
 export async function withFirestore({ project, emulator }, name, work) {
-  const { app: adminApp, firestore } = adminSdk();
+  const { app: adminApp, firestore, auth } = adminSdk();
   // The project id is given, so the SDK never asks Google's metadata server for it; the emulator
   // needs no credentials, production uses Application Default Credentials.
   const app = adminApp.initializeApp(
@@ -131,7 +148,7 @@ export async function withFirestore({ project, emulator }, name, work) {
     : `project ${project}: check the network and your credentials`;
   const limit = deadline(TIMEOUT_MS, where);
   try {
-    return await Promise.race([work(db, firestore), limit.promise]);
+    return await Promise.race([work(db, firestore, auth.getAuth(app)), limit.promise]);
   } catch (error) {
     if (error instanceof CommandError || error instanceof UsageError) throw error;
     const message = error instanceof Error ? error.message : String(error);

@@ -90,7 +90,7 @@ export function parseCommand(args, env) {
       command,
       reference: wanted,
       paidAt,
-      received: { cents: centsOf(values.amount), reason: values.reason ?? null },
+      received: { amount: amountGiven(values.amount), reason: values.reason ?? null },
       by: operator(values.by, process.env),
       ...firestoreTarget(values.project, env),
     };
@@ -102,22 +102,17 @@ export function parseCommand(args, env) {
 }
 
 /**
- * The cents of `--amount`, in rand as a statement shows it ("600", "1234.56", "R1234.50").
+ * `--amount`, which paid needs; it is read as rand (the functions' centsFromRand, the rule the
+ * desk reads typed amounts by) before anything is changed.
  * @param {string | undefined} amount
  */
-function centsOf(amount) {
+function amountGiven(amount) {
   if (amount === undefined) {
     throw new UsageError(
       'paid needs --amount: the rand the bank statement shows was received (e.g. --amount 600).',
     );
   }
-  const match = /^R?(\d{1,9})(?:\.(\d{1,2}))?$/i.exec(amount.trim());
-  if (!match || !/[1-9]/.test(amount)) {
-    throw new UsageError(
-      `--amount takes the rand received as digits, with a point before the cents (600 or 1234.56), not "${amount}".`,
-    );
-  }
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return amount;
 }
 
 const rand = (amount) => `R${amount}`;
@@ -141,10 +136,16 @@ export async function run(options) {
         )
         .join('\n');
     }
+    const cents = steps.centsFromRand(options.received.amount);
+    if (cents === null) {
+      throw new CommandError(
+        `--amount takes the rand received, not "${options.received.amount}": ${steps.RAND_AMOUNT_MESSAGE}`,
+      );
+    }
     const answer = await steps.markOrderPaid(db, options.reference, {
       paidAt: options.paidAt,
-      by: options.by,
-      received: options.received,
+      by: { by: options.by, byEmail: null },
+      received: { cents, reason: options.received.reason },
     });
     if (!answer.ok) {
       throw new CommandError(

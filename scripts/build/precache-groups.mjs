@@ -11,6 +11,9 @@
 /** Modules only signed-in users run. */
 const MEMBER_MODULE = /\/src\/(features\/qr|lib\/firestore)\//;
 
+/** Modules only the company's staff run: the desk. */
+const STAFF_MODULE = /\/src\/features\/desk\//;
+
 /** The list the service worker reads when someone signs in (emitted beside sw.js). */
 export const MEMBER_ASSETS_FILE = 'member-assets.json';
 
@@ -83,3 +86,12 @@ export function memberFiles(bundle, isMemberModule = (id) => MEMBER_MODULE.test(
   }
   return members;
 }
+
+/**
+ * The files only the company's staff need (the desk, src/features/desk/): neither precached for
+ * visitors nor cached at a member's sign-in, so no customer's device downloads them; a member of
+ * staff fetches them when they open the desk, online, as it needs to be.
+ * @param {Record<string, any>} bundle Rollup's output bundle
+ * @returns {Set<string>}
+ */
+export const staffFiles = (bundle) => memberFiles(bundle, (id) => STAFF_MODULE.test(id));

@@ -1,7 +1,7 @@
 // Which built files are a visitor's and which only a member's (scripts/build/precache-groups.mjs), on a
 // bundle shaped as Rollup hands it over.
 import { describe, expect, it } from 'vitest';
-import { memberFiles } from './precache-groups.mjs';
+import { memberFiles, staffFiles } from './precache-groups.mjs';
 
 const chunk = (fileName, fields = {}) => ({
   type: 'chunk',
@@ -23,7 +23,12 @@ const bundle = Object.fromEntries(
       isEntry: true,
       facadeModuleId: '/work/site/src/app/main.tsx',
       imports: ['assets/react.js'],
-      dynamicImports: ['assets/home-page.js', 'assets/design-page.js', 'assets/auth-core.js'],
+      dynamicImports: [
+        'assets/home-page.js',
+        'assets/design-page.js',
+        'assets/auth-core.js',
+        'assets/desk-page.js',
+      ],
       code: 'new Worker(new URL("/assets/matrix.worker.js", import.meta.url))',
     }),
     chunk('assets/react.js'),
@@ -42,6 +47,13 @@ const bundle = Object.fromEntries(
       viteMetadata: { importedCss: new Set(['assets/wizard.css']), importedAssets: new Set() },
     }),
     chunk('assets/wizard.js'),
+    // The staff's desk: its own chunk and CSS, and a form it shares with the public pages.
+    chunk('assets/desk-page.js', {
+      facadeModuleId: page('desk/desk-page'),
+      imports: ['assets/field.js'],
+      viteMetadata: { importedCss: new Set(['assets/desk-page.css']), importedAssets: new Set() },
+    }),
+    asset('assets/desk-page.css'),
     chunk('assets/firestore-core.js', {
       facadeModuleId: '/work/site/src/lib/firestore/firestore-core.ts',
     }),
@@ -82,5 +94,13 @@ describe('memberFiles', () => {
     ]) {
       expect(members.has(visitor), visitor).toBe(false);
     }
+  });
+});
+
+describe('staffFiles', () => {
+  it('gives the staff the desk alone, never what customers’ pages share with it', () => {
+    expect([...staffFiles(bundle)].sort()).toEqual(['assets/desk-page.css', 'assets/desk-page.js']);
+    // A member's sign-in does not cache the desk's files.
+    expect(memberFiles(bundle).has('assets/desk-page.js')).toBe(false);
   });
 });

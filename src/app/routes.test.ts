@@ -43,7 +43,8 @@ describe('the route table', () => {
 
   it('guards exactly the signed-in screens', () => {
     const guarded = routes.filter((route) => route.requiresAuth).map((route) => route.path);
-    expect(guarded).toHaveLength(17);
+    expect(guarded).toHaveLength(18);
+    expect(guarded).toContain(paths.desk);
     expect(guarded).toContain(paths.bulk);
     expect(guarded).toContain(paths.joinTeam);
     expect(guarded).not.toContain(paths.login);

@@ -76,6 +76,9 @@ export const routes: readonly AppRoute[] = [
     () => import('../features/qr/account/history-page'),
   ),
   guarded(paths.joinTeam, 'Join a team', () => import('../features/qr/account/join-page')),
+  // The company's own staff: a chunk of its own, which the page shows to staff alone (and the
+  // desk function checks each request).
+  guarded(paths.desk, 'Desk', () => import('../features/desk/desk-page')),
 ];
 
 export const notFoundRoute: AppRoute = {

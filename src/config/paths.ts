@@ -39,4 +39,6 @@ export const paths = {
   history: HISTORY_PAGE_PATH,
   /** Where an invite to a team leads (its token after `#`). */
   joinTeam: JOIN_PATH,
+  /** The company's desk, for its staff alone. */
+  desk: '/Desk',
 } as const;

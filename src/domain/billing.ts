@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { describeApi, requestBody, workspaceField, type AnswerOf } from './api';
 import { MAIL_PER_HOUR } from './mail';
 import { amountBilled, plans, type Plan, type PlanId } from './pricing';
+import { vatWithin } from './money';
 import { scanDay } from './qr/scan-time';
 import { millisOf } from './stored-time';
 
@@ -52,6 +53,10 @@ export type Standing =
 
 export const planById = (id: unknown): Plan | null => plans.find((plan) => plan.id === id) ?? null;
 
+/** When the trial of an account with `terms` ends (or ended), in milliseconds. */
+export const trialEndOf = (terms: AccountTerms): number =>
+  terms.trialStartedAt + TRIAL_DAYS * DAY_MS;
+
 /** The standing of an account with `terms` at `now` (milliseconds). */
 export function standingOf(terms: AccountTerms, now: number): Standing {
   const plan = planById(terms.planId);
@@ -60,7 +65,7 @@ export function standingOf(terms: AccountTerms, now: number): Standing {
       ? { kind: 'plan', plan, until: terms.paidUntil }
       : { kind: 'plan-ended', plan, endedAt: terms.paidUntil };
   }
-  const endsAt = terms.trialStartedAt + TRIAL_DAYS * DAY_MS;
+  const endsAt = trialEndOf(terms);
   if (endsAt <= now) return { kind: 'trial-ended', endedAt: endsAt };
   // "1 day left" on its last day: a part of a day counts as a day.
   return { kind: 'trial', endsAt, daysLeft: Math.ceil((endsAt - now) / DAY_MS) };
@@ -260,14 +265,14 @@ export function orderFrom(id: string, data: Record<string, unknown>): Order | nu
 
 /** VAT contained in an amount that includes it, at `ratePercent`, in cents (rounded). */
 export function vatIncluded(amount: number, ratePercent: number): number {
-  return Math.round((amount * 100 * ratePercent) / (100 + ratePercent));
+  return vatWithin(amount * 100, ratePercent);
 }
 
 /** The API paths the pages call. */
 export const BILLING_API_PATH = '/api/billing';
 
 /** An order as an answer carries it, read as a stored one is (orderFrom): anything else is none. */
-const sentOrder = v.pipe(
+export const sentOrder = v.pipe(
   v.looseObject({ id: v.string() }),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const order = orderFrom(dataset.value.id, dataset.value);

@@ -27,6 +27,7 @@ export const SERVED_FUNCTIONS = [
   'account',
   'team',
   'bulk',
+  'desk',
 ] as const;
 
 export type ServedFunction = (typeof SERVED_FUNCTIONS)[number];

@@ -15,6 +15,7 @@ import { formatAttempts, readLoopbackLog } from '../../scripts/test/loopback-gua
 import { LINK_ID as SCRIPT_LINK_ID } from '../../scripts/admin/link-admin.mjs';
 import { countsOf, scan, serverLink, useFunctions } from './servers';
 import { linkPath } from '../../src/domain/records/links';
+import { AUDIT, readAuditEntry } from '../../src/domain/records/staff';
 import { FIRESTORE_PROJECT } from '../rules/project';
 
 const under = useFunctions();
@@ -110,12 +111,23 @@ describe('switching a link off and on', () => {
     expect(page).toContain('<h1>This link has been switched off</h1>');
     expect(page).not.toContain('kemptoncodeworks.co.za/flyer');
 
-    const on = await linkAdmin(['enable', id, ...project]);
+    const on = await linkAdmin(['enable', id, '--reason', 'Checked: safe', ...project]);
     expect(on).toMatchObject({
       code: 0,
       stdout: expect.stringContaining(`Switched on again: /q/${id}`),
     });
     expect(await disabledOf(id)).toBeNull();
+    // Both switches are in the audit log, under the operator's name, with their reasons.
+    const audit = await under.db.collection(AUDIT).where('target', '==', id).get();
+    expect(
+      audit.docs
+        .map((document) => readAuditEntry(document.id, document.data()))
+        .sort((a, b) => a!.at - b!.at)
+        .map((entry) => [entry?.action, entry?.by, entry?.reason]),
+    ).toEqual([
+      ['link.disabled', 'thandi', 'Phishing, reported 24 Nov'],
+      ['link.enabled', 'thandi', 'Checked: safe'],
+    ]);
     const back = await scan(under.origin, `/q/${id}?qr=1`);
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe('https://kemptoncodeworks.co.za/flyer');
@@ -126,14 +138,14 @@ describe('switching a link off and on', () => {
     await linkAdmin(['disable', id, '--reason', 'Malware', '--by', 'Sipho', ...project]);
     expect(await disabledOf(id)).toMatchObject({ reason: 'Malware', by: 'Sipho' });
     expect((await scan(under.origin, `/q/${id}`)).status).toBe(403);
-    await linkAdmin(['enable', id, ...project]);
+    await linkAdmin(['enable', id, '--reason', 'Checked: safe', ...project]);
     expect((await scan(under.origin, `/q/${id}`)).status).toBe(410);
   });
 
   it('switching on a link that is on changes nothing', async () => {
     const id = await link();
     const before = (await under.db.doc(linkPath(id)).get()).get('updatedAt');
-    const run = await linkAdmin(['enable', id, ...project]);
+    const run = await linkAdmin(['enable', id, '--reason', 'Checked: safe', ...project]);
     expect(run).toMatchObject({
       code: 0,
       stdout: `/q/${id} was not switched off; nothing changed.\n`,
@@ -154,7 +166,9 @@ describe('show', () => {
     expect(shown.stdout).toMatch(new RegExp(`^Short link +/q/${id}$`, 'm'));
     expect(shown.stdout).toMatch(/^Owner +alice$/m);
     expect(shown.stdout).toMatch(/^Code +code\d+$/m);
-    expect(shown.stdout).toMatch(/^Target +https:\/\/kemptoncodeworks\.co\.za\/flyer$/m);
+    expect(shown.stdout).toMatch(
+      /^Destination +Leads to https:\/\/kemptoncodeworks\.co\.za\/flyer$/m,
+    );
     expect(shown.stdout).toMatch(/^State +active/m);
     expect(shown.stdout).toMatch(/^Created +2026-11-20 11:30 SAST$/m);
     expect(shown.stdout).toMatch(/^Scans +2 in the last 7 days, 2 in all$/m);
@@ -169,7 +183,11 @@ describe('show', () => {
 
 describe('mistakes', () => {
   it('says so when there is no such link, and changes nothing', async () => {
-    for (const command of [['show'], ['enable'], ['disable', '--reason', 'Spam']]) {
+    for (const command of [
+      ['show'],
+      ['enable', '--reason', 'Ok'],
+      ['disable', '--reason', 'Spam'],
+    ]) {
       const [name, ...rest] = command;
       const run = await linkAdmin([name, 'NoSuchLink01', ...rest, ...project]);
       expect(run).toMatchObject({ code: 1, stdout: '' });
@@ -192,7 +210,7 @@ describe('mistakes', () => {
   });
 
   it('never works on production unless the project is named', async () => {
-    const run = await linkAdmin(['enable', 'Admin00001'], {});
+    const run = await linkAdmin(['enable', 'Admin00001', '--reason', 'Ok'], {});
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
       'FIRESTORE_EMULATOR_HOST is not set, so this would change production: name the project with --project <id>',

@@ -17,6 +17,7 @@ import {
   initializeApp,
   openFirestore,
   type App,
+  type Auth,
   type Firestore,
 } from '../../functions/src/admin';
 import { createFileApi } from '../../functions/src/file-api';
@@ -36,6 +37,8 @@ import { createBillingApi } from '../../functions/src/billing-api';
 import { createAccountApi } from '../../functions/src/account-api';
 import { createTeamApi } from '../../functions/src/team-api';
 import { createBulkApi } from '../../functions/src/bulk-api';
+import { createDeskApi } from '../../functions/src/desk-api';
+import { DESK_API_PATH } from '../../src/domain/desk-api';
 import { withWeeklyStop } from '../../functions/src/weekly-summary';
 import { BULK_API_PATH } from '../../src/domain/bulk/bulk-api';
 import { FIRESTORE_PROJECT } from '../rules/project';
@@ -115,6 +118,12 @@ async function signIn(uid: string, verified: boolean): Promise<string> {
   return token!;
 }
 
+/** A new ID token for `uid`, signed in again: one that carries claims set since the last. */
+export function freshIdToken(uid: string, options: { verified?: boolean } = {}) {
+  tokens.delete(uid);
+  return idToken(uid, options);
+}
+
 let users = 0;
 
 /**
@@ -137,6 +146,8 @@ export function keptMail(): { sent: OutgoingMail[]; mail: () => SendMail } {
 export interface FunctionsUnderTest {
   readonly origin: string;
   readonly db: Firestore;
+  /** The Admin SDK's Auth on the emulator (custom claims, as the staff script sets them). */
+  readonly auth: Auth;
   readonly reader: LinkReader;
   readonly counter: ScanCounter;
   readonly files: FirestoreFileStore;
@@ -259,6 +270,12 @@ export function useFunctions(
       terms,
       now: () => under.clock(),
     });
+    const deskApi = createDeskApi({
+      db,
+      auth: getAuth(app),
+      send: options.mail?.() ?? (() => Promise.resolve()),
+      now: () => under.clock(),
+    });
     const bulkApi = createBulkApi({
       db,
       auth: getAuth(app),
@@ -276,6 +293,7 @@ export function useFunctions(
       [BILLING_API_PATH, billingApi],
       [ACCOUNT_API_PATH, accountApi],
       [BULK_API_PATH, bulkApi],
+      [DESK_API_PATH, deskApi],
     ] as const;
     server = createServer((request, response) => {
       const url = request.url ?? '/';
@@ -295,6 +313,7 @@ export function useFunctions(
     process.env.GCLOUD_PROJECT = PROJECT_ID;
     Object.assign(under, {
       origin,
+      auth: getAuth(app),
       db,
       reader,
       counter,

@@ -3,6 +3,7 @@ import {
   ID_ALPHABET,
   LINK_ID,
   LINK_ID_LENGTH,
+  linkIdIn,
   mintLinkId,
   printedLinkUrl,
   shortLinkUrl,
@@ -46,5 +47,24 @@ describe('links', () => {
     expect(printedLinkUrl('https://kempton.example', 'AbCdEfGhJk')).toBe(
       'https://kempton.example/q/AbCdEfGhJk?qr=1',
     );
+  });
+});
+
+describe('a link id in what a person pasted', () => {
+  it('takes it from an address, a path or the id alone', () => {
+    for (const typed of [
+      'https://kemptoncodeworks.co.za/q/AbCd234xyz?qr=1',
+      '  /q/AbCd234xyz  ',
+      'AbCd234xyz',
+      'kemptoncodeworks.co.za/q/AbCd234xyz#top',
+    ]) {
+      expect(linkIdIn(typed), typed).toBe('AbCd234xyz');
+    }
+  });
+
+  it('finds none in what holds none', () => {
+    for (const typed of ['', 'https://kemptoncodeworks.co.za/', 'short', '/q/a b', 'a/b']) {
+      expect(linkIdIn(typed), typed).toBeNull();
+    }
   });
 });

@@ -45,6 +45,16 @@ export function mintLinkId(randomBytes: (bytes: Uint8Array<ArrayBuffer>) => Uint
 export const shortLinkUrl = (origin: string, id: string): string =>
   `${origin.trim().replace(/\/+$/, '')}${SHORT_LINK_PATH}${id}`;
 
+/**
+ * The link id in what a person pasted: a short link's address (`https://…/q/<id>?qr=1`), a path,
+ * or the id alone; null when it holds none.
+ */
+export function linkIdIn(text: string): string | null {
+  const trimmed = text.trim();
+  const id = new RegExp(`${SHORT_LINK_PATH}([^/?#\\s]+)`).exec(trimmed)?.[1] ?? trimmed;
+  return LINK_ID.test(id) ? id : null;
+}
+
 /** The short link as a printed code holds it: with the marker that tells scans from clicks. */
 export const printedLinkUrl = (origin: string, id: string): string =>
   `${shortLinkUrl(origin, id)}?${QR_MARKER}`;

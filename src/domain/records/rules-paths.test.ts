@@ -14,6 +14,7 @@ import { MEMBERS, memberPath, membersPath } from './members';
 import { noticePath } from './notices';
 import { mailCounterPath, orderCounterPath } from './mail';
 import { INVOICES_PATH, orderPath } from './orders';
+import { auditEntryPath, STAFF, staffPath } from './staff';
 import { UNLOCK_KEY_PATH } from './system';
 import { linkVisitorsPath, saltPath } from './visitors';
 
@@ -65,15 +66,18 @@ describe('the collections firestore.rules matches', () => {
         invitePath('{hash}'),
         historyEntryPath('{uid}', '{entry}'),
         noticePath('{uid}', '{member}'),
+        staffPath('{uid}'),
+        auditEntryPath('{entry}'),
       ]),
     );
-    expect(matched).toHaveLength(12);
+    expect(matched).toHaveLength(14);
     expect(namedPaths(rules)).toEqual(
       expect.arrayContaining([
         userPath('{uid}'),
         codePath('{uid}', '{id}'),
         // The caller's own member document: $(request.auth.uid) ends what this test reads.
         membersPath('{workspace}'),
+        STAFF,
       ]),
     );
   });

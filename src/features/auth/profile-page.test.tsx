@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logOut } from '../../lib/auth/session';
+import { hasClaim, logOut } from '../../lib/auth/session';
 import { writesSent } from '../../lib/firestore/firestore-core';
 import ProfilePage from './profile-page';
 
@@ -15,6 +15,8 @@ vi.mock('../../lib/auth/session', () => ({
     loading: false,
   }),
   logOut: vi.fn(),
+  // A customer: their token carries no staff claim.
+  hasClaim: vi.fn(async () => false),
 }));
 
 // Signing out deletes the device's copy of the account's data; the page first asks whether the
@@ -95,5 +97,21 @@ describe('Profile sign-out', () => {
     await act(async () => signOut.resolve());
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
     offline.mockRestore();
+  });
+});
+
+describe('Profile for the company’s staff', () => {
+  it('offers the desk only to a token with the staff claim', async () => {
+    renderProfile();
+    await act(async () => {});
+    expect(screen.queryByRole('link', { name: 'Open the company’s desk' })).toBeNull();
+    cleanup();
+    vi.mocked(hasClaim).mockResolvedValue(true);
+    renderProfile();
+    expect(await screen.findByRole('link', { name: 'Open the company’s desk' })).toHaveProperty(
+      'pathname',
+      '/Desk',
+    );
+    expect(hasClaim).toHaveBeenCalledWith('staff');
   });
 });

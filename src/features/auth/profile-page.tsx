@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { logOut, useAuth } from '../../lib/auth/session';
+import { STAFF_CLAIM } from '../../domain/records/staff';
+import { hasClaim, logOut, useAuth } from '../../lib/auth/session';
 import { FormAlert } from '../../lib/ui/field';
 import { PageLoading } from '../../lib/ui/page-loading';
 import { AuthCard } from './auth-card';
@@ -62,6 +63,7 @@ export default function ProfilePage() {
         <dt>User ID</dt>
         <dd>{user.uid}</dd>
       </dl>
+      <StaffDeskLink uid={user.uid} />
       {failure ? <FormAlert>{failure}</FormAlert> : null}
       {unsent ? <FormAlert>{UNSENT_MESSAGE}</FormAlert> : null}
       <button
@@ -84,4 +86,24 @@ export default function ProfilePage() {
       ) : null}
     </AuthCard>
   );
+}
+
+/** The way to the company's desk, for a member of its staff (their token's claim says so). */
+function StaffDeskLink({ uid }: { uid: string }) {
+  const [staff, setStaff] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void hasClaim(STAFF_CLAIM).then(
+      (is) => live && setStaff(is),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [uid]);
+  return staff ? (
+    <p>
+      <Link to={paths.desk}>Open the company’s desk</Link>
+    </p>
+  ) : null;
 }

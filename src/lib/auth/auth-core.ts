@@ -79,6 +79,16 @@ export async function idToken(): Promise<string | null> {
   return (await auth.currentUser?.getIdToken()) ?? null;
 }
 
+/**
+ * The claims of the signed-in user's ID token (the company's `staff`, say); with `fresh`, of a
+ * token Firebase renews first, which carries a claim given since the last. Empty when nobody is
+ * signed in.
+ */
+export async function tokenClaims(fresh = false): Promise<Record<string, unknown>> {
+  const user = auth.currentUser;
+  return user ? (await user.getIdTokenResult(fresh)).claims : {};
+}
+
 /** Firebase's refusals to renew a session that has ended (revoked, disabled, deleted). */
 const SESSION_ENDED = new Set([
   'auth/user-token-expired',

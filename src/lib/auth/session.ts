@@ -162,6 +162,19 @@ export async function idToken(): Promise<string | null> {
   return (await loadCore()).idToken();
 }
 
+/**
+ * Whether the signed-in user's token carries the claim `name` set to true. With `renew`, a token
+ * without it is renewed once and looked at again, so a claim given since the last sign-in counts
+ * at once (offline, the token at hand decides).
+ */
+export async function hasClaim(name: string, { renew = false } = {}): Promise<boolean> {
+  const module = await loadCore();
+  if ((await module.tokenClaims())[name] === true) return true;
+  if (!renew) return false;
+  const renewed = await module.tokenClaims(true).catch(() => ({}) as Record<string, unknown>);
+  return renewed[name] === true;
+}
+
 /** The token Firebase last renewed after the site's API refused one (tokenRefused). */
 let renewedAfterRefusal: string | null = null;
 

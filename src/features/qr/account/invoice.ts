@@ -5,7 +5,7 @@
 // who ordered it, where that was not the account itself (a team's billing member, say).
 import { billing } from '../../../config/billing';
 import { formatDay, planById, vatIncluded, type Order } from '../../../domain/billing';
-import { formatRand } from '../../../domain/pricing';
+import { formatCentsExact } from '../../../domain/money';
 
 export interface Invoice {
   readonly title: 'Tax Invoice' | 'Invoice';
@@ -20,10 +20,6 @@ export interface Invoice {
   readonly footer: string;
   readonly fileName: string;
 }
-
-/** "R1 234.56": cents shown, as an invoice's VAT needs them. */
-const randAndCents = (cents: number) =>
-  `${formatRand(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
 
 /** The invoice of a paid order, or null for one not paid. */
 export function invoiceOf(order: Order): Invoice | null {
@@ -57,17 +53,17 @@ export function invoiceOf(order: Order): Invoice | null {
     ].filter((line): line is string => !!line),
     item: {
       description: `QR codes: ${plan.name} plan (${order.months} ${order.months === 1 ? 'month' : 'months'}${period})`,
-      amount: randAndCents(totalCents),
+      amount: formatCentsExact(totalCents),
     },
     totals: vat.registered
       ? [
-          [`Amount excluding VAT`, randAndCents(totalCents - vatCents)],
-          [`VAT at ${vat.ratePercent}%`, randAndCents(vatCents)],
-          ['Total paid', randAndCents(totalCents)],
+          [`Amount excluding VAT`, formatCentsExact(totalCents - vatCents)],
+          [`VAT at ${vat.ratePercent}%`, formatCentsExact(vatCents)],
+          ['Total paid', formatCentsExact(totalCents)],
         ]
       : [
           ['VAT', 'Not charged: the company is not registered for VAT'],
-          ['Total paid', randAndCents(totalCents)],
+          ['Total paid', formatCentsExact(totalCents)],
         ],
     footer: `Paid by EFT with reference ${order.reference}. Thank you.`,
     fileName: `${order.invoiceNumber}.pdf`,

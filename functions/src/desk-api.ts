@@ -1,0 +1,300 @@
+// The company's desk (src/domain/desk-api.ts describes its requests and answers), for its staff
+// alone: every request first checks that the caller is staff now (staff.ts: the claim, and their
+// staff document), and every change goes into the audit log in the transaction that makes it.
+// What it does is the functions' own code, which the admin scripts run too: marking an order
+// paid (orders.ts), switching a link (link-admin.ts).
+import {
+  describeStanding,
+  planById,
+  REFERENCE_PATTERN,
+  standingOf,
+  trialEndOf,
+  type Order,
+} from '../../src/domain/billing';
+import type { RequestOf } from '../../src/domain/api';
+import {
+  DESK_AUDIT_MAX,
+  DESK_RECENT_DAYS,
+  DESK_RESULTS_MAX,
+  deskApi,
+  NOT_STAFF_MESSAGE,
+  type DeskAccount,
+  type DeskAnswer,
+} from '../../src/domain/desk-api';
+import { centsFromRand, formatCents, RAND_AMOUNT_MESSAGE } from '../../src/domain/money';
+import { accountPath, readAccount } from '../../src/domain/records/accounts';
+import { readCodeCount, userPath } from '../../src/domain/records/codes';
+import { AUDIT, readAuditEntry, type Actor } from '../../src/domain/records/staff';
+import { ORDERS, readOrder } from '../../src/domain/records/orders';
+import { scanDay } from '../../src/domain/qr/scan-time';
+import type { Auth, Firestore } from './admin';
+import { serveApi, type ApiCall } from './api-handler';
+import { refusal } from './http';
+import { linkOverview, switchLink } from './link-admin';
+import type { SendMail } from './mail-transport';
+import { invoiceMail, switchMail } from './desk-mail';
+import { markOrderPaid, openOrders } from './orders';
+import { siteOrigin } from './site';
+import { staffActor } from './staff';
+
+/** Every request is a few short fields. */
+const BODY_LIMIT = 4096;
+
+const body = (words: string) => {
+  const wrong = refusal('bad-request', words);
+  return { limit: BODY_LIMIT, tooLarge: wrong, notJson: wrong };
+};
+
+const NOT_STAFF = refusal('not-staff', NOT_STAFF_MESSAGE);
+
+/** What request `K` of the desk sends, parsed. */
+type Input<K extends keyof typeof deskApi.requests> = RequestOf<typeof deskApi, K>;
+
+/** The desk's words for a refusal of marking an order paid (orders.ts). */
+const paidRefusal = (problem: string, message: string) =>
+  refusal(
+    problem === 'payment-differs' || problem === 'conflict' || problem === 'not-found'
+      ? problem
+      : 'bad-request',
+    message,
+  );
+
+/** `text` in lower case without spaces, for matching what a person types. */
+const folded = (text: string | null | undefined) => (text ?? '').toLowerCase().replace(/\s+/g, '');
+
+/** Whether the order matches a typed query: its reference, customer, or account. */
+const orderMatches = (order: Order, query: string) =>
+  [order.reference, order.customer.email, order.customer.name, order.owner].some((field) =>
+    folded(field).includes(folded(query)),
+  );
+
+export function createDeskApi({
+  db,
+  auth,
+  send,
+  now = () => new Date(),
+}: {
+  db: Firestore;
+  auth: Auth;
+  /** Emails the invoice of an order marked paid, and a link's owner of its switch. */
+  send: SendMail;
+  now?: () => Date;
+}) {
+  const emailOf = async (uid: string) => (await auth.getUser(uid).catch(() => null))?.email ?? null;
+
+  /** Runs `answer` for a caller who is staff now, with the audit log's name for them. */
+  const asStaff =
+    <I>(answer: (actor: Actor, call: ApiCall<I>) => Promise<DeskAnswer>) =>
+    async (call: ApiCall<I>): Promise<DeskAnswer> => {
+      const actor = await staffActor(db, call.caller);
+      return actor ? answer(actor, call) : NOT_STAFF;
+    };
+
+  /** An email that fails is logged; what it tells of stands. */
+  const mail = (what: string, message: Parameters<SendMail>[0]) =>
+    send(message).catch((error: unknown) =>
+      console.error(
+        JSON.stringify({ severity: 'ERROR', message: `${what} not sent`, error: String(error) }),
+      ),
+    );
+
+  async function accountOf(
+    uid: string,
+    email: string | null,
+    name: string | null,
+    createdAt: number | null,
+  ): Promise<DeskAccount> {
+    const [account, user] = await Promise.all([
+      db.doc(accountPath(uid)).get(),
+      db.doc(userPath(uid)).get(),
+    ]);
+    const record = readAccount(account.data());
+    const terms = record.terms(createdAt ?? 0);
+    const at = now().getTime();
+    return {
+      uid,
+      email,
+      name,
+      standing: describeStanding(standingOf(terms, at), email ?? uid),
+      planId: planById(terms.planId)?.id ?? null,
+      trialEndsAt: trialEndOf(terms),
+      paidUntil: terms.paidUntil,
+      codes: readCodeCount(user.data()),
+      links: record.usage(scanDay(now())).activeLinks,
+      createdAt,
+    };
+  }
+
+  return serveApi(deskApi, {
+    auth,
+    signedOut: 'Sign in again to use the desk.',
+    unavailable: 'The desk could not do that just now: try again in a moment.',
+    otherPath: refusal('not-found', 'No such desk request.'),
+    routes: [
+      {
+        method: 'POST',
+        path: /\/orders$/,
+        request: 'orders',
+        body: body('Type what to search for.'),
+        answer: asStaff<Input<'orders'>>(async (_actor, { input: { query } }) => {
+          const wanted = query.toUpperCase();
+          if (REFERENCE_PATTERN.test(wanted)) {
+            const found = await db
+              .collection(ORDERS)
+              .where('reference', '==', wanted)
+              .limit(1)
+              .get();
+            const orders = found.docs.flatMap((document) => {
+              const order = readOrder(document.id, document.data());
+              return order ? [order] : [];
+            });
+            return { ok: true, orders };
+          }
+          const open = await openOrders(db);
+          const orders = (query ? open.filter((order) => orderMatches(order, query)) : open).slice(
+            0,
+            DESK_RESULTS_MAX,
+          );
+          return { ok: true, orders };
+        }),
+      },
+      {
+        method: 'POST',
+        path: /\/paid$/,
+        request: 'paid',
+        body: body('Give the order’s reference and the amount received.'),
+        answer: asStaff<Input<'paid'>>(async (actor, { input }) => {
+          const cents = centsFromRand(input.amount);
+          if (cents === null) return refusal('bad-request', RAND_AMOUNT_MESSAGE);
+          const today = scanDay(now());
+          const day = input.on ?? today;
+          // Noon in South Africa of the day the money arrived: never a day still to come.
+          const paidAt = new Date(`${day}T10:00:00Z`);
+          if (Number.isNaN(paidAt.getTime()) || day > today) {
+            return refusal('bad-request', 'The day the payment arrived cannot be after today.');
+          }
+          const answer = await markOrderPaid(db, input.reference, {
+            paidAt,
+            by: actor,
+            received: { cents, reason: input.reason || null },
+            now: now(),
+          });
+          if (!answer.ok) return paidRefusal(answer.problem, answer.message);
+          const { order } = answer;
+          const to = order.orderedBy?.email ?? order.customer.email;
+          if (to) await mail('invoice email', invoiceMail(order, to, siteOrigin()));
+          return {
+            ok: true,
+            order,
+            message:
+              `Order ${order.reference} is paid: ${formatCents(cents)} received, invoice ` +
+              `${order.invoiceNumber}${to ? `, emailed to ${to}` : ''}.`,
+          };
+        }),
+      },
+      {
+        method: 'POST',
+        path: /\/accounts$/,
+        request: 'accounts',
+        body: body('Type what to search for.'),
+        answer: asStaff<Input<'accounts'>>(async (_actor, { input: { query } }) => {
+          const users = [];
+          if (query.includes('@')) {
+            const user = await auth.getUserByEmail(query.toLowerCase()).catch(() => null);
+            if (user) users.push(user);
+          }
+          if (users.length === 0) {
+            // A small company's accounts: read a page of them at a time, and keep the matches.
+            let pageToken: string | undefined;
+            do {
+              const page = await auth.listUsers(1000, pageToken);
+              users.push(
+                ...page.users.filter((user) =>
+                  [user.email, user.displayName, user.uid].some((field) =>
+                    folded(field).includes(folded(query)),
+                  ),
+                ),
+              );
+              pageToken = page.pageToken;
+            } while (pageToken && users.length < DESK_RESULTS_MAX);
+          }
+          const accounts = await Promise.all(
+            users
+              .slice(0, DESK_RESULTS_MAX)
+              .map((user) =>
+                accountOf(
+                  user.uid,
+                  user.email ?? null,
+                  user.displayName ?? null,
+                  Date.parse(user.metadata.creationTime) || null,
+                ),
+              ),
+          );
+          return { ok: true, accounts };
+        }),
+      },
+      {
+        method: 'POST',
+        path: /\/link$/,
+        request: 'link',
+        body: body('Give the short link’s id.'),
+        answer: asStaff<Input<'link'>>(async (_actor, { input: { id } }) => {
+          const found = await linkOverview(db, id, {
+            days: DESK_RECENT_DAYS,
+            now: now(),
+            ownerEmail: emailOf,
+          });
+          if (!found) return refusal('not-found', `There is no short link /q/${id}.`);
+          return { ok: true, link: found.overview };
+        }),
+      },
+      {
+        method: 'POST',
+        path: /\/switch$/,
+        request: 'switch',
+        body: body('Give the short link’s id, on or off, and the reason.'),
+        answer: asStaff<Input<'switch'>>(async (actor, { input: { id, on, reason } }) => {
+          const switched = await switchLink(db, id, { on, reason, actor, now: now() });
+          if (!switched) return refusal('not-found', `There is no short link /q/${id}.`);
+          const found = await linkOverview(db, id, {
+            days: DESK_RECENT_DAYS,
+            now: now(),
+            ownerEmail: emailOf,
+          });
+          const to = found?.overview.ownerEmail;
+          if (switched.changed && to) {
+            await mail('switch email', switchMail(id, on, reason, to, siteOrigin()));
+          }
+          const words = !switched.changed
+            ? `/q/${id} was not switched off; nothing changed.`
+            : on
+              ? `/q/${id} is switched on again.`
+              : `/q/${id} is switched off: its scans get the warning page.`;
+          return {
+            ok: true,
+            link: found!.overview,
+            message: switched.changed && to ? `${words} Its owner (${to}) was emailed.` : words,
+          };
+        }),
+      },
+      {
+        method: 'POST',
+        path: /\/audit$/,
+        request: 'audit',
+        body: body('The audit log takes no options.'),
+        answer: asStaff<Input<'audit'>>(async () => {
+          const latest = await db
+            .collection(AUDIT)
+            .orderBy('at', 'desc')
+            .limit(DESK_AUDIT_MAX)
+            .get();
+          const entries = latest.docs.flatMap((document) => {
+            const entry = readAuditEntry(document.id, document.data());
+            return entry ? [entry] : [];
+          });
+          return { ok: true, entries };
+        }),
+      },
+    ],
+  });
+}

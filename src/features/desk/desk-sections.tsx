@@ -1,0 +1,503 @@
+// The desk's sections (desk-page.tsx): each asks the desk function (desk-requests.ts) and shows its
+// answer, or its refusal in the server's words beside the form, keeping what was typed.
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { formatDay, orderStateLabels, planById, type Order } from '../../domain/billing';
+import type { DeskAccount, DeskAnswer, DeskLink } from '../../domain/desk-api';
+import { formatRand } from '../../domain/pricing';
+import { linkIdIn } from '../../domain/qr/short-link';
+import { scanDay } from '../../domain/qr/scan-time';
+import { auditActions, type AuditEntry } from '../../domain/records/staff';
+import { Field, FormAlert, StatusMessage } from '../../lib/ui/field';
+import { askDesk } from './desk-requests';
+
+type Said = { readonly tone: 'info' | 'error'; readonly text: string } | null;
+
+/** One request at a time, and what its answer said. */
+function useDeskCall() {
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState<Said>(null);
+  const call = useCallback(
+    async (send: () => Promise<DeskAnswer>, { quiet = false } = {}): Promise<DeskAnswer> => {
+      setBusy(true);
+      setSaid(null);
+      try {
+        const answer = await send();
+        if (!answer.ok) setSaid({ tone: 'error', text: answer.message });
+        else if (answer.message && !quiet) setSaid({ tone: 'info', text: answer.message });
+        return answer;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [],
+  );
+  return { busy, said, setSaid, call };
+}
+
+/** Asks once as the section opens: `show` its answer, or `say` its refusal. */
+function useOnOpen(
+  ask: () => Promise<DeskAnswer>,
+  show: (answer: Extract<DeskAnswer, { ok: true }>) => void,
+  say: (said: Said) => void,
+) {
+  const first = useRef({ ask, show, say });
+  useEffect(() => {
+    let live = true;
+    const { ask: asking, show: showing, say: saying } = first.current;
+    void asking().then((answer) => {
+      if (!live) return;
+      if (answer.ok) showing(answer);
+      else saying({ tone: 'error', text: answer.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+}
+
+function Said({ said }: { said: Said }) {
+  return (
+    <>
+      <StatusMessage message={said?.tone === 'info' ? said.text : null} />
+      {said?.tone === 'error' ? <FormAlert>{said.text}</FormAlert> : null}
+    </>
+  );
+}
+
+/** A search box with its button. */
+function SearchForm({
+  label,
+  hint,
+  button,
+  busy,
+  onSearch,
+  initial = '',
+}: {
+  label: string;
+  hint: string;
+  button: string;
+  busy: boolean;
+  onSearch: (query: string) => void;
+  initial?: string;
+}) {
+  const [query, setQuery] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(query);
+  };
+  return (
+    <form className="desk__search" onSubmit={submit} role="search" aria-label={button}>
+      <Field
+        label={label}
+        hint={hint}
+        value={query}
+        maxLength={100}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        {button}
+      </button>
+    </form>
+  );
+}
+
+/** A table whose columns are described once: a heading and what each row shows. */
+function Table<Row>({
+  caption,
+  rows,
+  columns,
+  rowKey,
+}: {
+  caption: string;
+  rows: readonly Row[];
+  columns: readonly { readonly heading: string; readonly cell: (row: Row) => ReactNode }[];
+  rowKey: (row: Row) => string;
+}) {
+  return (
+    <div className="desk__table">
+      <table>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map(({ heading }) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map(({ heading, cell }) => (
+                <td key={heading} data-label={heading}>
+                  {cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+// --- Orders ---------------------------------------------------------------------------------
+
+export function OrdersSection() {
+  const { busy, said, setSaid, call } = useDeskCall();
+  const [orders, setOrders] = useState<readonly Order[] | null>(null);
+  const [paying, setPaying] = useState<Order | null>(null);
+  const [query, setQuery] = useState('');
+
+  const search = useCallback(
+    async (wanted: string) => {
+      setQuery(wanted);
+      const answer = await call(() => askDesk('orders', { query: wanted }));
+      if (answer.ok) setOrders(answer.orders ?? []);
+    },
+    [call],
+  );
+  // The orders waiting, as the section opens.
+  useOnOpen(
+    () => askDesk('orders', { query: '' }),
+    (answer) => setOrders(answer.orders ?? []),
+    setSaid,
+  );
+
+  const columns = [
+    { heading: 'Reference', cell: (order: Order) => <strong>{order.reference}</strong> },
+    { heading: 'Ordered', cell: (order: Order) => formatDay(order.createdAt) },
+    { heading: 'Plan', cell: (order: Order) => planById(order.planId)?.name ?? order.planId },
+    { heading: 'Amount', cell: (order: Order) => formatRand(order.amount) },
+    {
+      heading: 'Customer',
+      cell: (order: Order) => order.customer.email ?? order.customer.name ?? order.owner,
+    },
+    {
+      heading: 'State',
+      cell: (order: Order) =>
+        order.state === 'paid' && order.invoiceNumber
+          ? `${orderStateLabels.paid}, ${order.invoiceNumber}`
+          : orderStateLabels[order.state],
+    },
+    {
+      heading: 'Action',
+      cell: (order: Order) =>
+        order.state === 'awaiting-payment' ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-expanded={paying?.id === order.id}
+            onClick={() => setPaying(paying?.id === order.id ? null : order)}
+          >
+            Mark paid<span className="visually-hidden"> {order.reference}</span>
+          </button>
+        ) : null,
+    },
+  ] as const;
+
+  return (
+    <>
+      <SearchForm
+        label="Find an order"
+        hint="A payment reference (KCW-XXXX-XXXX), or the customer’s email or name. Empty: every order waiting."
+        button="Search orders"
+        busy={busy}
+        onSearch={(wanted) => void search(wanted)}
+      />
+      <Said said={said} />
+      {orders === null ? null : orders.length === 0 ? (
+        <p>{query ? `No order matches “${query}”.` : 'No orders are waiting for payment.'}</p>
+      ) : (
+        <Table caption="Orders" rows={orders} columns={columns} rowKey={(order) => order.id} />
+      )}
+      {paying ? (
+        <PaidForm
+          key={paying.id}
+          order={paying}
+          onPaid={(message) => {
+            setPaying(null);
+            void search(query).then(() => setSaid({ tone: 'info', text: message }));
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function PaidForm({ order, onPaid }: { order: Order; onPaid: (message: string) => void }) {
+  const { busy, said, call } = useDeskCall();
+  const [amount, setAmount] = useState('');
+  const [on, setOn] = useState(() => scanDay(new Date()));
+  const [reason, setReason] = useState('');
+  const reasonId = `paid-reason-${order.id}`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await call(() =>
+      askDesk('paid', { reference: order.reference, amount, reason, on }),
+    );
+    if (answer.ok) {
+      onPaid(answer.message ?? `Order ${order.reference} is paid.`);
+    } else if (answer.problem === 'payment-differs') {
+      // The reason is what the refusal asks for.
+      document.getElementById(reasonId)?.focus();
+    }
+  };
+
+  return (
+    <form
+      className="desk__form"
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`paid-${order.id}`}
+    >
+      <h3 id={`paid-${order.id}`}>
+        Mark {order.reference} paid ({formatRand(order.amount)})
+      </h3>
+      <Field
+        label="Amount received (rand)"
+        hint="As the bank statement shows it, e.g. 600 or 1234.56."
+        inputMode="decimal"
+        required
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      <Field
+        label="Day it arrived"
+        type="date"
+        required
+        max={scanDay(new Date())}
+        value={on}
+        onChange={(event) => setOn(event.target.value)}
+      />
+      <Field
+        id={reasonId}
+        label="Reason, if the amount differs"
+        hint="Kept with the order and in the audit log, e.g. “bank fee of R5 deducted”."
+        maxLength={500}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <Said said={said} />
+      <button type="submit" className="button" disabled={busy}>
+        Mark paid
+      </button>
+    </form>
+  );
+}
+
+// --- Links ----------------------------------------------------------------------------------
+
+export function LinksSection() {
+  const { busy, said, setSaid, call } = useDeskCall();
+  const [typed, setTyped] = useState('');
+  const [link, setLink] = useState<DeskLink | null>(null);
+  const [reason, setReason] = useState('');
+
+  const lookUp = async (event: FormEvent) => {
+    event.preventDefault();
+    const id = linkIdIn(typed);
+    if (!id) {
+      setSaid({
+        tone: 'error',
+        text: 'Give the short link’s address or its id: the part after /q/.',
+      });
+      return;
+    }
+    const answer = await call(() => askDesk('link', { id }));
+    setLink(answer.ok ? (answer.link ?? null) : null);
+  };
+
+  const toggle = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!link) return;
+    const on = link.state === 'switched-off';
+    const answer = await call(() => askDesk('switch', { id: link.id, on, reason }));
+    if (answer.ok && answer.link) {
+      setLink(answer.link);
+      setReason('');
+    }
+  };
+
+  const off = link?.state === 'switched-off';
+  return (
+    <>
+      <form
+        className="desk__search"
+        onSubmit={(event) => void lookUp(event)}
+        aria-label="Find a short link"
+      >
+        <Field
+          label="Short link"
+          hint="Its address (…/q/AbCd234xyz) or id, as the report gives it."
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          Look up
+        </button>
+      </form>
+      <Said said={said} />
+      {link ? (
+        <div className="desk__link">
+          <dl className="desk__facts">
+            {(
+              [
+                ['Short link', `/q/${link.id}`],
+                ['Owner', link.ownerEmail ?? link.owner],
+                ['Destination', link.destination ?? 'None yet'],
+                [
+                  'State',
+                  off
+                    ? `Switched off${link.switchedOff?.at ? ` on ${formatDay(link.switchedOff.at)}` : ''}${link.switchedOff?.by ? ` by ${link.switchedOff.by}` : ''}: ${link.switchedOff?.reason ?? ''}`
+                    : link.state === 'retired'
+                      ? 'Retired by its owner'
+                      : 'Active',
+                ],
+                ['Made', link.createdAt ? formatDay(link.createdAt) : 'Unknown'],
+                ['Scans in all', String(link.allScans)],
+              ] as const
+            ).map(([term, value]) => (
+              <div key={term}>
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <Table
+            caption={`Scans of /q/${link.id}, the last ${link.days.length} days`}
+            rows={link.days}
+            rowKey={(day) => day.day}
+            columns={[
+              { heading: 'Day', cell: (day) => day.day },
+              { heading: 'Scans', cell: (day) => day.scans },
+              { heading: 'Visitors', cell: (day) => day.unique },
+            ]}
+          />
+          <form
+            className="desk__form"
+            onSubmit={(event) => void toggle(event)}
+            aria-label={off ? 'Switch the link on again' : 'Switch the link off'}
+          >
+            <Field
+              label={off ? 'Why it may work again' : 'Why it is switched off'}
+              hint="Kept in the audit log, and emailed to the owner."
+              required
+              maxLength={500}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            <button type="submit" className="button" disabled={busy}>
+              {off ? 'Switch on again' : 'Switch off'}
+            </button>
+          </form>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+// --- Accounts -------------------------------------------------------------------------------
+
+export function AccountsSection() {
+  const { busy, said, call } = useDeskCall();
+  const [accounts, setAccounts] = useState<readonly DeskAccount[] | null>(null);
+  const search = async (query: string) => {
+    const answer = await call(() => askDesk('accounts', { query }));
+    if (answer.ok) setAccounts(answer.accounts ?? []);
+  };
+  return (
+    <>
+      <SearchForm
+        label="Find an account"
+        hint="An email address, or part of one, or a name."
+        button="Search accounts"
+        busy={busy}
+        onSearch={(query) => void search(query)}
+      />
+      <Said said={said} />
+      {accounts === null ? null : accounts.length === 0 ? (
+        <p>No account matches.</p>
+      ) : (
+        <Table
+          caption="Accounts"
+          rows={accounts}
+          rowKey={(account) => account.uid}
+          columns={[
+            {
+              heading: 'Account',
+              cell: (account) => (
+                <>
+                  <strong>{account.email ?? account.uid}</strong>
+                  {account.name ? <span className="desk__note">{account.name}</span> : null}
+                </>
+              ),
+            },
+            { heading: 'Plan and trial', cell: (account) => account.standing },
+            { heading: 'Trial ends', cell: (account) => formatDay(account.trialEndsAt) },
+            { heading: 'Codes', cell: (account) => account.codes },
+            { heading: 'Live links', cell: (account) => account.links },
+            {
+              heading: 'Joined',
+              cell: (account) => (account.createdAt ? formatDay(account.createdAt) : ''),
+            },
+          ]}
+        />
+      )}
+    </>
+  );
+}
+
+// --- Audit log ------------------------------------------------------------------------------
+
+const when = (at: number) =>
+  new Date(at).toLocaleString('en-ZA', {
+    timeZone: 'Africa/Johannesburg',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+export function AuditSection() {
+  const { busy, said, setSaid, call } = useDeskCall();
+  const [entries, setEntries] = useState<readonly AuditEntry[] | null>(null);
+  const load = useCallback(async () => {
+    const answer = await call(() => askDesk('audit', {}), { quiet: true });
+    if (answer.ok) setEntries(answer.entries ?? []);
+  }, [call]);
+  useOnOpen(
+    () => askDesk('audit', {}),
+    (answer) => setEntries(answer.entries ?? []),
+    setSaid,
+  );
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={busy}
+        onClick={() => void load()}
+      >
+        Refresh the log
+      </button>
+      <Said said={said} />
+      {entries === null ? null : entries.length === 0 ? (
+        <p>Nothing has been done at the desk yet.</p>
+      ) : (
+        <Table
+          caption="Audit log, newest first"
+          rows={entries}
+          rowKey={(entry) => entry.id}
+          columns={[
+            { heading: 'When', cell: (entry) => when(entry.at) },
+            { heading: 'Who', cell: (entry) => entry.byEmail ?? entry.by },
+            { heading: 'What', cell: (entry) => auditActions[entry.action] },
+            { heading: 'On', cell: (entry) => entry.target },
+            { heading: 'Reason', cell: (entry) => entry.reason ?? '' },
+            { heading: 'Detail', cell: (entry) => entry.detail ?? '' },
+          ]}
+        />
+      )}
+    </>
+  );
+}
