@@ -26,6 +26,7 @@ import { accountPath, readAccount } from '../../src/domain/records/accounts';
 import { readCodeCount, userPath } from '../../src/domain/records/codes';
 import { AUDIT, readAuditEntry, type Actor } from '../../src/domain/records/staff';
 import { ORDERS, readOrder } from '../../src/domain/records/orders';
+import { BUILDS, readBuild } from '../../src/domain/records/builds';
 import { scanDay } from '../../src/domain/qr/scan-time';
 import type { Auth, Firestore } from './admin';
 import { serveApi, type ApiCall } from './api-handler';
@@ -275,6 +276,36 @@ export function createDeskApi({
             link: found!.overview,
             message: switched.changed && to ? `${words} Its owner (${to}) was emailed.` : words,
           };
+        }),
+      },
+      {
+        method: 'POST',
+        path: /\/builds$/,
+        request: 'builds',
+        body: body('Type what to search for.'),
+        answer: asStaff<Input<'builds'>>(async (_actor, { input: { query } }) => {
+          // A build's number ("1042", "Build 1042") finds it whatever its step; otherwise the
+          // requests waiting for a quote, narrowed by the customer's address.
+          const number = Number(/^(?:build\s*)?#?(\d{1,9})$/i.exec(query)?.[1] ?? NaN);
+          const found = Number.isSafeInteger(number)
+            ? await db.collection(BUILDS).where('number', '==', number).limit(1).get()
+            : await db
+                .collection(BUILDS)
+                .where('step', '==', 'requested')
+                .limit(DESK_RESULTS_MAX * 4)
+                .get();
+          const builds = found.docs
+            .flatMap((document) => {
+              const build = readBuild(document.id, document.data());
+              return build ? [build] : [];
+            })
+            .filter(
+              (build) =>
+                Number.isSafeInteger(number) || folded(build.customerEmail).includes(folded(query)),
+            )
+            .sort((a, b) => b.createdAt - a.createdAt)
+            .slice(0, DESK_RESULTS_MAX);
+          return { ok: true, builds };
         }),
       },
       {

@@ -24,6 +24,8 @@
 //           short links (bulk-api.ts)
 //   desk    POST /api/desk/<request>: the company's staff desk: orders marked paid, links switched,
 //           accounts looked up, the audit log (desk-api.ts); for staff alone (staff.ts)
+//   builds  POST /api/builds/request: a custom PC build requested from the PC dashboard
+//           (builds-api.ts)
 import { defineSecret } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import { setGlobalOptions } from 'firebase-functions/v2/options';
@@ -31,6 +33,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createAccountApi } from './account-api';
 import { getAuth, initializeApp, openFirestore } from './admin';
 import { createBillingApi } from './billing-api';
+import { createBuildsApi } from './builds-api';
 import { createBulkApi } from './bulk-api';
 import { createDeskApi } from './desk-api';
 import { blocklistOf } from './blocklist';
@@ -250,6 +253,12 @@ export const desk = onRequest(
     secrets: smtpSecrets,
   },
   createDeskApi({ db, auth: getAuth(), send: configuredSender() }),
+);
+
+export const builds = onRequest(
+  // A request is one transaction over the account's waiting builds and the numbers' sequence.
+  { memory: '256MiB', concurrency: 20, maxInstances: 3 },
+  createBuildsApi({ db, auth: getAuth() }),
 );
 
 export const destinationCheck = onSchedule(

@@ -14,11 +14,14 @@
 //   link      {id}                            a short link: destination, state, recent figures
 //   switch    {id, on, reason}                switches a link off (its scans get the warning
 //                                             page, 403) or on again; its owner is emailed
+//   builds    {query}                         custom PC builds, newest first: those waiting for a
+//                                             quote, or found by number or customer
 //   audit     {}                              the latest entries of the audit log
 import * as v from 'valibot';
 import { describeApi, requestBody, type AnswerOf, type ProblemOf } from './api';
 import { sentOrder } from './billing';
 import { RAND_AMOUNT_MESSAGE } from './money';
+import { sentBuild } from './pc-builds';
 import { LINK_ID } from './qr/short-link';
 import { auditActions, type AuditAction } from './records/staff';
 
@@ -139,6 +142,7 @@ export const deskApi = describeApi({
       },
       LINK,
     ),
+    builds: requestBody({ query }, QUERY),
     audit: requestBody({}, 'The audit log takes no options.'),
   },
   problems: {
@@ -161,6 +165,7 @@ export const deskApi = describeApi({
     accounts: v.optional(v.array(deskAccount)),
     link: v.optional(deskLink),
     entries: v.optional(v.array(auditEntry)),
+    builds: v.optional(v.array(sentBuild)),
   },
 });
 

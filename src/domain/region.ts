@@ -28,6 +28,7 @@ export const SERVED_FUNCTIONS = [
   'team',
   'bulk',
   'desk',
+  'builds',
 ] as const;
 
 export type ServedFunction = (typeof SERVED_FUNCTIONS)[number];

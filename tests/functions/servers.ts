@@ -38,6 +38,8 @@ import { createAccountApi } from '../../functions/src/account-api';
 import { createTeamApi } from '../../functions/src/team-api';
 import { createBulkApi } from '../../functions/src/bulk-api';
 import { createDeskApi } from '../../functions/src/desk-api';
+import { createBuildsApi } from '../../functions/src/builds-api';
+import { BUILDS_API_PATH } from '../../src/domain/pc-builds';
 import { DESK_API_PATH } from '../../src/domain/desk-api';
 import { withWeeklyStop } from '../../functions/src/weekly-summary';
 import { BULK_API_PATH } from '../../src/domain/bulk/bulk-api';
@@ -270,6 +272,7 @@ export function useFunctions(
       terms,
       now: () => under.clock(),
     });
+    const buildsApi = createBuildsApi({ db, auth: getAuth(app), now: () => under.clock() });
     const deskApi = createDeskApi({
       db,
       auth: getAuth(app),
@@ -294,6 +297,7 @@ export function useFunctions(
       [ACCOUNT_API_PATH, accountApi],
       [BULK_API_PATH, bulkApi],
       [DESK_API_PATH, deskApi],
+      [BUILDS_API_PATH, buildsApi],
     ] as const;
     server = createServer((request, response) => {
       const url = request.url ?? '/';

@@ -15,6 +15,7 @@ import { noticePath } from './notices';
 import { mailCounterPath, orderCounterPath } from './mail';
 import { INVOICES_PATH, orderPath } from './orders';
 import { auditEntryPath, STAFF, staffPath } from './staff';
+import { BUILD_SEQUENCE_PATH, buildPath } from './builds';
 import { UNLOCK_KEY_PATH } from './system';
 import { linkVisitorsPath, saltPath } from './visitors';
 
@@ -68,9 +69,10 @@ describe('the collections firestore.rules matches', () => {
         noticePath('{uid}', '{member}'),
         staffPath('{uid}'),
         auditEntryPath('{entry}'),
+        buildPath('{id}'),
       ]),
     );
-    expect(matched).toHaveLength(14);
+    expect(matched).toHaveLength(15);
     expect(namedPaths(rules)).toEqual(
       expect.arrayContaining([
         userPath('{uid}'),
@@ -92,6 +94,7 @@ describe('the collections firestore.rules matches', () => {
       saltPath('2026-01-01'),
       UNLOCK_KEY_PATH,
       INVOICES_PATH,
+      BUILD_SEQUENCE_PATH,
     ]) {
       expect(guarded, path).not.toContain(firstSegment(path));
     }

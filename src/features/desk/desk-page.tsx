@@ -8,7 +8,13 @@ import { paths } from '../../config/paths';
 import { NOT_STAFF_MESSAGE } from '../../domain/desk-api';
 import { useAuth } from '../../lib/auth/session';
 import { PageLoading } from '../../lib/ui/page-loading';
-import { AccountsSection, AuditSection, LinksSection, OrdersSection } from './desk-sections';
+import {
+  AccountsSection,
+  AuditSection,
+  BuildsSection,
+  LinksSection,
+  OrdersSection,
+} from './desk-sections';
 import { staffHere } from './desk-requests';
 import './desk.css';
 
@@ -33,6 +39,13 @@ const sections = [
     title: 'Accounts',
     intro: 'Find an account by email or name: its plan, trial, codes and live links.',
     Section: AccountsSection,
+  },
+  {
+    id: 'desk-builds',
+    title: 'PC build requests',
+    intro:
+      'Custom PC builds customers asked for on their PC dashboard, newest first: what it is for, the budget and what it must have.',
+    Section: BuildsSection,
   },
   {
     id: 'desk-audit',

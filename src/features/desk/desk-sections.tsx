@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formatDay, orderStateLabels, planById, type Order } from '../../domain/billing';
 import type { DeskAccount, DeskAnswer, DeskLink } from '../../domain/desk-api';
+import { formatCents } from '../../domain/money';
+import { buildName, buildPurposes, buildSteps, type BuildSummary } from '../../domain/pc-builds';
 import { formatRand } from '../../domain/pricing';
 import { linkIdIn } from '../../domain/qr/short-link';
 import { scanDay } from '../../domain/qr/scan-time';
@@ -442,6 +444,56 @@ export function AccountsSection() {
               heading: 'Joined',
               cell: (account) => (account.createdAt ? formatDay(account.createdAt) : ''),
             },
+          ]}
+        />
+      )}
+    </>
+  );
+}
+
+// --- PC builds ------------------------------------------------------------------------------
+
+export function BuildsSection() {
+  const { busy, said, setSaid, call } = useDeskCall();
+  const [builds, setBuilds] = useState<readonly BuildSummary[] | null>(null);
+  useOnOpen(
+    () => askDesk('builds', { query: '' }),
+    (answer) => setBuilds(answer.builds ?? []),
+    setSaid,
+  );
+  const search = async (query: string) => {
+    const answer = await call(() => askDesk('builds', { query }));
+    if (answer.ok) setBuilds(answer.builds ?? []);
+  };
+  return (
+    <>
+      <SearchForm
+        label="Find a build"
+        hint="A build’s number, or the customer’s email. Empty: every request waiting for a quote."
+        button="Search builds"
+        busy={busy}
+        onSearch={(query) => void search(query)}
+      />
+      <Said said={said} />
+      {builds === null ? null : builds.length === 0 ? (
+        <p>No build requests are waiting for a quote.</p>
+      ) : (
+        <Table
+          caption="PC builds"
+          rows={builds}
+          rowKey={(build) => build.id}
+          columns={[
+            { heading: 'Build', cell: (build) => <strong>{buildName(build.number)}</strong> },
+            { heading: 'Asked', cell: (build) => formatDay(build.createdAt) },
+            { heading: 'For', cell: (build) => buildPurposes[build.purpose].label },
+            { heading: 'Budget', cell: (build) => formatCents(build.budgetCents) },
+            { heading: 'Must have', cell: (build) => build.mustHaves },
+            {
+              heading: 'Like',
+              cell: (build) => (build.likeBuild ? `Gallery build #${build.likeBuild}` : ''),
+            },
+            { heading: 'Customer', cell: (build) => build.customerEmail ?? build.owner },
+            { heading: 'Step', cell: (build) => buildSteps[build.step] },
           ]}
         />
       )}

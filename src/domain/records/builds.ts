@@ -1,0 +1,79 @@
+// Custom PC builds, builds/{id} (src/domain/pc-builds.ts): one per customer request, written by the
+// server alone (the `builds` and `desk` functions). The customer reads their own, which the PC
+// dashboard keeps on the device once opened; staff read all; no client writes one
+// (firestore.rules), so nobody sets a build's step, price or owner but the company. A build's id
+// is made from the account and the id its device gave the request, so a request sent twice makes
+// one build and nobody can name another's. Their numbers come from one sequence, system/builds,
+// which no rule matches.
+import { buildPurposeIds, buildStepIds, type BuildSummary } from '../pc-builds';
+import { millisOf } from '../stored-time';
+
+export const BUILDS = 'builds';
+
+export const buildPath = (id: string) => `${BUILDS}/${id}`;
+
+/** The last build number given. */
+export const BUILD_SEQUENCE_PATH = 'system/builds';
+
+/** The last build number system/builds holds; 0 before the first. */
+export const readBuildSequence = (data: unknown): number =>
+  Number((data as { last?: unknown } | null | undefined)?.last) || 0;
+
+/** What a new build stores in system/builds: the number it took. */
+export const buildSequenceFields = (last: number) => ({ last });
+
+const isOneOf = <T extends string>(ids: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (ids as readonly string[]).includes(value);
+
+/** The build `id` as its document `data` holds it; null when it is not one this reads. */
+export function readBuild(id: string, data: unknown): BuildSummary | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const fields = data as Record<string, unknown>;
+  const request = (fields.request ?? {}) as Record<string, unknown>;
+  const customer = (fields.customer ?? {}) as Record<string, unknown>;
+  const createdAt = millisOf(fields.createdAt);
+  if (typeof fields.owner !== 'string' || !Number.isSafeInteger(fields.number)) return null;
+  if (!isOneOf(buildStepIds, fields.step) || !isOneOf(buildPurposeIds, request.purpose)) {
+    return null;
+  }
+  if (!Number.isSafeInteger(request.budgetCents) || createdAt === null) return null;
+  return {
+    id,
+    number: fields.number as number,
+    owner: fields.owner,
+    customerEmail: typeof customer.email === 'string' ? customer.email : null,
+    step: fields.step,
+    purpose: request.purpose,
+    budgetCents: request.budgetCents as number,
+    mustHaves: typeof request.mustHaves === 'string' ? request.mustHaves : '',
+    likeBuild: typeof request.likeBuild === 'number' ? request.likeBuild : null,
+    createdAt,
+  };
+}
+
+/** What the server stores for a new build request. */
+export const newBuildFields = <Time>(
+  owner: string,
+  number: number,
+  request: Pick<BuildSummary, 'purpose' | 'budgetCents' | 'mustHaves' | 'likeBuild'> & {
+    readonly requestId: string;
+  },
+  customer: { readonly email: string | null; readonly name: string | null },
+  at: Time,
+) => ({
+  owner,
+  number,
+  step: 'requested' as const,
+  request: {
+    id: request.requestId,
+    purpose: request.purpose,
+    budgetCents: request.budgetCents,
+    mustHaves: request.mustHaves,
+    likeBuild: request.likeBuild,
+  },
+  customer,
+  quote: null,
+  timeline: [{ step: 'requested' as const, at, note: null, photos: [] }],
+  createdAt: at,
+  updatedAt: at,
+});

@@ -1,0 +1,154 @@
+// Custom PC build requests (functions/src/builds-api.ts) over real HTTP against the emulators: a
+// request from the PC dashboard's outbox makes one build with the next number, however often it
+// is sent; what is asked is checked as the form checks it; an unverified account and a sixth open
+// request are refused; staff find the requests at the desk, and a customer cannot. Who reads a
+// build is the rules' (tests/rules/builds.test.ts).
+import { describe, expect, it } from 'vitest';
+import { addStaff } from '../../functions/src/staff-admin';
+import { DESK_API_PATH } from '../../src/domain/desk-api';
+import {
+  BUILD_MESSAGES,
+  BUILD_REQUEST_PATH,
+  OPEN_REQUESTS_MAX,
+  type BuildsAnswer,
+} from '../../src/domain/pc-builds';
+import { buildPath } from '../../src/domain/records/builds';
+import { freshIdToken, idToken, uniqueUser, useFunctions } from './servers';
+
+const under = useFunctions();
+const emailOf = (uid: string) => `${uid}@kcw.example`;
+
+let requests = 0;
+const newRequestId = () => `request-${Date.now().toString(36)}-${(requests += 1)}`;
+
+const asked = {
+  purpose: 'gaming',
+  budget: 'R25 000',
+  mustHaves: 'Quiet, white case, room for two more drives',
+  likeBuild: 3,
+};
+
+async function post(path: string, token: string, body: object) {
+  const response = await fetch(`${under.origin}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, answer: (await response.json()) as BuildsAnswer };
+}
+
+const request = async (uid: string, fields: object = {}, request = newRequestId()) =>
+  post(BUILD_REQUEST_PATH, await idToken(uid), { request, ...asked, ...fields });
+
+describe('a build request', () => {
+  it('makes one build with the next number, however often the same request is sent', async () => {
+    const uid = uniqueUser('builder');
+    const id = newRequestId();
+    const first = await request(uid, {}, id);
+    expect(first).toMatchObject({
+      status: 200,
+      answer: {
+        ok: true,
+        created: true,
+        build: {
+          owner: uid,
+          customerEmail: emailOf(uid),
+          step: 'requested',
+          purpose: 'gaming',
+          budgetCents: 2_500_000,
+          mustHaves: 'Quiet, white case, room for two more drives',
+          likeBuild: 3,
+        },
+      },
+    });
+    // Its answer lost on a flaky connection, the outbox sends it again: the same build.
+    const again = await request(uid, {}, id);
+    expect(again.answer).toMatchObject({
+      ok: true,
+      build: { id: first.answer.ok && first.answer.build.id },
+    });
+    expect(again.answer.ok && again.answer.created).toBeFalsy();
+    // The next request takes the next number.
+    const next = await request(uid, { purpose: 'office', budget: '8000', likeBuild: null });
+    expect(next.answer.ok && first.answer.ok && next.answer.build.number).toBeGreaterThan(
+      first.answer.ok ? first.answer.build.number : Infinity,
+    );
+    const stored = (
+      await under.db.doc(buildPath(first.answer.ok ? first.answer.build.id : 'x')).get()
+    ).data();
+    expect(stored).toMatchObject({ timeline: [{ step: 'requested' }], quote: null });
+  });
+
+  it('is checked as the form checks it, and another account’s request id names another build', async () => {
+    const uid = uniqueUser('builder');
+    for (const [fields, message] of [
+      [{ purpose: 'mining' }, BUILD_MESSAGES.purpose],
+      [{ budget: '2999' }, BUILD_MESSAGES.budget],
+      [{ budget: 'R1 000 000' }, BUILD_MESSAGES.budget],
+      [{ budget: '-25000' }, BUILD_MESSAGES.budget],
+      [{ mustHaves: 'x'.repeat(1_001) }, BUILD_MESSAGES.mustHaves],
+      [{ likeBuild: 0 }, BUILD_MESSAGES.likeBuild],
+      [{ likeBuild: 'three' }, BUILD_MESSAGES.likeBuild],
+      [{ request: '../../x' }, BUILD_MESSAGES.request],
+    ] as const) {
+      expect(await request(uid, fields), JSON.stringify(fields)).toMatchObject({
+        status: 400,
+        answer: { ok: false, problem: 'bad-request', message },
+      });
+    }
+    // The same request id from two accounts: two builds, each its own.
+    const shared = newRequestId();
+    const mine = await request(uid, {}, shared);
+    const theirs = await request(uniqueUser('other'), {}, shared);
+    expect(mine.answer.ok && theirs.answer.ok && mine.answer.build.id).not.toBe(
+      theirs.answer.ok && theirs.answer.build.id,
+    );
+  });
+
+  it('needs a verified address, and refuses a sixth request waiting for a quote', async () => {
+    const unverified = uniqueUser('unverified');
+    await idToken(unverified, { verified: false });
+    expect(
+      await post(BUILD_REQUEST_PATH, await idToken(unverified, { verified: false }), {
+        request: newRequestId(),
+        ...asked,
+      }),
+    ).toMatchObject({
+      status: 403,
+      answer: { problem: 'unverified', message: BUILD_MESSAGES.unverified },
+    });
+
+    const uid = uniqueUser('keen');
+    for (let made = 0; made < OPEN_REQUESTS_MAX; made += 1) {
+      expect((await request(uid)).status).toBe(200);
+    }
+    expect(await request(uid)).toMatchObject({
+      status: 429,
+      answer: { problem: 'too-many', message: BUILD_MESSAGES.tooMany },
+    });
+  });
+});
+
+describe('at the desk', () => {
+  it('staff find the requests waiting, and a build by its number; a customer cannot', async () => {
+    const customer = uniqueUser('builder');
+    const made = await request(customer, { mustHaves: 'Desk test build' });
+    const build = made.answer.ok ? made.answer.build : null;
+    expect(build).not.toBeNull();
+
+    const staff = uniqueUser('staff');
+    await idToken(staff);
+    await addStaff(under.db, under.auth, emailOf(staff), { by: 'test', byEmail: null });
+    const token = await freshIdToken(staff);
+    const waiting = await post(`${DESK_API_PATH}/builds`, token, { query: '' });
+    expect(JSON.stringify(waiting.answer)).toContain(build!.id);
+    const byNumber = await post(`${DESK_API_PATH}/builds`, token, {
+      query: `Build ${build!.number}`,
+    });
+    expect(byNumber.answer).toMatchObject({ ok: true, builds: [{ id: build!.id }] });
+
+    expect(
+      (await post(`${DESK_API_PATH}/builds`, await idToken(customer), { query: '' })).status,
+    ).toBe(403);
+  });
+});
