@@ -4,12 +4,13 @@
 // install. The service worker caches it when someone signs in (src/lib/member-assets.ts).
 //
 // Worked out from the build's own module graph, not from a list of names: a file is a member's
-// when it is reached only through a module of the QR feature (src/features/qr/) or of Firestore
+// when it is reached only through a module of the QR feature (src/features/qr/), of the PC
+// dashboard (src/features/pc/) or of Firestore
 // (src/lib/firestore/). Everything the entry reaches otherwise, statically or by a lazy route, is
 // the visitor's, and so is any file the graph does not explain (kept, to be safe offline).
 
 /** Modules only signed-in users run. */
-const MEMBER_MODULE = /\/src\/(features\/qr|lib\/firestore)\//;
+const MEMBER_MODULE = /\/src\/(features\/(qr|pc)|lib\/firestore)\//;
 
 /** Modules only the company's staff run: the desk. */
 const STAFF_MODULE = /\/src\/features\/desk\//;

@@ -56,7 +56,7 @@ export const routes: readonly AppRoute[] = [
     () => import('../features/auth/forgot-password-page'),
   ),
   guarded(paths.profile, 'Profile', () => import('../features/auth/profile-page')),
-  guarded(paths.pcDashboard, 'PC Dashboard'),
+  guarded(paths.pcDashboard, 'PC Dashboard', () => import('../features/pc/pc-dashboard-page')),
   guarded(paths.qrDashboard, 'QR Dashboard', () => import('../features/qr/account/dashboard-page')),
   guarded(paths.qrPricing, 'QR Pricing', () => import('../features/qr/account/pricing-page')),
   guarded(paths.qrType, 'QR Type', () => import('../features/qr/wizard/type-page')),

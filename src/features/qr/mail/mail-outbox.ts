@@ -25,17 +25,9 @@ import {
   recipientLimitMessage,
   type CodeMail,
 } from '../../../domain/mail';
-import { isFinal, type RefusalOf } from '../../../domain/api';
-import {
-  newEntry,
-  outcomeOfStatus,
-  readEntry,
-  type OutboxEntry,
-  type PostOutcome,
-} from '../../../domain/outbox';
-import { readAnswer } from '../../../lib/api-answer';
-import { idToken, tokenRefused } from '../../../lib/auth/session';
-import { timeoutSignal } from '../../../lib/compat';
+import type { RefusalOf } from '../../../domain/api';
+import { newEntry, readEntry, type OutboxEntry } from '../../../domain/outbox';
+import { postAsAccount } from '../../../lib/outbox/account-post';
 import { createOutbox, type Posted } from '../../../lib/outbox/create-outbox';
 import { deliveryLoop } from '../../../lib/outbox/delivery-loop';
 import { codeOnServer } from './code-on-server';
@@ -146,69 +138,26 @@ export async function storeMail(
 
 export const removeMail = (id: string): Promise<void> => outbox.remove(id);
 
-/** The account an ID token is of (its `sub`), read without checking it: the server does that. */
-function uidOfToken(token: string): string | null {
-  try {
-    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    const { sub } = JSON.parse(atob(payload)) as { sub?: unknown };
-    return typeof sub === 'string' ? sub : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The browser knows it has no connection (where it cannot tell, it is taken to have one). */
-const offline = () => (globalThis.navigator as Navigator | undefined)?.onLine === false;
-
 /**
- * POSTs the request of `fields` as `uid`, for `workspace` (absent: the account's own); no answer
- * ('network') also when `uid` is not signed in. The detail is the server's refusal, where it
- * refused.
+ * POSTs the request of `fields` as `uid`, for `workspace` (absent: the account's own), once the
+ * saved code it names has reached the server (the server draws the code as it holds it). The
+ * detail is the server's refusal, where it refused.
  */
-async function post(
+function post(
   fields: OutboxEntry['fields'],
   { uid, workspace }: Pick<MailEntry, 'uid' | 'workspace'>,
 ): Promise<Posted<MailRefusal>> {
-  let token: string | null;
-  try {
-    token = await idToken();
-  } catch {
-    // Offline with an ID token that has expired: it cannot be renewed until the connection is back.
-    return { outcome: 'network' };
-  }
-  if (!token || uidOfToken(token) !== uid) return { outcome: 'network' };
-  if (offline()) return { outcome: 'network' };
   const code = fields.find(([name]) => name === 'code')?.[1];
-  if (code !== undefined && !(await codeOnServer(workspace ?? uid, code).catch(() => false))) {
-    // The saved code has not reached the server yet: the same as no answer, tried again later.
-    return { outcome: offline() ? 'network' : 'server' };
-  }
-  let response: Response;
-  try {
-    response = await fetch(MAIL_CODE_PATH, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...Object.fromEntries(fields), ...(workspace ? { workspace } : {}) }),
-      signal: timeoutSignal(POST_TIMEOUT_MS),
-    });
-  } catch {
-    return { outcome: 'network' };
-  }
-  // The token was refused: renewed for the next try, or this device signs out (session.ts).
-  if (response.status === 401) await tokenRefused(token);
-  // Only an answer the API describes is read (a proxy's error page is none).
-  const answer = readAnswer(mailApi, response.status, await response.text().catch(() => ''));
-  // A refusal is sent again only where the API's table says it is worth it (this hour's emails,
-  // or today's addresses, used up: trying again soon would be refused too); with no answer, the
-  // status says, as for the enquiries.
-  const outcome: PostOutcome = !answer
-    ? outcomeOfStatus(response.status)
-    : answer.ok
-      ? 'ok'
-      : isFinal(mailApi, answer.problem)
-        ? 'rejected'
-        : 'server';
-  return answer && !answer.ok ? { outcome, detail: answer } : { outcome };
+  return postAsAccount(
+    mailApi,
+    MAIL_CODE_PATH,
+    uid,
+    { ...Object.fromEntries(fields), ...(workspace ? { workspace } : {}) },
+    {
+      timeoutMs: POST_TIMEOUT_MS,
+      ready: code === undefined ? undefined : () => codeOnServer(workspace ?? uid, code),
+    },
+  );
 }
 
 /** Sends a just-stored entry. A refusal takes it out: the form still holds what was typed. */
