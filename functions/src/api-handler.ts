@@ -29,6 +29,7 @@ import {
   header,
   jsonObject,
   readBody,
+  refusal,
   requestPath,
   securityHeaders,
   type HttpRequest,
@@ -199,6 +200,15 @@ export function serveApi<A extends ServedApi>(api: A, serving: ApiServing<A>) {
     }
   };
 }
+
+/**
+ * A route's JSON body of at most `limit` bytes, whose every wrong form (too long, not JSON) is
+ * answered 'bad-request' with `words`: what the body should hold.
+ */
+export const jsonBody = (limit: number, words: string) => {
+  const wrong = refusal('bad-request', words);
+  return { limit, tooLarge: wrong, notJson: wrong };
+};
 
 /**
  * The body, or null when it is longer than `limit` bytes: one that says so (Content-Length) is

@@ -22,7 +22,7 @@ import {
   readBuildSequence,
 } from '../../src/domain/records/builds';
 import { Timestamp, type Auth, type Firestore } from './admin';
-import { serveApi } from './api-handler';
+import { jsonBody, serveApi } from './api-handler';
 import { refusal } from './http';
 
 /** Every request is a few short fields and at most MUST_HAVES_MAX characters of text. */
@@ -41,7 +41,6 @@ export function createBuildsApi({
   auth: Auth;
   now?: () => Date;
 }) {
-  const wrong = refusal('bad-request', BUILD_MESSAGES.request);
   return serveApi(buildsApi, {
     auth,
     signedOut: 'Sign in again to request a build.',
@@ -52,7 +51,7 @@ export function createBuildsApi({
         method: 'POST',
         path: /\/request$/,
         request: 'request',
-        body: { limit: BODY_LIMIT, tooLarge: wrong, notJson: wrong },
+        body: jsonBody(BODY_LIMIT, BUILD_MESSAGES.request),
         unverified: BUILD_MESSAGES.unverified,
         async answer({ caller, input }): Promise<BuildsAnswer> {
           const cents = budgetCents(input.budget)!;

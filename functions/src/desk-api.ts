@@ -21,30 +21,35 @@ import {
   type DeskAccount,
   type DeskAnswer,
 } from '../../src/domain/desk-api';
-import { centsFromRand, formatCents, RAND_AMOUNT_MESSAGE } from '../../src/domain/money';
+import {
+  centsFromRand,
+  formatCents,
+  formatCentsExact,
+  RAND_AMOUNT_MESSAGE,
+} from '../../src/domain/money';
 import { accountPath, readAccount } from '../../src/domain/records/accounts';
 import { readCodeCount, userPath } from '../../src/domain/records/codes';
 import { AUDIT, readAuditEntry, type Actor } from '../../src/domain/records/staff';
 import { ORDERS, readOrder } from '../../src/domain/records/orders';
-import { BUILDS, readBuild } from '../../src/domain/records/builds';
+import { BUILDS, buildPath, quotedBuildFields, readBuild } from '../../src/domain/records/builds';
+import { quoteOf, validUntilProblem } from '../../src/domain/build-quote';
+import { buildName, buildSteps } from '../../src/domain/pc-builds';
+import { billing } from '../../src/config/billing';
 import { scanDay } from '../../src/domain/qr/scan-time';
-import type { Auth, Firestore } from './admin';
-import { serveApi, type ApiCall } from './api-handler';
+import { Timestamp, type Auth, type Firestore } from './admin';
+import { jsonBody, serveApi, type ApiCall } from './api-handler';
 import { refusal } from './http';
 import { linkOverview, switchLink } from './link-admin';
 import type { SendMail } from './mail-transport';
-import { invoiceMail, switchMail } from './desk-mail';
+import { invoiceMail, quoteMail, switchMail } from './desk-mail';
 import { markOrderPaid, openOrders } from './orders';
 import { siteOrigin } from './site';
-import { staffActor } from './staff';
+import { staffActor, writeAudit } from './staff';
 
 /** Every request is a few short fields. */
 const BODY_LIMIT = 4096;
 
-const body = (words: string) => {
-  const wrong = refusal('bad-request', words);
-  return { limit: BODY_LIMIT, tooLarge: wrong, notJson: wrong };
-};
+const body = (words: string) => jsonBody(BODY_LIMIT, words);
 
 const NOT_STAFF = refusal('not-staff', NOT_STAFF_MESSAGE);
 
@@ -306,6 +311,53 @@ export function createDeskApi({
             .sort((a, b) => b.createdAt - a.createdAt)
             .slice(0, DESK_RESULTS_MAX);
           return { ok: true, builds };
+        }),
+      },
+      {
+        method: 'POST',
+        path: /\/quote$/,
+        request: 'quote',
+        body: body('Give the build, its parts with their prices, the labour and the last day.'),
+        answer: asStaff<Input<'quote'>>(async (actor, { input }) => {
+          const at = now();
+          const problem = validUntilProblem(input.validUntil, scanDay(at));
+          if (problem) return refusal('bad-request', problem);
+          const quote = quoteOf(input, billing.vat, at.getTime());
+          const ref = db.doc(buildPath(input.build));
+          const quoted = await db.runTransaction(async (transaction) => {
+            const snapshot = await transaction.get(ref);
+            const build = snapshot.exists ? readBuild(snapshot.id, snapshot.data()) : null;
+            if (!build) return refusal('not-found', 'There is no such build.');
+            if (build.step !== 'requested' && build.step !== 'quoted') {
+              return refusal(
+                'conflict',
+                `${buildName(build.number)} is ${buildSteps[build.step].toLowerCase()} already: its quote stays as it was accepted.`,
+              );
+            }
+            const timeline = (snapshot.get('timeline') as unknown[] | undefined) ?? [];
+            const stamp = Timestamp.fromDate(at);
+            transaction.update(ref, quotedBuildFields(quote, timeline, stamp));
+            writeAudit(
+              db,
+              transaction,
+              actor,
+              {
+                action: 'build.quoted',
+                target: buildName(build.number),
+                detail: `${formatCentsExact(quote.totalCents)}, valid until ${quote.validUntil}`,
+              },
+              at,
+            );
+            return { ...build, step: 'quoted' as const, quote };
+          });
+          if ('ok' in quoted) return quoted;
+          const to = quoted.customerEmail;
+          if (to) await mail('quote email', quoteMail(quoted, to, siteOrigin()));
+          return {
+            ok: true,
+            build: quoted,
+            message: `${buildName(quoted.number)} is quoted at ${formatCentsExact(quote.totalCents)}${to ? `; the quote was emailed to ${to}` : ''}.`,
+          };
         }),
       },
       {

@@ -4,6 +4,7 @@
 import { billing } from '../../src/config/billing';
 import { formatDay, planById, vatIncluded, type Order } from '../../src/domain/billing';
 import { formatCentsExact } from '../../src/domain/money';
+import { buildName, type BuildSummary } from '../../src/domain/pc-builds';
 import { shortLinkUrl } from '../../src/domain/qr/short-link';
 import { myCodesUrl, noticeMail, type OutgoingMail } from './mail-message';
 
@@ -65,5 +66,31 @@ export function switchMail(
         ],
     link: { label: 'Your QR codes', url: myCodesUrl(origin) },
     footnote: `You get this email because a short link of your account at ${origin} was switched ${on ? 'on' : 'off'} by the company.`,
+  });
+}
+
+/** The email of a build's quote: what is in it, the total and until when it may be accepted. */
+export function quoteMail(build: BuildSummary, to: string, origin: string): OutgoingMail {
+  const quote = build.quote!;
+  const name = buildName(build.number);
+  return noticeMail(to, {
+    subject: `Your quote for ${name}: ${formatCentsExact(quote.totalCents)}`,
+    paragraphs: [
+      [`Thank you for asking us for a custom PC. Here is our quote for ${name}:`],
+      [
+        ...quote.lines.map((line) => `${line.description}: ${formatCentsExact(line.cents)}`),
+        `Labour: ${formatCentsExact(quote.labourCents)}`,
+        ...(quote.vatPercent === null
+          ? ['VAT: not charged (the company is not registered for VAT)']
+          : [`VAT at ${quote.vatPercent}%: ${formatCentsExact(quote.vatCents)}`]),
+        `Total: ${formatCentsExact(quote.totalCents)}`,
+      ],
+      ...(quote.note ? [[quote.note]] : []),
+      [
+        `It is valid until ${formatDay(Date.parse(`${quote.validUntil}T10:00:00Z`))}. Accept it, or ask us about it, on your PC dashboard.`,
+      ],
+    ],
+    link: { label: 'Your PC dashboard', url: `${origin}/PC_Dashboard` },
+    footnote: `You get this email because you asked for a custom PC at ${origin}.`,
   });
 }

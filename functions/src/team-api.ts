@@ -46,7 +46,7 @@ import {
   type TeamState,
 } from '../../src/domain/team-policy';
 import { Timestamp, type Auth, type Firestore, type Transaction } from './admin';
-import { serveApi } from './api-handler';
+import { jsonBody, serveApi } from './api-handler';
 import { refusal } from './http';
 import { inviteMail } from './invite-mail';
 import type { SendMail } from './mail-transport';
@@ -58,10 +58,7 @@ const BODY_LIMIT = 2048;
 const DAY_MS = 86_400_000;
 
 /** A request's body: at most BODY_LIMIT bytes of JSON, or `words` say what it should hold. */
-const body = (words: string) => {
-  const wrong = refusal('bad-request', words);
-  return { limit: BODY_LIMIT, tooLarge: wrong, notJson: wrong };
-};
+const body = (words: string) => jsonBody(BODY_LIMIT, words);
 
 type Refusable = keyof typeof teamRefusalMessages;
 

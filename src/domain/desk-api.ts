@@ -16,11 +16,15 @@
 //                                             page, 403) or on again; its owner is emailed
 //   builds    {query}                         custom PC builds, newest first: those waiting for a
 //                                             quote, or found by number or customer
+//   quote     {build, lines, labour, validUntil, note?}
+//                                             quotes a build waiting for one (or quotes it again
+//                                             before it is accepted); the customer is emailed
 //   audit     {}                              the latest entries of the audit log
 import * as v from 'valibot';
 import { describeApi, requestBody, type AnswerOf, type ProblemOf } from './api';
 import { sentOrder } from './billing';
 import { RAND_AMOUNT_MESSAGE } from './money';
+import { QUOTE_MESSAGES, quoteFields } from './build-quote';
 import { sentBuild } from './pc-builds';
 import { LINK_ID } from './qr/short-link';
 import { auditActions, type AuditAction } from './records/staff';
@@ -58,6 +62,7 @@ const reason = v.pipe(
 const REFERENCE = 'Give the order’s payment reference, like KCW-7KQ2-M9XD.';
 const LINK = 'Give the short link’s id: the part after /q/.';
 const DAY = 'Give the day the payment arrived as YYYY-MM-DD.';
+const BUILD = 'Say which build: its id.';
 
 const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const time = v.nullable(v.number());
@@ -143,6 +148,10 @@ export const deskApi = describeApi({
       LINK,
     ),
     builds: requestBody({ query }, QUERY),
+    quote: requestBody(
+      { build: v.pipe(v.string(BUILD), v.regex(/^[A-Za-z0-9_-]{1,64}$/, BUILD)), ...quoteFields },
+      QUOTE_MESSAGES.lines,
+    ),
     audit: requestBody({}, 'The audit log takes no options.'),
   },
   problems: {
@@ -151,7 +160,7 @@ export const deskApi = describeApi({
     /** The caller is not (or no longer) on the company's staff. */
     'not-staff': { status: 403, retry: false },
     'not-found': { status: 404, retry: false },
-    /** The order is paid or cancelled already. */
+    /** The order is paid or cancelled already; the build is past being quoted. */
     conflict: { status: 409, retry: false },
     /** The amount received is not the order's, and no reason was typed. */
     'payment-differs': { status: 409, retry: false },
@@ -166,6 +175,7 @@ export const deskApi = describeApi({
     link: v.optional(deskLink),
     entries: v.optional(v.array(auditEntry)),
     builds: v.optional(v.array(sentBuild)),
+    build: v.optional(sentBuild),
   },
 });
 

@@ -8,6 +8,7 @@
 //                             a build asked for; answers the build, with its number
 import * as v from 'valibot';
 import { describeApi, requestBody, type AnswerOf, type ProblemOf } from './api';
+import { sentQuote } from './build-quote';
 import { centsFromRand, MAX_CENTS, RAND_AMOUNT_MESSAGE } from './money';
 
 export const BUILDS_API_PATH = '/api/builds';
@@ -117,6 +118,8 @@ export const sentBuild = v.object({
   mustHaves: v.string(),
   likeBuild: v.nullable(v.number()),
   createdAt: v.number(),
+  /** The company's quote, once it has made one. */
+  quote: v.nullable(sentQuote),
 });
 
 export type BuildSummary = v.InferOutput<typeof sentBuild>;

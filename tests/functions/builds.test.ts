@@ -13,9 +13,13 @@ import {
   type BuildsAnswer,
 } from '../../src/domain/pc-builds';
 import { buildPath } from '../../src/domain/records/builds';
-import { freshIdToken, idToken, uniqueUser, useFunctions } from './servers';
+import { freshIdToken, idToken, keptMail, uniqueUser, useFunctions } from './servers';
+import { QUOTE_MESSAGES } from '../../src/domain/build-quote';
+import { addDays, scanDay } from '../../src/domain/qr/scan-time';
+import { AUDIT, readAuditEntry } from '../../src/domain/records/staff';
 
-const under = useFunctions();
+const { sent, mail } = keptMail();
+const under = useFunctions({ mail });
 const emailOf = (uid: string) => `${uid}@kcw.example`;
 
 let requests = 0;
@@ -150,5 +154,97 @@ describe('at the desk', () => {
     expect(
       (await post(`${DESK_API_PATH}/builds`, await idToken(customer), { query: '' })).status,
     ).toBe(403);
+  });
+});
+
+describe('a quote', () => {
+  const parts = [
+    { description: 'Ryzen 7 7800X3D', price: '7 499,00' },
+    { description: 'GeForce RTX 4070 Super', price: 'R12999.99' },
+  ];
+
+  it('is written at the desk, emailed to the customer, and can be written again until accepted', async () => {
+    const customer = uniqueUser('builder');
+    const made = await request(customer);
+    const build = made.answer.ok ? made.answer.build : null;
+    const staff = uniqueUser('staff');
+    await idToken(staff);
+    await addStaff(under.db, under.auth, emailOf(staff), { by: 'test', byEmail: null });
+    const token = await freshIdToken(staff);
+    const today = scanDay(new Date());
+    const quote = (fields: object) =>
+      post(`${DESK_API_PATH}/quote`, token, {
+        build: build!.id,
+        lines: parts,
+        labour: '850',
+        validUntil: addDays(today, 14),
+        ...fields,
+      });
+
+    for (const [fields, message] of [
+      [{ validUntil: addDays(today, -1) }, QUOTE_MESSAGES.validUntil],
+      [{ validUntil: addDays(today, 91) }, QUOTE_MESSAGES.validUntil],
+      [{ labour: '0' }, QUOTE_MESSAGES.labour],
+      [{ lines: [{ description: 'Case', price: '-100' }] }, QUOTE_MESSAGES.price],
+      [{ lines: [{ description: '', price: '100' }] }, QUOTE_MESSAGES.description],
+      [{ lines: [] }, QUOTE_MESSAGES.lines],
+    ] as const) {
+      expect(await quote(fields), JSON.stringify(fields)).toMatchObject({
+        status: 400,
+        answer: { ok: false, message },
+      });
+    }
+    // A customer cannot quote, not even their own build.
+    expect(
+      (
+        await post(`${DESK_API_PATH}/quote`, await idToken(customer), {
+          build: build!.id,
+          lines: [{ description: 'Free PC', price: '1' }],
+          labour: '1',
+          validUntil: addDays(today, 1),
+        })
+      ).status,
+    ).toBe(403);
+
+    const quoted = await quote({ note: 'Parts in stock now.' });
+    expect(quoted).toMatchObject({
+      status: 200,
+      answer: {
+        ok: true,
+        build: {
+          step: 'quoted',
+          quote: {
+            lines: [
+              { description: 'Ryzen 7 7800X3D', cents: 749_900 },
+              { description: 'GeForce RTX 4070 Super', cents: 1_299_999 },
+            ],
+            labourCents: 85_000,
+            // The company is not registered for VAT (src/config/billing.ts): none is added.
+            vatPercent: null,
+            totalCents: 2_134_899,
+            note: 'Parts in stock now.',
+          },
+        },
+      },
+    });
+    const email = sent.findLast((one) => one.to === emailOf(customer))!;
+    expect(email.subject).toBe(`Your quote for Build ${build!.number}: R21\u00a0348.99`);
+    expect(email.text).toContain('GeForce RTX 4070 Super: R12\u00a0999.99');
+    const [entry] = (
+      await under.db.collection(AUDIT).where('target', '==', `Build ${build!.number}`).get()
+    ).docs.map((document) => readAuditEntry(document.id, document.data()));
+    expect(entry).toMatchObject({ action: 'build.quoted', by: staff });
+
+    // Quoted again before it is accepted: the new quote stands. Once accepted, it cannot change.
+    expect((await quote({ labour: '900' })).answer).toMatchObject({
+      ok: true,
+      build: { quote: { labourCents: 90_000 } },
+    });
+    await under.db.doc(buildPath(build!.id)).update({ step: 'accepted' });
+    expect(await quote({ labour: '1' })).toMatchObject({
+      status: 409,
+      answer: { problem: 'conflict', message: expect.stringContaining('is accepted already') },
+    });
+    expect((await quote({ build: 'NoSuchBuild' })).status).toBe(404);
   });
 });

@@ -5,6 +5,7 @@
 // is made from the account and the id its device gave the request, so a request sent twice makes
 // one build and nobody can name another's. Their numbers come from one sequence, system/builds,
 // which no rule matches.
+import { readQuote, type Quote } from '../build-quote';
 import { buildPurposeIds, buildStepIds, type BuildSummary } from '../pc-builds';
 import { millisOf } from '../stored-time';
 
@@ -48,6 +49,7 @@ export function readBuild(id: string, data: unknown): BuildSummary | null {
     mustHaves: typeof request.mustHaves === 'string' ? request.mustHaves : '',
     likeBuild: typeof request.likeBuild === 'number' ? request.likeBuild : null,
     createdAt,
+    quote: readQuote(fields.quote),
   };
 }
 
@@ -73,7 +75,23 @@ export const newBuildFields = <Time>(
   },
   customer,
   quote: null,
-  timeline: [{ step: 'requested' as const, at, note: null, photos: [] }],
+  timeline: [timelineEntry('requested', at, null)],
   createdAt: at,
+  updatedAt: at,
+});
+
+/** One step a build reached, as its timeline keeps it. */
+export const timelineEntry = <Time>(step: BuildSummary['step'], at: Time, note: string | null) => ({
+  step,
+  at,
+  note,
+  photos: [] as string[],
+});
+
+/** What quoting a build stores: the quote, the step, and the step added to its timeline. */
+export const quotedBuildFields = <Time>(quote: Quote, timeline: readonly unknown[], at: Time) => ({
+  quote,
+  step: 'quoted' as const,
+  timeline: [...timeline, timelineEntry('quoted', at, quote.note)],
   updatedAt: at,
 });

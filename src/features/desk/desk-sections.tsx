@@ -3,13 +3,21 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formatDay, orderStateLabels, planById, type Order } from '../../domain/billing';
 import type { DeskAccount, DeskAnswer, DeskLink } from '../../domain/desk-api';
-import { formatCents } from '../../domain/money';
+import { billing } from '../../config/billing';
+import {
+  QUOTE_LINE_MAX,
+  QUOTE_LINES_MAX,
+  QUOTE_VALID_DAYS_MAX,
+  quoteTotals,
+} from '../../domain/build-quote';
+import { centsFromRand, formatCents, formatCentsExact } from '../../domain/money';
 import { buildName, buildPurposes, buildSteps, type BuildSummary } from '../../domain/pc-builds';
 import { formatRand } from '../../domain/pricing';
 import { linkIdIn } from '../../domain/qr/short-link';
-import { scanDay } from '../../domain/qr/scan-time';
+import { addDays, scanDay } from '../../domain/qr/scan-time';
 import { auditActions, type AuditEntry } from '../../domain/records/staff';
-import { Field, FormAlert, StatusMessage } from '../../lib/ui/field';
+import { Facts } from '../../lib/ui/facts';
+import { Field, FormAlert, StatusMessage, TextAreaField } from '../../lib/ui/field';
 import { askDesk } from './desk-requests';
 
 type Said = { readonly tone: 'info' | 'error'; readonly text: string } | null;
@@ -36,9 +44,9 @@ function useDeskCall() {
   return { busy, said, setSaid, call };
 }
 
-/** Asks once as the section opens: `show` its answer, or `say` its refusal. */
+/** Asks once as the section opens (unless `ask` is null): `show` its answer, or `say` its refusal. */
 function useOnOpen(
-  ask: () => Promise<DeskAnswer>,
+  ask: (() => Promise<DeskAnswer>) | null,
   show: (answer: Extract<DeskAnswer, { ok: true }>) => void,
   say: (said: Said) => void,
 ) {
@@ -46,7 +54,7 @@ function useOnOpen(
   useEffect(() => {
     let live = true;
     const { ask: asking, show: showing, say: saying } = first.current;
-    void asking().then((answer) => {
+    void asking?.().then((answer) => {
       if (!live) return;
       if (answer.ok) showing(answer);
       else saying({ tone: 'error', text: answer.message });
@@ -112,7 +120,7 @@ function Table<Row>({
 }: {
   caption: string;
   rows: readonly Row[];
-  columns: readonly { readonly heading: string; readonly cell: (row: Row) => ReactNode }[];
+  columns: readonly Column<Row>[];
   rowKey: (row: Row) => string;
 }) {
   return (
@@ -343,8 +351,8 @@ export function LinksSection() {
       <Said said={said} />
       {link ? (
         <div className="desk__link">
-          <dl className="desk__facts">
-            {(
+          <Facts
+            facts={
               [
                 ['Short link', `/q/${link.id}`],
                 ['Owner', link.ownerEmail ?? link.owner],
@@ -360,13 +368,8 @@ export function LinksSection() {
                 ['Made', link.createdAt ? formatDay(link.createdAt) : 'Unknown'],
                 ['Scans in all', String(link.allScans)],
               ] as const
-            ).map(([term, value]) => (
-              <div key={term}>
-                <dt>{term}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+            }
+          />
           <Table
             caption={`Scans of /q/${link.id}, the last ${link.days.length} days`}
             rows={link.days}
@@ -402,102 +405,286 @@ export function LinksSection() {
 
 // --- Accounts -------------------------------------------------------------------------------
 
-export function AccountsSection() {
-  const { busy, said, call } = useDeskCall();
-  const [accounts, setAccounts] = useState<readonly DeskAccount[] | null>(null);
-  const search = async (query: string) => {
-    const answer = await call(() => askDesk('accounts', { query }));
-    if (answer.ok) setAccounts(answer.accounts ?? []);
+type DeskOk = Extract<DeskAnswer, { ok: true }>;
+
+/** A column of a table: its heading and what each row shows under it. */
+type Column<Row> = { readonly heading: string; readonly cell: (row: Row) => ReactNode };
+
+/**
+ * A search and the table of what it finds: the desk's accounts and builds. `onOpen`: it shows
+ * what an empty search finds as the section opens.
+ */
+function SearchedTable<Row>({
+  search,
+  rowsOf,
+  onOpen = false,
+  form,
+  empty,
+  caption,
+  rowKey,
+  columns,
+}: {
+  search: (query: string) => Promise<DeskAnswer>;
+  rowsOf: (answer: DeskOk) => readonly Row[] | undefined;
+  onOpen?: boolean;
+  form: { readonly label: string; readonly hint: string; readonly button: string };
+  empty: string;
+  caption: string;
+  rowKey: (row: Row) => string;
+  columns: readonly Column<Row>[];
+}) {
+  const { busy, said, setSaid, call } = useDeskCall();
+  const [rows, setRows] = useState<readonly Row[] | null>(null);
+  useOnOpen(onOpen ? () => search('') : null, (answer) => setRows(rowsOf(answer) ?? []), setSaid);
+  const find = async (query: string) => {
+    const answer = await call(() => search(query));
+    if (answer.ok) setRows(rowsOf(answer) ?? []);
   };
   return (
     <>
-      <SearchForm
-        label="Find an account"
-        hint="An email address, or part of one, or a name."
-        button="Search accounts"
-        busy={busy}
-        onSearch={(query) => void search(query)}
-      />
+      <SearchForm {...form} busy={busy} onSearch={(query) => void find(query)} />
       <Said said={said} />
-      {accounts === null ? null : accounts.length === 0 ? (
-        <p>No account matches.</p>
+      {rows === null ? null : rows.length === 0 ? (
+        <p>{empty}</p>
       ) : (
-        <Table
-          caption="Accounts"
-          rows={accounts}
-          rowKey={(account) => account.uid}
-          columns={[
-            {
-              heading: 'Account',
-              cell: (account) => (
-                <>
-                  <strong>{account.email ?? account.uid}</strong>
-                  {account.name ? <span className="desk__note">{account.name}</span> : null}
-                </>
-              ),
-            },
-            { heading: 'Plan and trial', cell: (account) => account.standing },
-            { heading: 'Trial ends', cell: (account) => formatDay(account.trialEndsAt) },
-            { heading: 'Codes', cell: (account) => account.codes },
-            { heading: 'Live links', cell: (account) => account.links },
-            {
-              heading: 'Joined',
-              cell: (account) => (account.createdAt ? formatDay(account.createdAt) : ''),
-            },
-          ]}
-        />
+        <Table caption={caption} rows={rows} rowKey={rowKey} columns={columns} />
       )}
     </>
   );
 }
 
+// --- Accounts -------------------------------------------------------------------------------
+
+const accountColumns: readonly Column<DeskAccount>[] = [
+  {
+    heading: 'Account',
+    cell: (account) => (
+      <>
+        <strong>{account.email ?? account.uid}</strong>
+        {account.name ? <span className="desk__note">{account.name}</span> : null}
+      </>
+    ),
+  },
+  { heading: 'Plan and trial', cell: (account) => account.standing },
+  { heading: 'Trial ends', cell: (account) => formatDay(account.trialEndsAt) },
+  { heading: 'Codes', cell: (account) => account.codes },
+  { heading: 'Live links', cell: (account) => account.links },
+  {
+    heading: 'Joined',
+    cell: (account) => (account.createdAt ? formatDay(account.createdAt) : ''),
+  },
+];
+
+export function AccountsSection() {
+  return (
+    <SearchedTable
+      search={(query) => askDesk('accounts', { query })}
+      rowsOf={(answer) => answer.accounts}
+      form={{
+        label: 'Find an account',
+        hint: 'An email address, or part of one, or a name.',
+        button: 'Search accounts',
+      }}
+      empty="No account matches."
+      caption="Accounts"
+      rowKey={(account) => account.uid}
+      columns={accountColumns}
+    />
+  );
+}
+
 // --- PC builds ------------------------------------------------------------------------------
 
+const buildColumns: readonly Column<BuildSummary>[] = [
+  { heading: 'Build', cell: (build) => <strong>{buildName(build.number)}</strong> },
+  { heading: 'Asked', cell: (build) => formatDay(build.createdAt) },
+  { heading: 'For', cell: (build) => buildPurposes[build.purpose].label },
+  { heading: 'Budget', cell: (build) => formatCents(build.budgetCents) },
+  { heading: 'Must have', cell: (build) => build.mustHaves },
+  {
+    heading: 'Like',
+    cell: (build) => (build.likeBuild ? `Gallery build #${build.likeBuild}` : ''),
+  },
+  { heading: 'Customer', cell: (build) => build.customerEmail ?? build.owner },
+  { heading: 'Step', cell: (build) => buildSteps[build.step] },
+];
+
 export function BuildsSection() {
-  const { busy, said, setSaid, call } = useDeskCall();
-  const [builds, setBuilds] = useState<readonly BuildSummary[] | null>(null);
-  useOnOpen(
-    () => askDesk('builds', { query: '' }),
-    (answer) => setBuilds(answer.builds ?? []),
-    setSaid,
-  );
-  const search = async (query: string) => {
-    const answer = await call(() => askDesk('builds', { query }));
-    if (answer.ok) setBuilds(answer.builds ?? []);
-  };
+  const [quoting, setQuoting] = useState<BuildSummary | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const columns: readonly Column<BuildSummary>[] = [
+    ...buildColumns,
+    {
+      heading: 'Action',
+      cell: (build) =>
+        build.step === 'requested' || build.step === 'quoted' ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-expanded={quoting?.id === build.id}
+            onClick={() => setQuoting(quoting?.id === build.id ? null : build)}
+          >
+            {build.quote ? 'Quote again' : 'Quote'}
+            <span className="visually-hidden"> {buildName(build.number)}</span>
+          </button>
+        ) : null,
+    },
+  ];
   return (
     <>
-      <SearchForm
-        label="Find a build"
-        hint="A build’s number, or the customer’s email. Empty: every request waiting for a quote."
-        button="Search builds"
-        busy={busy}
-        onSearch={(query) => void search(query)}
+      <SearchedTable
+        search={(query) => askDesk('builds', { query })}
+        rowsOf={(answer) => answer.builds}
+        onOpen
+        form={{
+          label: 'Find a build',
+          hint: 'A build’s number, or the customer’s email. Empty: every request waiting for a quote.',
+          button: 'Search builds',
+        }}
+        empty="No build requests are waiting for a quote."
+        caption="PC builds"
+        rowKey={(build) => build.id}
+        columns={columns}
+      />
+      <StatusMessage message={done} />
+      {quoting ? (
+        <QuoteForm
+          key={quoting.id}
+          build={quoting}
+          onQuoted={(message) => {
+            setQuoting(null);
+            setDone(message);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+interface LineTyped {
+  readonly description: string;
+  readonly price: string;
+}
+
+/** The quote of a build, typed at the desk: the parts, labour, the last day and a note. */
+function QuoteForm({
+  build,
+  onQuoted,
+}: {
+  build: BuildSummary;
+  onQuoted: (message: string) => void;
+}) {
+  const { busy, said, call } = useDeskCall();
+  const today = scanDay(new Date());
+  const [lines, setLines] = useState<readonly LineTyped[]>(
+    build.quote?.lines.map((line) => ({
+      description: line.description,
+      price: formatCentsExact(line.cents).replace(/^R|\u00a0/g, ''),
+    })) ?? [{ description: '', price: '' }],
+  );
+  const [labour, setLabour] = useState('');
+  const [validUntil, setValidUntil] = useState(() => addDays(today, 14));
+  const [note, setNote] = useState('');
+  const name = buildName(build.number);
+  const totals = quoteTotals(
+    lines.map((line) => ({ description: line.description, cents: centsFromRand(line.price) ?? 0 })),
+    centsFromRand(labour) ?? 0,
+    billing.vat,
+  );
+  const setLine = (index: number, field: keyof LineTyped, value: string) =>
+    setLines((before) =>
+      before.map((line, at) => (at === index ? { ...line, [field]: value } : line)),
+    );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await call(() =>
+      askDesk('quote', { build: build.id, lines: [...lines], labour, validUntil, note }),
+    );
+    if (answer.ok) onQuoted(answer.message ?? `${name} is quoted.`);
+  };
+
+  return (
+    <form
+      className="desk__form"
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`quote-${build.id}`}
+    >
+      <h3 id={`quote-${build.id}`}>
+        Quote {name} ({buildPurposes[build.purpose].label}, budget {formatCents(build.budgetCents)})
+      </h3>
+      {lines.map((line, index) => (
+        <fieldset key={index} className="desk__line">
+          <legend>Part {index + 1}</legend>
+          <Field
+            label="What it is"
+            maxLength={QUOTE_LINE_MAX}
+            value={line.description}
+            onChange={(event) => setLine(index, 'description', event.target.value)}
+          />
+          <Field
+            label="Price (rand, before VAT)"
+            inputMode="decimal"
+            value={line.price}
+            onChange={(event) => setLine(index, 'price', event.target.value)}
+          />
+          {lines.length > 1 ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setLines((before) => before.filter((_, at) => at !== index))}
+            >
+              Remove part {index + 1}
+            </button>
+          ) : null}
+        </fieldset>
+      ))}
+      {lines.length < QUOTE_LINES_MAX ? (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => setLines((before) => [...before, { description: '', price: '' }])}
+        >
+          Add a part
+        </button>
+      ) : null}
+      <Field
+        label="Labour (rand, before VAT)"
+        inputMode="decimal"
+        value={labour}
+        onChange={(event) => setLabour(event.target.value)}
+      />
+      <Field
+        label="Valid until"
+        type="date"
+        min={today}
+        max={addDays(today, QUOTE_VALID_DAYS_MAX)}
+        value={validUntil}
+        onChange={(event) => setValidUntil(event.target.value)}
+      />
+      <TextAreaField
+        label="Note to the customer"
+        hint="Optional: stock, delivery, what you chose and why."
+        rows={3}
+        maxLength={1000}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <Facts
+        facts={[
+          ['Before VAT', formatCentsExact(totals.subtotalCents)],
+          [
+            totals.vatPercent === null ? 'VAT (not registered)' : `VAT at ${totals.vatPercent}%`,
+            formatCentsExact(totals.vatCents),
+          ],
+          ['Total', formatCentsExact(totals.totalCents)],
+        ]}
       />
       <Said said={said} />
-      {builds === null ? null : builds.length === 0 ? (
-        <p>No build requests are waiting for a quote.</p>
-      ) : (
-        <Table
-          caption="PC builds"
-          rows={builds}
-          rowKey={(build) => build.id}
-          columns={[
-            { heading: 'Build', cell: (build) => <strong>{buildName(build.number)}</strong> },
-            { heading: 'Asked', cell: (build) => formatDay(build.createdAt) },
-            { heading: 'For', cell: (build) => buildPurposes[build.purpose].label },
-            { heading: 'Budget', cell: (build) => formatCents(build.budgetCents) },
-            { heading: 'Must have', cell: (build) => build.mustHaves },
-            {
-              heading: 'Like',
-              cell: (build) => (build.likeBuild ? `Gallery build #${build.likeBuild}` : ''),
-            },
-            { heading: 'Customer', cell: (build) => build.customerEmail ?? build.owner },
-            { heading: 'Step', cell: (build) => buildSteps[build.step] },
-          ]}
-        />
-      )}
-    </>
+      <button type="submit" className="button" disabled={busy}>
+        Send the quote
+      </button>
+    </form>
   );
 }
 

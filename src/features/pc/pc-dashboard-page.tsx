@@ -7,7 +7,9 @@ import * as v from 'valibot';
 import { galleryImages } from '../../config/gallery';
 import { formatDay } from '../../domain/billing';
 import { buildNumberFromPath } from '../../domain/gallery';
-import { formatCents } from '../../domain/money';
+import { QUOTE_MESSAGES, quoteValidOn, type Quote } from '../../domain/build-quote';
+import { formatCents, formatCentsExact } from '../../domain/money';
+import { scanDay } from '../../domain/qr/scan-time';
 import {
   budgetCents,
   buildName,
@@ -21,6 +23,7 @@ import {
 } from '../../domain/pc-builds';
 import { useAuth } from '../../lib/auth/session';
 import { ChoiceGroup } from '../../lib/ui/choice-group';
+import { Facts } from '../../lib/ui/facts';
 import { Field, FormAlert, SelectField, StatusMessage, TextAreaField } from '../../lib/ui/field';
 import {
   onBuildOutboxChange,
@@ -270,21 +273,17 @@ function BuildCard({ build }: { build: BuildSummary }) {
   return (
     <article className="pc__build" aria-label={title}>
       <h3>{title}</h3>
-      <dl className="pc__facts">
-        {(
+      <Facts
+        facts={
           [
             ['Asked on', formatDay(build.createdAt)],
             ['Budget', formatCents(build.budgetCents)],
             ['Must have', build.mustHaves || 'Nothing in particular'],
             ['Like', build.likeBuild ? `Gallery build #${build.likeBuild}` : 'None'],
           ] as const
-        ).map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+        }
+      />
+      {build.quote ? <QuoteView quote={build.quote} name={buildName(build.number)} /> : null}
       <ol className="pc__timeline" aria-label={`Steps of ${buildName(build.number)}`}>
         {buildStepIds.map((step, index) => (
           <li
@@ -300,5 +299,58 @@ function BuildCard({ build }: { build: BuildSummary }) {
         ))}
       </ol>
     </article>
+  );
+}
+
+/** The company's quote for a build: its parts, labour, VAT and total, and its last day. */
+function QuoteView({ quote, name }: { quote: Quote; name: string }) {
+  const today = scanDay(new Date());
+  const valid = quoteValidOn(quote.validUntil, today);
+  const validUntil = formatDay(Date.parse(`${quote.validUntil}T10:00:00Z`));
+  const rows: readonly (readonly [string, number])[] = [
+    ...quote.lines.map((line) => [line.description, line.cents] as const),
+    ['Labour', quote.labourCents],
+  ];
+  return (
+    <div className="pc__quote">
+      <h4>Our quote</h4>
+      <table>
+        <caption className="visually-hidden">The quote for {name}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([item, cents], index) => (
+            <tr key={`${index}-${item}`}>
+              <td>{item}</td>
+              <td>{formatCentsExact(cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">
+              {quote.vatPercent === null ? 'VAT (not charged)' : `VAT at ${quote.vatPercent}%`}
+            </th>
+            <td>{formatCentsExact(quote.vatCents)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Total</th>
+            <td>
+              <strong>{formatCentsExact(quote.totalCents)}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      {quote.note ? <p>{quote.note}</p> : null}
+      <p className={valid ? undefined : 'pc__expired'}>
+        {valid
+          ? `Valid until ${validUntil}.`
+          : `${QUOTE_MESSAGES.expired} (It was valid until ${validUntil}.)`}
+      </p>
+    </div>
   );
 }
