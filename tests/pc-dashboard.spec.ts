@@ -95,6 +95,7 @@ test('a build requested offline arrives once back online, shows its steps, reach
   await form.getByLabel('Labour (rand, before VAT)').fill('850');
   await expect(form.getByRole('definition').last()).toHaveText(/^R21\s348\.99$/);
   expect(await seriousViolations(staff.page)).toEqual([]);
+  await keepScreenshot(staff.page, 'desk-quote', { fullPage: true });
   await form.getByRole('button', { name: 'Send the quote' }).click();
   await expect(desk.getByRole('status').filter({ hasText: 'is quoted' })).toContainText(
     `${name} is quoted at R21`,
@@ -113,4 +114,5 @@ test('a build requested offline arrives once back online, shows its steps, reach
     .poll(async () => (await emailsTo(user.email)).map((email) => email.subject))
     .toContainEqual(expect.stringMatching(new RegExp(`^Your quote for ${name}: R21\\s348\\.99$`)));
   expect(await seriousViolations(page)).toEqual([]);
+  await keepScreenshot(page, 'pc-dashboard-quoted', { fullPage: true });
 });
