@@ -20,6 +20,7 @@ import type { Auth, Firestore } from './admin';
 import { serveApi } from './api-handler';
 import { refusal } from './http';
 import type { SendMail } from './mail-transport';
+import { sendOrLog } from './log';
 import { orderMail } from './order-mail';
 import { cancelOrder, placeOrder } from './orders';
 import { siteOrigin } from './site';
@@ -102,15 +103,7 @@ export function createBillingApi({
           // or its billing member); the order stands if the email fails.
           const to = member ? caller.email : holder?.email;
           if (placed.ok && placed.created && to) {
-            await send(orderMail(placed.order, to, siteOrigin())).catch((error: unknown) =>
-              console.error(
-                JSON.stringify({
-                  severity: 'ERROR',
-                  message: 'order email not sent',
-                  error: String(error),
-                }),
-              ),
-            );
+            await sendOrLog(send, orderMail(placed.order, to, siteOrigin()), 'order email');
           }
           return placed;
         },

@@ -5,7 +5,6 @@
 // paid (orders.ts), switching a link (link-admin.ts).
 import {
   describeStanding,
-  planById,
   REFERENCE_PATTERN,
   standingOf,
   trialEndOf,
@@ -42,6 +41,7 @@ import { refusal } from './http';
 import { linkOverview, switchLink } from './link-admin';
 import type { SendMail } from './mail-transport';
 import { invoiceMail, quoteMail, switchMail } from './desk-mail';
+import { sendOrLog } from './log';
 import { markOrderPaid, openOrders } from './orders';
 import { siteOrigin } from './site';
 import { staffActor, writeAudit } from './staff';
@@ -55,15 +55,6 @@ const NOT_STAFF = refusal('not-staff', NOT_STAFF_MESSAGE);
 
 /** What request `K` of the desk sends, parsed. */
 type Input<K extends keyof typeof deskApi.requests> = RequestOf<typeof deskApi, K>;
-
-/** The desk's words for a refusal of marking an order paid (orders.ts). */
-const paidRefusal = (problem: string, message: string) =>
-  refusal(
-    problem === 'payment-differs' || problem === 'conflict' || problem === 'not-found'
-      ? problem
-      : 'bad-request',
-    message,
-  );
 
 /** `text` in lower case without spaces, for matching what a person types. */
 const folded = (text: string | null | undefined) => (text ?? '').toLowerCase().replace(/\s+/g, '');
@@ -96,14 +87,6 @@ export function createDeskApi({
       return actor ? answer(actor, call) : NOT_STAFF;
     };
 
-  /** An email that fails is logged; what it tells of stands. */
-  const mail = (what: string, message: Parameters<SendMail>[0]) =>
-    send(message).catch((error: unknown) =>
-      console.error(
-        JSON.stringify({ severity: 'ERROR', message: `${what} not sent`, error: String(error) }),
-      ),
-    );
-
   async function accountOf(
     uid: string,
     email: string | null,
@@ -122,7 +105,7 @@ export function createDeskApi({
       email,
       name,
       standing: describeStanding(standingOf(terms, at), email ?? uid),
-      planId: planById(terms.planId)?.id ?? null,
+      planId: terms.planId,
       trialEndsAt: trialEndOf(terms),
       paidUntil: terms.paidUntil,
       codes: readCodeCount(user.data()),
@@ -185,10 +168,10 @@ export function createDeskApi({
             received: { cents, reason: input.reason || null },
             now: now(),
           });
-          if (!answer.ok) return paidRefusal(answer.problem, answer.message);
+          if (!answer.ok) return answer;
           const { order } = answer;
           const to = order.orderedBy?.email ?? order.customer.email;
-          if (to) await mail('invoice email', invoiceMail(order, to, siteOrigin()));
+          if (to) await sendOrLog(send, invoiceMail(order, to, siteOrigin()), 'invoice email');
           return {
             ok: true,
             order,
@@ -269,7 +252,7 @@ export function createDeskApi({
           });
           const to = found?.overview.ownerEmail;
           if (switched.changed && to) {
-            await mail('switch email', switchMail(id, on, reason, to, siteOrigin()));
+            await sendOrLog(send, switchMail(id, on, reason, to, siteOrigin()), 'switch email');
           }
           const words = !switched.changed
             ? `/q/${id} was not switched off; nothing changed.`
@@ -352,7 +335,7 @@ export function createDeskApi({
           });
           if ('ok' in quoted) return quoted;
           const to = quoted.customerEmail;
-          if (to) await mail('quote email', quoteMail(quoted, to, siteOrigin()));
+          if (to) await sendOrLog(send, quoteMail(quoted, to, siteOrigin()), 'quote email');
           return {
             ok: true,
             build: quoted,

@@ -45,6 +45,7 @@ import type { FileStore } from './file-store';
 import { escapeHtml, mailHtml, myCodesUrl, type OutgoingMail } from './mail-message';
 import type { SendMail } from './mail-transport';
 import type { ProbeResult } from './destination-probe';
+import { log } from './log';
 
 export interface DestinationCheckDeps {
   readonly db: Firestore;
@@ -66,11 +67,6 @@ export interface CheckTally {
   /** Links left for the next run (the time ran out). */
   readonly left: number;
 }
-
-const log = (severity: 'INFO' | 'ERROR', message: string, detail: Record<string, unknown>) =>
-  (severity === 'ERROR' ? console.error : console.log)(
-    JSON.stringify({ severity, message, ...detail }),
-  );
 
 /**
  * Whether a check looks at `link`: live, on, with a destination, and (unless its owners asked for

@@ -33,6 +33,7 @@ import type { Caller } from './caller';
 import type { LinkChange } from './link-sync';
 import { noticeMail, type OutgoingMail } from './mail-message';
 import type { SendMail } from './mail-transport';
+import { log } from './log';
 
 /** The longest the link API's answer waits for the notices of its change. */
 export const NOTICE_WAIT_MS = 5_000;
@@ -58,11 +59,6 @@ interface Reader {
   /** The workspace's name for them (its account's address), or null for their own account. */
   readonly workspace: string | null;
 }
-
-const log = (severity: 'INFO' | 'ERROR', message: string, detail: Record<string, unknown>) =>
-  (severity === 'ERROR' ? console.error : console.log)(
-    JSON.stringify({ severity, message, ...detail }),
-  );
 
 /**
  * Emails the readers of `workspace` who asked for it about `change`, made by `caller` at `at`, if

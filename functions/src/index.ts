@@ -52,6 +52,7 @@ import { createRedirect } from './redirect';
 import { ScanCounter } from './scan-counter';
 import { FUNCTIONS_REGION } from '../../src/domain/region';
 import { requireSiteConfig, siteHosts, siteOrigin } from './site';
+import { log } from './log';
 import { createTeamApi } from './team-api';
 import { sendWeeklySummaries, withWeeklyStop } from './weekly-summary';
 import { AccountTermsReader } from './terms';
@@ -129,21 +130,34 @@ export const hosted = onRequest(
   }),
 );
 
-export const fileSweep = onSchedule(
-  // Once a night, South African time: deletes the hosted files no live link has shown for a day
-  // (file-sweep.ts). It stops starting files after 8 minutes, within the 9 minutes it may run,
-  // and the next night's run goes on from there.
-  {
-    schedule: 'every day 03:00',
-    timeZone: 'Africa/Johannesburg',
-    memory: '256MiB',
-    timeoutSeconds: 540,
-    retryCount: 0,
-  },
-  async () => {
-    const tally = await sweepUnreferencedFiles(db, fileStore);
-    console.log(JSON.stringify({ severity: 'INFO', message: 'hosted files swept', ...tally }));
-  },
+/**
+ * A job run at `schedule` on South African time, its tally logged as `message`. Each may run 9
+ * minutes and is never retried: each job stops starting work before its time is up, and the next
+ * run goes on from where it stopped.
+ */
+function scheduled(
+  schedule: string,
+  message: string,
+  run: () => Promise<object>,
+  { secrets = [] }: { secrets?: ReturnType<typeof defineSecret>[] } = {},
+) {
+  return onSchedule(
+    {
+      schedule,
+      timeZone: 'Africa/Johannesburg',
+      memory: '256MiB',
+      timeoutSeconds: 540,
+      retryCount: 0,
+      secrets,
+    },
+    async () => log('INFO', message, { ...(await run()) }),
+  );
+}
+
+// Once a night: deletes the hosted files no live link has shown for a day (file-sweep.ts). It stops
+// starting files after 8 minutes.
+export const fileSweep = scheduled('every day 03:00', 'hosted files swept', () =>
+  sweepUnreferencedFiles(db, fileStore),
 );
 
 export const files = onRequest(
@@ -261,50 +275,29 @@ export const builds = onRequest(
   createBuildsApi({ db, auth: getAuth() }),
 );
 
-export const destinationCheck = onSchedule(
-  // Once a day, early on South African time: every live printed code's destination is fetched
-  // (safely: destination-probe.ts) or its hosted files looked up, and the owners told of a break
-  // or a recovery (destination-check.ts). Eight at once; no check starts after 8 of the 9
-  // minutes it may run.
-  {
-    schedule: 'every day 05:00',
-    timeZone: 'Africa/Johannesburg',
-    memory: '256MiB',
-    timeoutSeconds: 540,
-    retryCount: 0,
-    secrets: smtpSecrets,
-  },
-  async () => {
-    const tally = await checkAllDestinations({
+// Once a day, early: every live printed code's destination is fetched (safely:
+// destination-probe.ts) or its hosted files looked up, and the owners told of a break or a
+// recovery (destination-check.ts). Eight at once; no check starts after 8 minutes.
+export const destinationCheck = scheduled(
+  'every day 05:00',
+  'destinations checked',
+  () =>
+    checkAllDestinations({
       db,
       auth: getAuth(),
       files: fileStore,
       send: configuredSender(),
       origin: siteOrigin,
       probe,
-    });
-    console.log(JSON.stringify({ severity: 'INFO', message: 'destinations checked', ...tally }));
-  },
+    }),
+  { secrets: smtpSecrets },
 );
 
-export const weeklySummary = onSchedule(
-  // Monday mornings, South African time: the week's summary to every member who asked for it
-  // (weekly-summary.ts), a handful of reads per workspace and one email per reader.
-  {
-    schedule: 'every monday 07:00',
-    timeZone: 'Africa/Johannesburg',
-    memory: '256MiB',
-    timeoutSeconds: 540,
-    retryCount: 0,
-    secrets: smtpSecrets,
-  },
-  async () => {
-    const tally = await sendWeeklySummaries({
-      db,
-      auth: getAuth(),
-      send: configuredSender(),
-      origin: siteOrigin,
-    });
-    console.log(JSON.stringify({ severity: 'INFO', message: 'weekly summaries', ...tally }));
-  },
+// Monday mornings: the week's summary to every member who asked for it (weekly-summary.ts), a
+// handful of reads per workspace and one email per reader.
+export const weeklySummary = scheduled(
+  'every monday 07:00',
+  'weekly summaries',
+  () => sendWeeklySummaries({ db, auth: getAuth(), send: configuredSender(), origin: siteOrigin }),
+  { secrets: smtpSecrets },
 );

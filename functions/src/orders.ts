@@ -191,6 +191,19 @@ export function paymentProblem(amount: number, received: PaymentReceived): Payme
   return null;
 }
 
+/**
+ * What marking an order paid answers: the order as paid, or why not, in problems the desk's API
+ * has too (src/domain/desk-api.ts), so the desk passes the refusal on as it is.
+ */
+export type PaidAnswer =
+  | { readonly ok: true; readonly order: Order }
+  | PaymentRefusal
+  | {
+      readonly ok: false;
+      readonly problem: 'not-found' | 'conflict';
+      readonly message: string;
+    };
+
 /** Why a payment cannot mark an order paid. */
 export interface PaymentRefusal {
   readonly ok: false;
@@ -221,7 +234,7 @@ export async function markOrderPaid(
     received,
     now = new Date(),
   }: { paidAt: Date; by: Actor; received: PaymentReceived; now?: Date },
-): Promise<OrderAnswer | PaymentRefusal> {
+): Promise<PaidAnswer> {
   const found = await orders(db).where('reference', '==', reference).limit(1).get();
   const document = found.docs[0];
   if (!document) {
@@ -231,7 +244,7 @@ export async function markOrderPaid(
       message: `There is no order with reference ${reference}.`,
     };
   }
-  return db.runTransaction(async (transaction): Promise<OrderAnswer | PaymentRefusal> => {
+  return db.runTransaction(async (transaction): Promise<PaidAnswer> => {
     const snapshot = await transaction.get(document.ref);
     const order = orderFrom(snapshot.id, snapshot.data()!);
     if (!order) {

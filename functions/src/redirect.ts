@@ -35,6 +35,7 @@ import { pages, sendPage } from './pages';
 import { guesserOf, unlockCookie, unlockedLinks, type PasswordGate } from './passwords';
 import type { ScanCounter } from './scan-counter';
 import { siteHosts } from './site';
+import { log } from './log';
 
 /**
  * The path of a short link: /q/<id> through Hosting, /<id> at the function's own address; a file
@@ -137,7 +138,7 @@ export interface OpenLink {
 }
 
 export const logError = (message: string, detail: Record<string, unknown>) =>
-  console.error(JSON.stringify({ severity: 'ERROR', message, ...detail }));
+  log('ERROR', message, detail);
 
 export const notAllowed = (response: HttpResponse) => {
   response.statusCode = 405;

@@ -38,6 +38,7 @@ import { readBody, requestPath, type HttpRequest, type HttpResponse } from './ht
 import { escapeHtml, noticeMail } from './mail-message';
 import type { SendMail } from './mail-transport';
 import { sendPage } from './pages';
+import { log } from './log';
 
 export interface WeeklyDeps {
   readonly db: Firestore;
@@ -47,11 +48,6 @@ export interface WeeklyDeps {
   readonly origin: () => string;
   readonly now?: () => number;
 }
-
-const log = (severity: 'INFO' | 'ERROR', message: string, detail: Record<string, unknown>) =>
-  (severity === 'ERROR' ? console.error : console.log)(
-    JSON.stringify({ severity, message, ...detail }),
-  );
 
 /** A reader who may be emailed now: their address, and the workspace as they know it. */
 async function readerOf(deps: WeeklyDeps, workspace: string, uid: string) {
