@@ -576,15 +576,17 @@ function QuoteForm({
 }) {
   const { busy, said, call } = useDeskCall();
   const today = scanDay(new Date());
+  // Quoting again starts from the quote sent: its amounts as rand typed (7499.00), its note.
+  const before = build.quote;
+  const typed = (cents: number) => (cents / 100).toFixed(2);
   const [lines, setLines] = useState<readonly LineTyped[]>(
-    build.quote?.lines.map((line) => ({
-      description: line.description,
-      price: formatCentsExact(line.cents).replace(/^R|\u00a0/g, ''),
-    })) ?? [{ description: '', price: '' }],
+    before?.lines.map((line) => ({ description: line.description, price: typed(line.cents) })) ?? [
+      { description: '', price: '' },
+    ],
   );
-  const [labour, setLabour] = useState('');
+  const [labour, setLabour] = useState(before ? typed(before.labourCents) : '');
   const [validUntil, setValidUntil] = useState(() => addDays(today, 14));
-  const [note, setNote] = useState('');
+  const [note, setNote] = useState(before?.note ?? '');
   const name = buildName(build.number);
   const totals = quoteTotals(
     lines.map((line) => ({ description: line.description, cents: centsFromRand(line.price) ?? 0 })),
