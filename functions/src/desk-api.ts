@@ -46,8 +46,12 @@ import { markOrderPaid, openOrders } from './orders';
 import { siteOrigin } from './site';
 import { staffActor, writeAudit } from './staff';
 
-/** Every request is a few short fields. */
-const BODY_LIMIT = 4096;
+/**
+ * A request is a few short fields; the longest is a full quote: QUOTE_LINES_MAX parts of
+ * QUOTE_LINE_MAX characters with their prices, and a note (about 8 KB of JSON, twice that with
+ * every character escaped).
+ */
+const BODY_LIMIT = 24 * 1024;
 
 const body = (words: string) => jsonBody(BODY_LIMIT, words);
 

@@ -14,7 +14,7 @@ import {
 } from '../../src/domain/pc-builds';
 import { buildPath } from '../../src/domain/records/builds';
 import { freshIdToken, idToken, keptMail, uniqueUser, useFunctions } from './servers';
-import { QUOTE_MESSAGES } from '../../src/domain/build-quote';
+import { QUOTE_LINE_MAX, QUOTE_LINES_MAX, QUOTE_MESSAGES } from '../../src/domain/build-quote';
 import { addDays, scanDay } from '../../src/domain/qr/scan-time';
 import { AUDIT, readAuditEntry } from '../../src/domain/records/staff';
 
@@ -246,5 +246,45 @@ describe('a quote', () => {
       answer: { problem: 'conflict', message: expect.stringContaining('is accepted already') },
     });
     expect((await quote({ build: 'NoSuchBuild' })).status).toBe(404);
+  });
+
+  it('holds up to 40 parts of 120 characters, and refuses a 41st', async () => {
+    const customer = uniqueUser('builder');
+    const made = await request(customer);
+    const build = made.answer.ok ? made.answer.build : null;
+    const staff = uniqueUser('staff');
+    await idToken(staff);
+    await addStaff(under.db, under.auth, emailOf(staff), { by: 'test', byEmail: null });
+    const token = await freshIdToken(staff);
+    const part = (n: number) => ({
+      description:
+        `${String(n).padStart(2, '0')} ${'"Quoted" part, with “marks” & more '.repeat(4)}`.slice(
+          0,
+          QUOTE_LINE_MAX,
+        ),
+      price: '1 234 567,89',
+    });
+    const quote = (count: number) =>
+      post(`${DESK_API_PATH}/quote`, token, {
+        build: build!.id,
+        lines: Array.from({ length: count }, (_, n) => part(n)),
+        labour: '850',
+        validUntil: addDays(scanDay(new Date()), 14),
+        note: 'n'.repeat(1_000),
+      });
+    expect(await quote(QUOTE_LINES_MAX + 1)).toMatchObject({
+      status: 400,
+      answer: { message: QUOTE_MESSAGES.lines },
+    });
+    expect((await quote(QUOTE_LINES_MAX)).answer).toMatchObject({
+      ok: true,
+      build: {
+        quote: {
+          lines: expect.arrayContaining(
+            [part(39)].map(({ description }) => expect.objectContaining({ description })),
+          ),
+        },
+      },
+    });
   });
 });
