@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['marketing', 'contact', 'auth', 'qr', 'pwa', 'viewer'];
+const features = ['marketing', 'contact', 'auth', 'qr', 'pwa', 'viewer', 'desk', 'pc'];
 
 /** The import pattern that keeps a feature out of the others. */
 const otherFeatures = (feature) => ({

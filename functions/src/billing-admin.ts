@@ -4,3 +4,4 @@ export { initializeApp } from './admin';
 export { openFirestore } from './admin';
 export { markOrderPaid, openOrders, paymentProblem } from './orders';
 export { centsFromRand, formatCents, RAND_AMOUNT_MESSAGE } from '../../src/domain/money';
+export { orderItem } from '../../src/domain/billing';

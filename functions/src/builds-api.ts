@@ -3,30 +3,66 @@
 //   POST /api/builds/request  a build asked for, from the PC dashboard's outbox: its id is made
 //                             from the account and the request's own id, so a request sent again
 //                             (its answer lost on a flaky connection) makes no second build.
+//   POST /api/builds/accept   the customer accepts the quote while it is valid: an EFT order of
+//                             its total, emailed with the bank details; accepting again answers
+//                             that order
+//   POST /api/builds/message  a question on the build's thread, emailed to the company
 // A build gets the next number of one sequence, in the transaction that makes it. What happens
-// next (the quote, the steps) is the company's, at the desk.
+// next (the quote, the steps, the answers) is the company's, at the desk.
 import { createHash } from 'node:crypto';
+import { QUOTE_MESSAGES, quoteValidOn } from '../../src/domain/build-quote';
+import type { RequestOf } from '../../src/domain/api';
 import {
   budgetCents,
   BUILD_MESSAGES,
+  buildName,
   buildsApi,
+  buildSteps,
+  MESSAGES_MAX,
   OPEN_REQUESTS_MAX,
   type BuildsAnswer,
+  type BuildSummary,
 } from '../../src/domain/pc-builds';
+import { scanDay } from '../../src/domain/qr/scan-time';
+import { readOrder, orderPath } from '../../src/domain/records/orders';
 import {
+  acceptedBuildFields,
   BUILD_SEQUENCE_PATH,
   BUILDS,
+  buildPath,
   buildSequenceFields,
+  messagedBuildFields,
   newBuildFields,
   readBuild,
   readBuildSequence,
 } from '../../src/domain/records/builds';
-import { Timestamp, type Auth, type Firestore } from './admin';
-import { jsonBody, serveApi } from './api-handler';
+import {
+  Timestamp,
+  type Auth,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from './admin';
+import { jsonBody, serveApi, type ApiCall } from './api-handler';
+import type { Caller } from './caller';
+import { customerMessageMail } from './desk-mail';
 import { refusal } from './http';
+import { sendOrLog } from './log';
+import type { SendMail } from './mail-transport';
+import { orderMail } from './order-mail';
+import { placeBuildOrder } from './orders';
+import { siteOrigin } from './site';
 
-/** Every request is a few short fields and at most MUST_HAVES_MAX characters of text. */
-const BODY_LIMIT = 8 * 1024;
+/**
+ * Every request is a few short fields and at most MESSAGE_MAX characters of text (about 12 KB of
+ * JSON with every character escaped).
+ */
+const BODY_LIMIT = 16 * 1024;
+
+/** What request `K` of the builds API sends, parsed. */
+type Input<K extends keyof typeof buildsApi.requests> = RequestOf<typeof buildsApi, K>;
+
+const NOT_YOURS = refusal('not-found', BUILD_MESSAGES.build);
 
 /** The build of `owner`'s request `request`: no other account's request can name it. */
 export const buildIdOf = (owner: string, request: string) =>
@@ -35,12 +71,114 @@ export const buildIdOf = (owner: string, request: string) =>
 export function createBuildsApi({
   db,
   auth,
+  send,
   now = () => new Date(),
 }: {
   db: Firestore;
   auth: Auth;
+  /** Emails the order of an accepted quote, and the company of a customer's question. */
+  send: SendMail;
   now?: () => Date;
 }) {
+  /**
+   * Runs `change` on the caller's build `id` in a transaction: it reads the build, and answers
+   * what to write (or a refusal). Another account's build, or none, is "not yours" alike.
+   */
+  const onOwnBuild = (
+    caller: Caller,
+    id: string,
+    change: (
+      build: BuildSummary,
+      stored: DocumentSnapshot,
+      transaction: Transaction,
+    ) => Promise<BuildsAnswer>,
+  ) =>
+    db.runTransaction(async (transaction): Promise<BuildsAnswer> => {
+      const snapshot = await transaction.get(db.doc(buildPath(id)));
+      const build = snapshot.exists ? readBuild(snapshot.id, snapshot.data()) : null;
+      if (!build || build.owner !== caller.uid) return NOT_YOURS;
+      return change(build, snapshot, transaction);
+    });
+
+  async function accept({ caller, input }: ApiCall<Input<'accept'>>): Promise<BuildsAnswer> {
+    const at = now();
+    const holder = await auth.getUser(caller.uid);
+    const answer = await onOwnBuild(caller, input.build, async (build, stored, transaction) => {
+      if (build.order) {
+        // Accepted before (its answer lost on a flaky connection): the same order.
+        const order = readOrder(
+          build.order.id,
+          (await transaction.get(db.doc(orderPath(build.order.id)))).data(),
+        );
+        return order ? { ok: true, build, order } : refusal('conflict', BUILD_MESSAGES.accepted);
+      }
+      if (build.step !== 'quoted' || !build.quote) {
+        return refusal(
+          'conflict',
+          build.step === 'requested'
+            ? BUILD_MESSAGES.notQuoted
+            : `${buildName(build.number)} is ${buildSteps[build.step].toLowerCase()}: its quote cannot be accepted again.`,
+        );
+      }
+      if (!quoteValidOn(build.quote.validUntil, scanDay(at))) {
+        return refusal('expired', QUOTE_MESSAGES.expired);
+      }
+      const order = await placeBuildOrder(
+        db,
+        transaction,
+        { uid: caller.uid, email: caller.email, name: holder.displayName ?? null },
+        { id: build.id, number: build.number, quote: build.quote },
+        at,
+      );
+      const fields = acceptedBuildFields(
+        { id: order.id, reference: order.reference },
+        (stored.get('timeline') as unknown[] | undefined) ?? [],
+        Timestamp.fromDate(at),
+      );
+      transaction.update(stored.ref, fields);
+      return {
+        ok: true,
+        build: readBuild(build.id, { ...stored.data(), ...fields })!,
+        order,
+        created: true,
+      };
+    });
+    if (answer.ok && answer.created && answer.order && caller.email) {
+      await sendOrLog(send, orderMail(answer.order, caller.email, siteOrigin()), 'order email');
+    }
+    return answer;
+  }
+
+  async function message({ caller, input }: ApiCall<Input<'message'>>): Promise<BuildsAnswer> {
+    const at = now();
+    const answer = await onOwnBuild(caller, input.build, async (build, stored, transaction) => {
+      // Sent again (its answer lost): the message is in the thread already.
+      if (build.messages.some((said) => said.id === input.request)) return { ok: true, build };
+      if (build.messages.length >= MESSAGES_MAX) {
+        return refusal('too-many', BUILD_MESSAGES.messages);
+      }
+      const fields = messagedBuildFields(
+        (stored.get('messages') as unknown[] | undefined) ?? [],
+        { id: input.request, from: 'customer', text: input.text },
+        Timestamp.fromDate(at),
+      );
+      transaction.update(stored.ref, fields);
+      return {
+        ok: true,
+        build: readBuild(build.id, { ...stored.data(), ...fields })!,
+        created: true,
+      };
+    });
+    if (answer.ok && answer.created) {
+      await sendOrLog(
+        send,
+        customerMessageMail(answer.build, input.text, siteOrigin()),
+        'build question email',
+      );
+    }
+    return answer;
+  }
+
   return serveApi(buildsApi, {
     auth,
     signedOut: 'Sign in again to request a build.',
@@ -94,6 +232,21 @@ export function createBuildsApi({
             return { ok: true, build: readBuild(id, stored)!, created: true };
           });
         },
+      },
+      {
+        method: 'POST',
+        path: /\/accept$/,
+        request: 'accept',
+        body: jsonBody(BODY_LIMIT, BUILD_MESSAGES.build),
+        unverified: BUILD_MESSAGES.unverified,
+        answer: accept,
+      },
+      {
+        method: 'POST',
+        path: /\/message$/,
+        request: 'message',
+        body: jsonBody(BODY_LIMIT, BUILD_MESSAGES.message),
+        answer: message,
       },
     ],
   });

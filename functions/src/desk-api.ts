@@ -30,17 +30,37 @@ import { accountPath, readAccount } from '../../src/domain/records/accounts';
 import { readCodeCount, userPath } from '../../src/domain/records/codes';
 import { AUDIT, readAuditEntry, type Actor } from '../../src/domain/records/staff';
 import { ORDERS, readOrder } from '../../src/domain/records/orders';
-import { BUILDS, buildPath, quotedBuildFields, readBuild } from '../../src/domain/records/builds';
+import {
+  BUILDS,
+  buildPath,
+  messagedBuildFields,
+  quotedBuildFields,
+  readBuild,
+  steppedBuildFields,
+} from '../../src/domain/records/builds';
 import { quoteOf, validUntilProblem } from '../../src/domain/build-quote';
-import { buildName, buildSteps } from '../../src/domain/pc-builds';
+import {
+  BUILD_MESSAGES,
+  buildName,
+  buildSteps,
+  MESSAGES_MAX,
+  stepProblem,
+  type BuildSummary,
+} from '../../src/domain/pc-builds';
 import { billing } from '../../src/config/billing';
 import { scanDay } from '../../src/domain/qr/scan-time';
-import { Timestamp, type Auth, type Firestore } from './admin';
+import {
+  Timestamp,
+  type Auth,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from './admin';
 import { jsonBody, serveApi, type ApiCall } from './api-handler';
 import { refusal } from './http';
 import { linkOverview, switchLink } from './link-admin';
 import type { SendMail } from './mail-transport';
-import { invoiceMail, quoteMail, switchMail } from './desk-mail';
+import { invoiceMail, quoteMail, replyMail, stepMail, switchMail } from './desk-mail';
 import { sendOrLog } from './log';
 import { markOrderPaid, openOrders } from './orders';
 import { siteOrigin } from './site';
@@ -56,6 +76,9 @@ const BODY_LIMIT = 24 * 1024;
 const body = (words: string) => jsonBody(BODY_LIMIT, words);
 
 const NOT_STAFF = refusal('not-staff', NOT_STAFF_MESSAGE);
+
+/** A refusal of the desk's, as a change to a build answers it. */
+type DeskRefusal = Extract<DeskAnswer, { ok: false }>;
 
 /** What request `K` of the desk sends, parsed. */
 type Input<K extends keyof typeof deskApi.requests> = RequestOf<typeof deskApi, K>;
@@ -90,6 +113,25 @@ export function createDeskApi({
       const actor = await staffActor(db, call.caller);
       return actor ? answer(actor, call) : NOT_STAFF;
     };
+
+  /**
+   * Runs `change` on build `id` in a transaction that reads it first: what it answers is the
+   * build as changed, or a refusal (none such: not found).
+   */
+  const onBuild = (
+    id: string,
+    change: (
+      build: BuildSummary,
+      stored: DocumentSnapshot,
+      transaction: Transaction,
+    ) => Promise<BuildSummary | DeskRefusal>,
+  ) =>
+    db.runTransaction(async (transaction): Promise<BuildSummary | DeskRefusal> => {
+      const snapshot = await transaction.get(db.doc(buildPath(id)));
+      const build = snapshot.exists ? readBuild(snapshot.id, snapshot.data()) : null;
+      if (!build) return refusal('not-found', 'There is no such build.');
+      return change(build, snapshot, transaction);
+    });
 
   async function accountOf(
     uid: string,
@@ -277,16 +319,26 @@ export function createDeskApi({
         body: body('Type what to search for.'),
         answer: asStaff<Input<'builds'>>(async (_actor, { input: { query } }) => {
           // A build's number ("1042", "Build 1042") finds it whatever its step; otherwise the
-          // requests waiting for a quote, narrowed by the customer's address.
+          // builds waiting for the company (a quote, or an answer to a question), narrowed by the
+          // customer's address.
           const number = Number(/^(?:build\s*)?#?(\d{1,9})$/i.exec(query)?.[1] ?? NaN);
+          const builds_ = db.collection(BUILDS);
           const found = Number.isSafeInteger(number)
-            ? await db.collection(BUILDS).where('number', '==', number).limit(1).get()
-            : await db
-                .collection(BUILDS)
-                .where('step', '==', 'requested')
-                .limit(DESK_RESULTS_MAX * 4)
-                .get();
-          const builds = found.docs
+            ? [await builds_.where('number', '==', number).limit(1).get()]
+            : await Promise.all([
+                builds_
+                  .where('step', '==', 'requested')
+                  .limit(DESK_RESULTS_MAX * 4)
+                  .get(),
+                builds_
+                  .where('awaitingReply', '==', true)
+                  .limit(DESK_RESULTS_MAX * 4)
+                  .get(),
+              ]);
+          const seen = new Set<string>();
+          const builds = found
+            .flatMap((snapshot) => snapshot.docs)
+            .filter((document) => !seen.has(document.id) && !!seen.add(document.id))
             .flatMap((document) => {
               const build = readBuild(document.id, document.data());
               return build ? [build] : [];
@@ -310,20 +362,16 @@ export function createDeskApi({
           const problem = validUntilProblem(input.validUntil, scanDay(at));
           if (problem) return refusal('bad-request', problem);
           const quote = quoteOf(input, billing.vat, at.getTime());
-          const ref = db.doc(buildPath(input.build));
-          const quoted = await db.runTransaction(async (transaction) => {
-            const snapshot = await transaction.get(ref);
-            const build = snapshot.exists ? readBuild(snapshot.id, snapshot.data()) : null;
-            if (!build) return refusal('not-found', 'There is no such build.');
+          const quoted = await onBuild(input.build, async (build, stored, transaction) => {
             if (build.step !== 'requested' && build.step !== 'quoted') {
               return refusal(
                 'conflict',
                 `${buildName(build.number)} is ${buildSteps[build.step].toLowerCase()} already: its quote stays as it was accepted.`,
               );
             }
-            const timeline = (snapshot.get('timeline') as unknown[] | undefined) ?? [];
-            const stamp = Timestamp.fromDate(at);
-            transaction.update(ref, quotedBuildFields(quote, timeline, stamp));
+            const timeline = (stored.get('timeline') as unknown[] | undefined) ?? [];
+            const fields = quotedBuildFields(quote, timeline, Timestamp.fromDate(at));
+            transaction.update(stored.ref, fields);
             writeAudit(
               db,
               transaction,
@@ -335,7 +383,7 @@ export function createDeskApi({
               },
               at,
             );
-            return { ...build, step: 'quoted' as const, quote };
+            return readBuild(build.id, { ...stored.data(), ...fields })!;
           });
           if ('ok' in quoted) return quoted;
           const to = quoted.customerEmail;
@@ -344,6 +392,92 @@ export function createDeskApi({
             ok: true,
             build: quoted,
             message: `${buildName(quoted.number)} is quoted at ${formatCentsExact(quote.totalCents)}${to ? `; the quote was emailed to ${to}` : ''}.`,
+          };
+        }),
+      },
+      {
+        method: 'POST',
+        path: /\/step$/,
+        request: 'step',
+        body: body('Give the build, the step it has reached and a note.'),
+        answer: asStaff<Input<'step'>>(async (actor, { input: { build: id, step, note } }) => {
+          const at = now();
+          const stepped = await onBuild(id, async (build, stored, transaction) => {
+            const problem = stepProblem(build.step, step);
+            if (problem) return refusal('conflict', problem);
+            const fields = steppedBuildFields(
+              step,
+              (stored.get('timeline') as unknown[] | undefined) ?? [],
+              Timestamp.fromDate(at),
+              note || null,
+            );
+            transaction.update(stored.ref, fields);
+            writeAudit(
+              db,
+              transaction,
+              actor,
+              {
+                action: 'build.step',
+                target: buildName(build.number),
+                detail: step === build.step ? `Note at ${buildSteps[step]}` : buildSteps[step],
+              },
+              at,
+            );
+            return readBuild(build.id, { ...stored.data(), ...fields })!;
+          });
+          if ('ok' in stepped) return stepped;
+          const to = stepped.customerEmail;
+          if (to) {
+            await sendOrLog(
+              send,
+              stepMail(stepped, step, note || null, to, siteOrigin()),
+              'step email',
+            );
+          }
+          return {
+            ok: true,
+            build: stepped,
+            message: `${buildName(stepped.number)}: ${buildSteps[step]}${note ? ', with the note' : ''}${to ? `; ${to} was emailed` : ''}.`,
+          };
+        }),
+      },
+      {
+        method: 'POST',
+        path: /\/reply$/,
+        request: 'reply',
+        body: body('Give the build and the answer.'),
+        answer: asStaff<Input<'reply'>>(async (actor, { input: { build: id, text } }) => {
+          const at = now();
+          const answered = await onBuild(id, async (build, stored, transaction) => {
+            if (build.messages.length >= MESSAGES_MAX) {
+              return refusal('too-many', BUILD_MESSAGES.messages);
+            }
+            const fields = messagedBuildFields(
+              (stored.get('messages') as unknown[] | undefined) ?? [],
+              { id: db.collection(BUILDS).doc().id, from: 'company', text },
+              Timestamp.fromDate(at),
+            );
+            transaction.update(stored.ref, fields);
+            writeAudit(
+              db,
+              transaction,
+              actor,
+              {
+                action: 'build.message',
+                target: buildName(build.number),
+                detail: text.slice(0, 200),
+              },
+              at,
+            );
+            return readBuild(build.id, { ...stored.data(), ...fields })!;
+          });
+          if ('ok' in answered) return answered;
+          const to = answered.customerEmail;
+          if (to) await sendOrLog(send, replyMail(answered, text, to, siteOrigin()), 'reply email');
+          return {
+            ok: true,
+            build: answered,
+            message: `Your answer is on ${buildName(answered.number)}'s thread${to ? ` and was emailed to ${to}` : ''}.`,
           };
         }),
       },

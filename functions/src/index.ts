@@ -270,9 +270,10 @@ export const desk = onRequest(
 );
 
 export const builds = onRequest(
-  // A request is one transaction over the account's waiting builds and the numbers' sequence.
-  { memory: '256MiB', concurrency: 20, maxInstances: 3 },
-  createBuildsApi({ db, auth: getAuth() }),
+  // A request is one transaction over the account's waiting builds and the numbers' sequence, or
+  // over one build; accepting a quote and asking a question send an email.
+  { memory: '256MiB', concurrency: 20, maxInstances: 3, secrets: smtpSecrets },
+  createBuildsApi({ db, auth: getAuth(), send: configuredSender() }),
 );
 
 // Once a day, early: every live printed code's destination is fetched (safely:

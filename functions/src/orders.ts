@@ -6,6 +6,7 @@ import { randomFillSync } from 'node:crypto';
 import {
   CHOOSE_A_PLAN_MESSAGE,
   invoiceNumber,
+  orderItem,
   orderFor,
   orderLimitMessage,
   orderFrom,
@@ -13,9 +14,13 @@ import {
   paymentReference,
   planById,
   termsOf,
+  type BuildOrder,
   type Order,
   type OrderAnswer,
 } from '../../src/domain/billing';
+import type { Quote } from '../../src/domain/build-quote';
+import { buildName } from '../../src/domain/pc-builds';
+import { buildPath, readBuild, steppedBuildFields } from '../../src/domain/records/builds';
 import { planMail } from '../../src/domain/mail';
 import { formatCents } from '../../src/domain/money';
 import { accountPath, paidPlanFields } from '../../src/domain/records/accounts';
@@ -27,7 +32,7 @@ import {
   readInvoiceSequence,
 } from '../../src/domain/records/orders';
 import type { Actor } from '../../src/domain/records/staff';
-import { FieldValue, Timestamp, type Firestore } from './admin';
+import { FieldValue, Timestamp, type Firestore, type Transaction } from './admin';
 import { writeAudit } from './staff';
 
 /** Who orders: the name and address an invoice is made out to. */
@@ -76,7 +81,7 @@ export async function placeOrder(
     });
     // Asking twice for a plan (a double tap, a second device) gives the same order and reference,
     // so an account has at most one unpaid order per plan.
-    const same = openOrders.find((order) => order.planId === plan.id);
+    const same = openOrders.find((order) => order.kind === 'plan' && order.planId === plan.id);
     if (same) return { ok: true, order: same };
     const ref = orders(db).doc();
     const counterRef = orderCounter(db, customer.uid);
@@ -95,13 +100,7 @@ export async function placeOrder(
     }
     // A new order's id is new: never a repeat.
     if (counted.kind !== 'send') throw new Error(`Order ${ref.id} counted as a repeat.`);
-    let reference = '';
-    for (let attempt = 0; attempt < 5 && !reference; attempt += 1) {
-      const candidate = paymentReference((bytes) => randomFillSync(bytes));
-      const taken = await transaction.get(orders(db).where('reference', '==', candidate).limit(1));
-      if (taken.empty) reference = candidate;
-    }
-    if (!reference) throw new Error('Five payment references in a row were taken.');
+    const reference = await freshReference(db, transaction);
     const createdAt = Timestamp.fromDate(now);
     const stored = {
       owner: customer.uid,
@@ -122,7 +121,53 @@ export async function placeOrder(
   });
 }
 
-/** Cancels the owner's unpaid order `id`. */
+/** A payment reference no order has, read in `transaction` (before its writes). */
+async function freshReference(db: Firestore, transaction: Transaction): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const candidate = paymentReference((bytes) => randomFillSync(bytes));
+    const taken = await transaction.get(orders(db).where('reference', '==', candidate).limit(1));
+    if (taken.empty) return candidate;
+  }
+  throw new Error('Five payment references in a row were taken.');
+}
+
+/**
+ * In `transaction`, which has read the build and writes nothing yet: the order of a build whose
+ * quote its customer accepts, at the quote's total, with the VAT the quote worked out. The caller
+ * stores the order's id and reference on the build in the same transaction, so accepting twice
+ * finds this order rather than making another.
+ */
+export async function placeBuildOrder(
+  db: Firestore,
+  transaction: Transaction,
+  customer: Customer,
+  build: { readonly id: string; readonly number: number; readonly quote: Quote },
+  now: Date,
+): Promise<BuildOrder> {
+  const ref = orders(db).doc();
+  const reference = await freshReference(db, transaction);
+  const { quote } = build;
+  const stored = {
+    kind: 'build',
+    owner: customer.uid,
+    build: { id: build.id, number: build.number },
+    amountCents: quote.totalCents,
+    vat: quote.vatPercent === null ? null : { percent: quote.vatPercent, cents: quote.vatCents },
+    reference,
+    state: 'awaiting-payment',
+    customer: { email: customer.email, name: customer.name },
+    createdAt: Timestamp.fromDate(now),
+    paidAt: null,
+    invoiceNumber: null,
+  } as const;
+  transaction.create(ref, stored);
+  return orderFrom(ref.id, stored) as BuildOrder;
+}
+
+/**
+ * Cancels the owner's unpaid order `id` of a plan. A build's order stays while its build does:
+ * the customer asks the company on the build's thread instead.
+ */
 export async function cancelOrder(db: Firestore, owner: string, id: string): Promise<OrderAnswer> {
   const ref = orders(db).doc(id);
   return db.runTransaction(async (transaction): Promise<OrderAnswer> => {
@@ -130,6 +175,13 @@ export async function cancelOrder(db: Firestore, owner: string, id: string): Pro
     const order = snapshot.exists ? orderFrom(id, snapshot.data()!) : null;
     if (!order || order.owner !== owner) {
       return { ok: false, problem: 'not-found', message: 'There is no such order of yours.' };
+    }
+    if (order.kind === 'build') {
+      return {
+        ok: false,
+        problem: 'conflict',
+        message: `This is the order of ${buildName(order.build.number)}: to change it, ask us on the build's page.`,
+      };
     }
     if (order.state !== 'awaiting-payment') {
       return {
@@ -162,12 +214,15 @@ export const PAYMENT_REASON_MAX = 500;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
- * Why `received` cannot mark paid an order of `amount` rand (null: it can). The amount must be
+ * Why `received` cannot mark paid an order of `amountCents` (null: it can). The amount must be
  * given and match the order's to the cent; a payment short or over (a bank's fee taken off, two
  * orders paid at once) is accepted only with the reason, which is kept on the order, so that
  * every paid order can be matched to the statement later.
  */
-export function paymentProblem(amount: number, received: PaymentReceived): PaymentRefusal | null {
+export function paymentProblem(
+  amountCents: number,
+  received: PaymentReceived,
+): PaymentRefusal | null {
   const { cents } = received;
   if (!Number.isSafeInteger(cents) || cents <= 0) {
     return refused('bad-request', 'Give the amount received, in rand (e.g. 600 or 1234.56).');
@@ -179,11 +234,11 @@ export function paymentProblem(amount: number, received: PaymentReceived): Payme
       `The reason is one line of at most ${PAYMENT_REASON_MAX} characters.`,
     );
   }
-  const difference = cents - amount * 100;
+  const difference = cents - amountCents;
   if (difference !== 0 && reason === '') {
     return refused(
       'payment-differs',
-      `${formatCents(cents)} was received, but the order is for ${formatCents(amount * 100)} ` +
+      `${formatCents(cents)} was received, but the order is for ${formatCents(amountCents)} ` +
         `(${formatCents(Math.abs(difference))} ${difference > 0 ? 'more' : 'less'}). Check the ` +
         'statement; to mark it paid all the same, give the reason the payment is accepted.',
     );
@@ -220,10 +275,11 @@ const refused = (problem: PaymentRefusal['problem'], message: string): PaymentRe
 
 /**
  * Marks the order with `reference` paid at `paidAt` (the day the money arrived), by `by` (who at
- * the company: the audit log keeps the action, in the same transaction), for the payment `received` (paymentProblem: it must match the order's amount, or
- * come with the reason it is accepted): the account's plan becomes the order's, paid until the end
- * of the period it buys, and the order gets the next invoice number, with what was received kept
- * beside it. An order paid already is left as it is.
+ * the company: the audit log keeps the action, in the same transaction), for the payment
+ * `received` (paymentProblem: it must match the order's amount, or come with the reason it is
+ * accepted). The order gets the next invoice number, with what was received kept beside it; for a
+ * plan, the account's plan becomes the order's, paid until the end of the period it buys; for a
+ * build, the build moves on to Paid. An order paid already is left as it is.
  */
 export async function markOrderPaid(
   db: Firestore,
@@ -257,34 +313,50 @@ export async function markOrderPaid(
         message: `Order ${reference} is paid already (${order.invoiceNumber}).`,
       };
     }
-    const refusal = paymentProblem(order.amount, received);
+    const refusal = paymentProblem(order.amountCents, received);
     if (refusal) return refusal;
-    const accountRef = db.doc(accountPath(order.owner));
     const counterRef = db.doc(INVOICES_PATH);
-    const [account, counter] = await Promise.all([
-      transaction.get(accountRef),
+    // What the order pays for, read before any write: the account (its terms), or the build.
+    const payingRef = db.doc(
+      order.kind === 'plan' ? accountPath(order.owner) : buildPath(order.build.id),
+    );
+    const [paying, counter] = await Promise.all([
+      transaction.get(payingRef),
       transaction.get(counterRef),
     ]);
-    // The trial's start is not needed to extend a paid period.
-    const terms = termsOf(account.get('terms'), 0);
-    const { start, end } = periodBought(terms.paidUntil, paidAt.getTime(), order.months);
     const sequence = readInvoiceSequence(counter.data()) + 1;
-    const paid = {
+    const common = {
       state: 'paid',
       paidAt: Timestamp.fromDate(paidAt),
-      periodStart: Timestamp.fromMillis(start),
-      periodEnd: Timestamp.fromMillis(end),
       invoiceNumber: invoiceNumber(sequence),
       markedPaidBy: by.byEmail ?? by.by,
       receivedCents: received.cents,
       // Kept only for a payment that differs: the one the statement does not explain by itself.
-      paymentReason: received.cents === order.amount * 100 ? null : received.reason!.trim(),
+      paymentReason: received.cents === order.amountCents ? null : received.reason!.trim(),
     } as const;
+    let paid: Record<string, unknown> = common;
+    if (order.kind === 'plan') {
+      // The trial's start is not needed to extend a paid period.
+      const terms = termsOf(paying.get('terms'), 0);
+      const { start, end } = periodBought(terms.paidUntil, paidAt.getTime(), order.months);
+      paid = {
+        ...common,
+        periodStart: Timestamp.fromMillis(start),
+        periodEnd: Timestamp.fromMillis(end),
+      };
+      transaction.set(payingRef, paidPlanFields(order.planId, Timestamp.fromMillis(end)), {
+        merge: true,
+      });
+    } else if (readBuild(paying.id, paying.data())?.step === 'accepted') {
+      // The build moves on to Paid (unless staff moved it on already, parts ordered on trust).
+      const timeline = (paying.get('timeline') as unknown[] | undefined) ?? [];
+      transaction.update(
+        payingRef,
+        steppedBuildFields('paid', timeline, Timestamp.fromDate(paidAt)),
+      );
+    }
     transaction.set(counterRef, invoiceSequenceFields(sequence), { merge: true });
     transaction.update(snapshot.ref, paid);
-    transaction.set(accountRef, paidPlanFields(order.planId, Timestamp.fromMillis(end)), {
-      merge: true,
-    });
     writeAudit(
       db,
       transaction,
@@ -292,8 +364,8 @@ export async function markOrderPaid(
       {
         action: 'order.paid',
         target: reference,
-        reason: paid.paymentReason,
-        detail: `${formatCents(received.cents)} received; invoice ${paid.invoiceNumber}`,
+        reason: common.paymentReason,
+        detail: `${formatCents(received.cents)} received for ${orderItem(order)}; invoice ${common.invoiceNumber}`,
       },
       now,
     );

@@ -115,7 +115,6 @@ function amountGiven(amount) {
   return amount;
 }
 
-const rand = (amount) => `R${amount}`;
 const day = (millis) =>
   millis ? new Date(millis + 2 * 3_600_000).toISOString().slice(0, 10) : '-';
 
@@ -132,7 +131,7 @@ export async function run(options) {
       return open
         .map(
           (order) =>
-            `${order.reference}  ${day(order.createdAt)}  ${order.planId.padEnd(10)}  ${rand(order.amount).padStart(6)}  owner ${order.owner}`,
+            `${order.reference}  ${day(order.createdAt)}  ${steps.orderItem(order).padEnd(24)}  ${steps.formatCents(order.amountCents).padStart(11)}  owner ${order.owner}`,
         )
         .join('\n');
     }
@@ -158,7 +157,12 @@ export async function run(options) {
     const received = order.received?.reason
       ? `; received ${steps.formatCents(order.received.cents)}: ${order.received.reason}`
       : '';
-    return `Paid: ${order.reference} (${order.planId}, ${rand(order.amount)}), invoice ${order.invoiceNumber}; the plan runs from ${day(order.periodStart)} until ${day(order.periodEnd)}${received}.`;
+    const what = `${steps.orderItem(order)}, ${steps.formatCents(order.amountCents)}`;
+    const then =
+      order.kind === 'plan'
+        ? `the plan runs from ${day(order.periodStart)} until ${day(order.periodEnd)}`
+        : `build ${order.build.number} is paid`;
+    return `Paid: ${order.reference} (${what}), invoice ${order.invoiceNumber}; ${then}${received}.`;
   });
 }
 

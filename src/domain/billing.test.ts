@@ -10,7 +10,8 @@ import {
   standingOf,
   termsOf,
   TRIAL_DAYS,
-  vatIncluded,
+  orderItem,
+  orderVatCents,
 } from './billing';
 
 const DAY = 86_400_000;
@@ -120,11 +121,6 @@ describe('payment references', () => {
   });
 });
 
-it('works out the VAT an inclusive price holds, in cents', () => {
-  expect(vatIncluded(600, 15)).toBe(7826);
-  expect(vatIncluded(2700, 15)).toBe(35217);
-});
-
 describe('orderFrom', () => {
   const stored = {
     owner: 'cafe',
@@ -146,5 +142,39 @@ describe('orderFrom', () => {
     expect(orderFrom('o1', { ...stored, orderedBy: { email: 'x' } })).not.toHaveProperty(
       'orderedBy',
     );
+  });
+
+  const build = {
+    kind: 'build',
+    owner: 'gamer',
+    build: { id: 'b1', number: 1042 },
+    amountCents: 3_045_678,
+    vat: { percent: 15, cents: 397_262 },
+    reference: 'KCW-ABCD-EFGH',
+    state: 'awaiting-payment',
+    customer: { name: null, email: 'gamer@example.co.za' },
+  };
+
+  it('reads an order of a plan, with its amount in cents too, and of a build, by its kind', () => {
+    const plan = orderFrom('o1', stored)!;
+    expect(plan).toMatchObject({ kind: 'plan', amount: 600, amountCents: 60_000 });
+    expect(orderItem(plan)).toBe('Monthly plan');
+    const ordered = orderFrom('o2', build)!;
+    expect(ordered).toMatchObject({ kind: 'build', amountCents: 3_045_678 });
+    expect(orderItem(ordered)).toBe('Custom PC: Build 1042');
+    // What is not one of the two is none: a build order without its build or amount, a kind
+    // nobody wrote.
+    expect(orderFrom('o3', { ...build, build: null })).toBeNull();
+    expect(orderFrom('o3', { ...build, amountCents: -5 })).toBeNull();
+    expect(orderFrom('o3', { ...stored, kind: 'gift' })).toBeNull();
+  });
+
+  it('works out the VAT an order holds: a plan’s at the company’s rate, a build’s as quoted', () => {
+    const registered = { registered: true, ratePercent: 15 };
+    expect(orderVatCents(orderFrom('o1', stored)!, registered)).toBe(7826);
+    expect(orderVatCents(orderFrom('o1', { ...stored, amount: 2700 })!, registered)).toBe(35217);
+    expect(orderVatCents(orderFrom('o1', stored)!, { ...registered, registered: false })).toBe(0);
+    expect(orderVatCents(orderFrom('o2', build)!, registered)).toBe(397_262);
+    expect(orderVatCents(orderFrom('o2', { ...build, vat: null })!, registered)).toBe(0);
   });
 });

@@ -135,22 +135,24 @@ export const PLAN_NEEDED_MESSAGE =
 
 export type OrderState = 'awaiting-payment' | 'paid' | 'cancelled';
 
-/** orders/{id}, written by the server alone; its owner reads it. */
-export interface Order {
+/**
+ * orders/{id}, written by the server alone; its owner reads it. An order pays for a plan of QR
+ * codes, or for a custom PC build whose quote its customer accepted (src/domain/pc-builds.ts): the
+ * same references, the same marking paid at the desk, the same invoice numbers.
+ */
+export type Order = PlanOrder | BuildOrder;
+
+interface OrderBase {
   readonly id: string;
   readonly owner: string;
-  readonly planId: PlanId;
-  /** What the customer pays, in whole rand, VAT included where the company charges it. */
-  readonly amount: number;
-  readonly months: number;
+  /** What the customer pays, in cents, VAT included where the company charges it. */
+  readonly amountCents: number;
   /** What the customer writes as the EFT's reference: unique across orders. */
   readonly reference: string;
   readonly state: OrderState;
   readonly createdAt: number;
-  /** When the company marked it paid, and the paid period it bought. */
+  /** When the company marked it paid. */
   readonly paidAt: number | null;
-  readonly periodStart: number | null;
-  readonly periodEnd: number | null;
   /** The invoice's number, given when it is paid ("INV-000123"). */
   readonly invoiceNumber: string | null;
   /** Who the invoice is made out to: the workspace's account, as it was when the order was made. */
@@ -163,14 +165,47 @@ export interface Order {
   readonly orderedBy?: { readonly uid: string; readonly email: string | null };
   /**
    * What reached the company's account, in cents, as recorded when it was marked paid, with the
-   * reason a payment that differs from `amount` was accepted (functions/src/orders.ts). Orders
-   * paid before it was recorded have none.
+   * reason a payment that differs from `amountCents` was accepted (functions/src/orders.ts).
+   * Orders paid before it was recorded have none.
    */
   readonly received?: { readonly cents: number; readonly reason: string | null };
 }
 
+/** A plan of QR codes, bought for its months. */
+export interface PlanOrder extends OrderBase {
+  readonly kind: 'plan';
+  readonly planId: PlanId;
+  /** What the customer pays, in whole rand (amountCents / 100: plans are priced in rand). */
+  readonly amount: number;
+  readonly months: number;
+  /** The paid period it bought, once paid. */
+  readonly periodStart: number | null;
+  readonly periodEnd: number | null;
+}
+
+/** A custom PC build, at the total of the quote its customer accepted. */
+export interface BuildOrder extends OrderBase {
+  readonly kind: 'build';
+  readonly build: { readonly id: string; readonly number: number };
+  /** The VAT within the total, as the quote worked it out; null when none is charged. */
+  readonly vat: { readonly percent: number; readonly cents: number } | null;
+}
+
+/** What an order is for, in words: "Monthly plan", "Custom PC: Build 1042". */
+export const orderItem = (order: Order): string =>
+  order.kind === 'build'
+    ? `Custom PC: Build ${order.build.number}`
+    : `${planById(order.planId)?.name ?? order.planId} plan`;
+
+/** The VAT within an order's amount, in cents (0 when none is charged), at the company's `vat`. */
+export function orderVatCents(order: Order, vat: { registered: boolean; ratePercent: number }) {
+  if (order.kind === 'build') return order.vat?.cents ?? 0;
+  return vat.registered ? vatWithin(order.amountCents, vat.ratePercent) : 0;
+}
+
 /** The order the server writes for `plan` (its id and times are the server's). */
 export const orderFor = (plan: Plan) => ({
+  kind: 'plan' as const,
   planId: plan.id,
   amount: amountBilled(plan),
   months: plan.billingMonths,
@@ -233,24 +268,16 @@ function orderedByOf(value: unknown): Pick<Order, 'orderedBy'> {
 
 /** An order as stored, read defensively (null: not an order). */
 export function orderFrom(id: string, data: Record<string, unknown>): Order | null {
-  const plan = planById(data.planId);
   const state = data.state;
-  if (!plan || (state !== 'awaiting-payment' && state !== 'paid' && state !== 'cancelled')) {
-    return null;
-  }
+  if (state !== 'awaiting-payment' && state !== 'paid' && state !== 'cancelled') return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  return {
+  const base = {
     id,
     owner: String(data.owner),
-    planId: plan.id,
-    amount: typeof data.amount === 'number' ? data.amount : amountBilled(plan),
-    months: typeof data.months === 'number' ? data.months : plan.billingMonths,
     reference: String(data.reference),
-    state,
+    state: state as OrderState,
     createdAt: millisOf(data.createdAt) ?? 0,
     paidAt: millisOf(data.paidAt),
-    periodStart: millisOf(data.periodStart),
-    periodEnd: millisOf(data.periodEnd),
     invoiceNumber: text(data.invoiceNumber),
     customer: {
       name: text((data.customer as Record<string, unknown> | null)?.name),
@@ -261,11 +288,37 @@ export function orderFrom(id: string, data: Record<string, unknown>): Order | nu
       ? { received: { cents: data.receivedCents as number, reason: text(data.paymentReason) } }
       : {}),
   };
-}
-
-/** VAT contained in an amount that includes it, at `ratePercent`, in cents (rounded). */
-export function vatIncluded(amount: number, ratePercent: number): number {
-  return vatWithin(amount * 100, ratePercent);
+  if (data.kind === 'build') {
+    const build = (data.build ?? {}) as Record<string, unknown>;
+    const vat = (data.vat ?? null) as Record<string, unknown> | null;
+    const cents = data.amountCents;
+    if (typeof build.id !== 'string' || !Number.isSafeInteger(build.number)) return null;
+    if (!Number.isSafeInteger(cents) || (cents as number) <= 0) return null;
+    return {
+      ...base,
+      kind: 'build',
+      amountCents: cents as number,
+      build: { id: build.id, number: build.number as number },
+      vat:
+        vat && typeof vat.percent === 'number' && Number.isSafeInteger(vat.cents)
+          ? { percent: vat.percent, cents: vat.cents as number }
+          : null,
+    };
+  }
+  // Orders of plans from before orders had a kind have none.
+  const plan = planById(data.planId);
+  if (!plan || (data.kind !== undefined && data.kind !== 'plan')) return null;
+  const amount = typeof data.amount === 'number' ? data.amount : amountBilled(plan);
+  return {
+    ...base,
+    kind: 'plan',
+    planId: plan.id,
+    amount,
+    amountCents: amount * 100,
+    months: typeof data.months === 'number' ? data.months : plan.billingMonths,
+    periodStart: millisOf(data.periodStart),
+    periodEnd: millisOf(data.periodEnd),
+  };
 }
 
 /** The API paths the pages call. */

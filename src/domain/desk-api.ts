@@ -19,13 +19,24 @@
 //   quote     {build, lines, labour, validUntil, note?}
 //                                             quotes a build waiting for one (or quotes it again
 //                                             before it is accepted); the customer is emailed
+//   step      {build, step, note?}            moves a paid build on to a later step, or adds a
+//                                             note to the step it is at; the customer is emailed
+//   reply     {build, text}                   answers on a build's thread; the customer is emailed
 //   audit     {}                              the latest entries of the audit log
 import * as v from 'valibot';
 import { describeApi, requestBody, type AnswerOf, type ProblemOf } from './api';
 import { sentOrder } from './billing';
 import { RAND_AMOUNT_MESSAGE } from './money';
 import { QUOTE_MESSAGES, quoteFields } from './build-quote';
-import { sentBuild } from './pc-builds';
+import {
+  BUILD_MESSAGES,
+  buildIdField,
+  MESSAGE_MAX,
+  messageText,
+  noteText,
+  sentBuild,
+  staffSteps,
+} from './pc-builds';
 import { LINK_ID } from './qr/short-link';
 import { auditActions, type AuditAction } from './records/staff';
 
@@ -62,7 +73,8 @@ const reason = v.pipe(
 const REFERENCE = 'Give the order’s payment reference, like KCW-7KQ2-M9XD.';
 const LINK = 'Give the short link’s id: the part after /q/.';
 const DAY = 'Give the day the payment arrived as YYYY-MM-DD.';
-const BUILD = 'Say which build: its id.';
+
+const ANSWER = `Write the answer in 1 to ${MESSAGE_MAX} characters.`;
 
 const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const time = v.nullable(v.number());
@@ -148,10 +160,16 @@ export const deskApi = describeApi({
       LINK,
     ),
     builds: requestBody({ query }, QUERY),
-    quote: requestBody(
-      { build: v.pipe(v.string(BUILD), v.regex(/^[A-Za-z0-9_-]{1,64}$/, BUILD)), ...quoteFields },
-      QUOTE_MESSAGES.lines,
+    quote: requestBody({ build: buildIdField, ...quoteFields }, QUOTE_MESSAGES.lines),
+    step: requestBody(
+      {
+        build: buildIdField,
+        step: v.picklist(staffSteps, BUILD_MESSAGES.step),
+        note: v.optional(noteText(BUILD_MESSAGES.note), ''),
+      },
+      BUILD_MESSAGES.step,
     ),
+    reply: requestBody({ build: buildIdField, text: messageText(ANSWER) }, ANSWER),
     audit: requestBody({}, 'The audit log takes no options.'),
   },
   problems: {
@@ -160,8 +178,13 @@ export const deskApi = describeApi({
     /** The caller is not (or no longer) on the company's staff. */
     'not-staff': { status: 403, retry: false },
     'not-found': { status: 404, retry: false },
-    /** The order is paid or cancelled already; the build is past being quoted. */
+    /**
+     * The order is paid or cancelled already; the build is past being quoted, or not at a step it
+     * may be moved from.
+     */
     conflict: { status: 409, retry: false },
+    /** The build's thread is full. */
+    'too-many': { status: 429, retry: false },
     /** The amount received is not the order's, and no reason was typed. */
     'payment-differs': { status: 409, retry: false },
     unavailable: { status: 503, retry: true },

@@ -6,11 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import { addStaff } from '../../functions/src/staff-admin';
 import { DESK_API_PATH } from '../../src/domain/desk-api';
+import { BILLING_API_PATH } from '../../src/domain/billing';
+import { company } from '../../src/config/company';
 import {
+  BUILD_ACCEPT_PATH,
+  BUILD_MESSAGE_PATH,
   BUILD_MESSAGES,
   BUILD_REQUEST_PATH,
+  MESSAGE_MAX,
   OPEN_REQUESTS_MAX,
   type BuildsAnswer,
+  type BuildSummary,
 } from '../../src/domain/pc-builds';
 import { buildPath } from '../../src/domain/records/builds';
 import { freshIdToken, idToken, keptMail, uniqueUser, useFunctions } from './servers';
@@ -286,5 +292,203 @@ describe('a quote', () => {
         },
       },
     });
+  });
+});
+
+describe('after the quote', () => {
+  /** A customer's build, quoted at the desk by a member of staff: R21 348.99, valid 14 days. */
+  async function quotedBuild() {
+    const customer = uniqueUser('builder');
+    const made = await request(customer);
+    const staff = uniqueUser('staff');
+    await idToken(staff);
+    await addStaff(under.db, under.auth, emailOf(staff), { by: 'test', byEmail: null });
+    const desk = await freshIdToken(staff);
+    const build = made.answer.ok ? made.answer.build : null;
+    const quoted = await post(`${DESK_API_PATH}/quote`, desk, {
+      build: build!.id,
+      lines: [
+        { description: 'Ryzen 7 7800X3D', price: '7 499,00' },
+        { description: 'GeForce RTX 4070 Super', price: 'R12999.99' },
+      ],
+      labour: '850',
+      validUntil: addDays(scanDay(new Date()), 14),
+    });
+    expect(quoted.status).toBe(200);
+    return { customer, staff, desk, build: build! };
+  }
+
+  const step = (token: string, build: BuildSummary, fields: object) =>
+    post(`${DESK_API_PATH}/step`, token, { build: build.id, ...fields });
+
+  it('is accepted once while valid, paid at the desk, then followed step by step by email', async () => {
+    const { customer, desk, build } = await quotedBuild();
+    const token = await idToken(customer);
+    const accept = async (as = token) => post(BUILD_ACCEPT_PATH, as, { build: build.id });
+
+    // Nobody accepts another's quote: another customer, or staff as themselves, find no build.
+    expect((await accept(await idToken(uniqueUser('other')))).status).toBe(404);
+    expect((await accept(desk)).status).toBe(404);
+    // Past its last day it cannot be accepted.
+    const ref = under.db.doc(buildPath(build.id));
+    const validUntil = (await ref.get()).get('quote.validUntil') as string;
+    await ref.update({ 'quote.validUntil': addDays(scanDay(new Date()), -1) });
+    expect(await accept()).toMatchObject({
+      status: 409,
+      answer: { problem: 'expired', message: QUOTE_MESSAGES.expired },
+    });
+    await ref.update({ 'quote.validUntil': validUntil });
+    // Staff cannot move it on before it is paid.
+    expect((await step(desk, build, { step: 'assembling' })).status).toBe(409);
+
+    const accepted = await accept();
+    expect(accepted).toMatchObject({
+      status: 200,
+      answer: {
+        ok: true,
+        created: true,
+        build: { step: 'accepted' },
+        order: { kind: 'build', amountCents: 2_134_899, state: 'awaiting-payment' },
+      },
+    });
+    const order = accepted.answer.ok ? accepted.answer.order! : null;
+    expect(accepted.answer.ok && accepted.answer.build.order).toEqual({
+      id: order!.id,
+      reference: order!.reference,
+    });
+    const orderEmail = sent.findLast((one) => one.to === emailOf(customer))!;
+    expect(orderEmail.subject).toBe(
+      `Your order ${order!.reference}: Custom PC: Build ${build.number}, R21\u00a0348.99`,
+    );
+    // Accepted again (the answer lost): the same order, and no second email.
+    const mails = sent.length;
+    const again = await accept();
+    expect(again.answer).toMatchObject({ ok: true, order: { id: order!.id } });
+    expect(again.answer.ok && again.answer.created).toBeFalsy();
+    expect(sent.length).toBe(mails);
+    // A build's order is not cancelled from the billing page.
+    const cancel = await fetch(`${under.origin}${BILLING_API_PATH}/orders/${order!.id}/cancel`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(cancel.status).toBe(409);
+
+    // Staff mark it paid with the amount: the build is Paid, and the invoice is emailed.
+    const paid = await post(`${DESK_API_PATH}/paid`, desk, {
+      reference: order!.reference,
+      amount: 'R21 348.99',
+    });
+    expect(paid.answer).toMatchObject({
+      ok: true,
+      order: { kind: 'build', state: 'paid', invoiceNumber: expect.stringMatching(/^INV-/) },
+    });
+    const invoiceEmail = sent.findLast((one) => one.to === emailOf(customer))!;
+    expect(invoiceEmail.subject).toMatch(/^Payment received: invoice INV-/);
+    expect(invoiceEmail.text).toContain(`For: Custom PC: Build ${build.number}`);
+    expect((await ref.get()).get('step')).toBe('paid');
+
+    // On it goes, with a note; never back; a note added to the step it is at.
+    const assembling = await step(desk, build, {
+      step: 'assembling',
+      note: 'Parts are in.\nAssembly starts today.',
+    });
+    expect(assembling.answer).toMatchObject({ ok: true, build: { step: 'assembling' } });
+    expect(
+      assembling.answer.ok && assembling.answer.build.timeline.map((entry) => entry.step),
+    ).toEqual(['requested', 'quoted', 'accepted', 'paid', 'assembling']);
+    expect(assembling.answer.ok && assembling.answer.build.timeline.at(-1)?.note).toBe(
+      'Parts are in.\nAssembly starts today.',
+    );
+    expect(sent.findLast((one) => one.to === emailOf(customer))!.subject).toBe(
+      `Build ${build.number}: Assembling`,
+    );
+    expect(await step(desk, build, { step: 'parts-ordered' })).toMatchObject({
+      status: 409,
+      answer: { message: BUILD_MESSAGES.step },
+    });
+    expect((await step(desk, build, { step: 'paid' })).status).toBe(400);
+    expect((await step(desk, build, { step: 'assembling', note: 'Cable work done.' })).status).toBe(
+      200,
+    );
+    expect(sent.findLast((one) => one.to === emailOf(customer))!.subject).toBe(
+      `Build ${build.number}: a note from us (Assembling)`,
+    );
+    // The customer cannot move their own build.
+    expect((await step(token, build, { step: 'collected' })).status).toBe(403);
+    expect((await step(desk, build, { step: 'collected' })).answer).toMatchObject({
+      ok: true,
+      build: { step: 'collected' },
+    });
+    expect(sent.findLast((one) => one.to === emailOf(customer))!.text).toMatch(
+      /Its warranty runs until \d{1,2} \w+ \d{4}/,
+    );
+    const actions = (
+      await under.db.collection(AUDIT).where('target', '==', `Build ${build.number}`).get()
+    ).docs.map((document) => readAuditEntry(document.id, document.data())?.action);
+    expect(actions.filter((action) => action === 'build.step')).toHaveLength(3);
+  });
+
+  it('has a thread: the customer asks once however often it is sent, staff answer, both are emailed', async () => {
+    const { customer, desk, build } = await quotedBuild();
+    const token = await idToken(customer);
+    const ask = (text: string, as = token, id = newRequestId()) =>
+      post(BUILD_MESSAGE_PATH, as, { build: build.id, request: id, text });
+
+    expect(await ask('   ')).toMatchObject({
+      status: 400,
+      answer: { message: BUILD_MESSAGES.message },
+    });
+    expect((await ask('x'.repeat(MESSAGE_MAX + 1))).status).toBe(400);
+    expect(
+      (await ask('Can it have a white case?', await idToken(uniqueUser('other')))).status,
+    ).toBe(404);
+    const id = newRequestId();
+    const asked = await ask('Can it have a white case?', token, id);
+    expect(asked.answer).toMatchObject({
+      ok: true,
+      build: {
+        awaitingReply: true,
+        messages: [{ from: 'customer', text: 'Can it have a white case?' }],
+      },
+    });
+    expect((await ask('Can it have a white case?', token, id)).answer).toMatchObject({
+      build: { messages: [{ id }] },
+    });
+    const toCompany = sent.filter(
+      (one) => one.to === company.email && one.text.includes('white case'),
+    );
+    expect(toCompany).toHaveLength(1);
+    expect(toCompany[0]!.subject).toBe(
+      `A question about Build ${build.number} from ${emailOf(customer)}`,
+    );
+
+    // It waits on the desk's list, quoted as it is, until it is answered.
+    const waiting = await post(`${DESK_API_PATH}/builds`, desk, { query: emailOf(customer) });
+    expect(waiting.answer).toMatchObject({
+      ok: true,
+      builds: [{ id: build.id, awaitingReply: true }],
+    });
+    // A customer does not answer for the company.
+    expect(
+      (await post(`${DESK_API_PATH}/reply`, token, { build: build.id, text: 'Yes' })).status,
+    ).toBe(403);
+    const answered = await post(`${DESK_API_PATH}/reply`, desk, {
+      build: build.id,
+      text: 'Yes: the Fractal North in white, same price.',
+    });
+    expect(answered.answer).toMatchObject({
+      ok: true,
+      build: {
+        awaitingReply: false,
+        messages: [
+          { from: 'customer' },
+          { from: 'company', text: 'Yes: the Fractal North in white, same price.' },
+        ],
+      },
+    });
+    const reply = sent.findLast((one) => one.to === emailOf(customer))!;
+    expect(reply.subject).toBe(`Our answer about Build ${build.number}`);
+    expect(reply.text).toContain('Fractal North');
   });
 });

@@ -189,7 +189,7 @@ describe('orders waiting for payment', () => {
       by: staffUid,
       byEmail: emailOf(staffUid),
       reason: 'Bank fee of R5 deducted',
-      detail: `R595 received; invoice ${invoice}`,
+      detail: `R595 received for Monthly plan; invoice ${invoice}`,
     });
     const log = await desk(token, 'audit');
     expect(log.answer.entries?.map((one) => one.id)).toContain(entry.id);

@@ -272,7 +272,12 @@ export function useFunctions(
       terms,
       now: () => under.clock(),
     });
-    const buildsApi = createBuildsApi({ db, auth: getAuth(app), now: () => under.clock() });
+    const buildsApi = createBuildsApi({
+      db,
+      auth: getAuth(app),
+      send: options.mail?.() ?? (() => Promise.resolve()),
+      now: () => under.clock(),
+    });
     const deskApi = createDeskApi({
       db,
       auth: getAuth(app),

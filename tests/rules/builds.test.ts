@@ -1,6 +1,8 @@
 // Custom PC builds (src/domain/records/builds.ts): a customer reads their own builds and nobody
-// else's; staff (claim and document) read all; nobody writes one from a page, neither its step,
-// its price nor its owner, nor makes one with an id of their choosing.
+// else's (a build holds its quote, its timeline and its thread with the company, so none of them
+// shows to another customer); staff (claim and document) read all; nobody writes one from a page,
+// neither its step, its price, its owner nor a message, nor makes one with an id of their choosing.
+// A build's order is an order (tests/rules/billing.test.ts: its owner's alone).
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
@@ -28,6 +30,9 @@ const build = (owner: string) => ({
   customer: { email: `${owner}@kcw.example`, name: null },
   quote: { totalCents: 2_450_000 },
   timeline: [],
+  messages: [{ id: 'm1', from: 'customer', text: 'Can it be white?', at: new Date() }],
+  awaitingReply: true,
+  order: { id: 'o1', reference: 'KCW-ABCD-EFGH' },
   createdAt: new Date(),
   updatedAt: new Date(),
 });
@@ -62,6 +67,12 @@ describe('custom PC builds', () => {
     await assertFails(updateDoc(doc(alice, buildPath('alices')), { step: 'collected' }));
     await assertFails(updateDoc(doc(alice, buildPath('alices')), { 'quote.totalCents': 100 }));
     await assertFails(updateDoc(doc(alice, buildPath('alices')), { owner: 'bob' }));
+    await assertFails(
+      updateDoc(doc(alice, buildPath('alices')), {
+        messages: [{ id: 'm2', from: 'company', text: 'Free upgrade!', at: new Date() }],
+      }),
+    );
+    await assertFails(updateDoc(doc(alice, buildPath('alices')), { awaitingReply: false }));
     await assertFails(setDoc(doc(alice, buildPath('chosen-id')), build('alice')));
     await assertFails(deleteDoc(doc(alice, buildPath('alices'))));
     const staff = db(environment().authenticatedContext('thandi', { staff: true }));

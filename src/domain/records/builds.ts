@@ -6,7 +6,13 @@
 // one build and nobody can name another's. Their numbers come from one sequence, system/builds,
 // which no rule matches.
 import { readQuote, type Quote } from '../build-quote';
-import { buildPurposeIds, buildStepIds, type BuildSummary } from '../pc-builds';
+import {
+  buildPurposeIds,
+  buildStepIds,
+  type BuildMessage,
+  type BuildStepEntry,
+  type BuildSummary,
+} from '../pc-builds';
 import { millisOf } from '../stored-time';
 
 export const BUILDS = 'builds';
@@ -50,7 +56,40 @@ export function readBuild(id: string, data: unknown): BuildSummary | null {
     likeBuild: typeof request.likeBuild === 'number' ? request.likeBuild : null,
     createdAt,
     quote: readQuote(fields.quote),
+    order: readOrderLink(fields.order),
+    timeline: Array.isArray(fields.timeline) ? fields.timeline.flatMap(readStep) : [],
+    messages: Array.isArray(fields.messages) ? fields.messages.flatMap(readMessage) : [],
+    awaitingReply: fields.awaitingReply === true,
   };
+}
+
+function readOrderLink(data: unknown): BuildSummary['order'] {
+  const { id, reference } = (data ?? {}) as Record<string, unknown>;
+  return typeof id === 'string' && typeof reference === 'string' ? { id, reference } : null;
+}
+
+function readStep(data: unknown): BuildStepEntry[] {
+  const { step, at, note, photos } = (data ?? {}) as Record<string, unknown>;
+  const when = millisOf(at);
+  if (!isOneOf(buildStepIds, step) || when === null) return [];
+  return [
+    {
+      step,
+      at: when,
+      note: typeof note === 'string' ? note : null,
+      photos: Array.isArray(photos)
+        ? photos.filter((photo): photo is string => typeof photo === 'string')
+        : [],
+    },
+  ];
+}
+
+function readMessage(data: unknown): BuildMessage[] {
+  const { id, from, text, at } = (data ?? {}) as Record<string, unknown>;
+  const when = millisOf(at);
+  if (typeof id !== 'string' || typeof text !== 'string' || when === null) return [];
+  if (from !== 'customer' && from !== 'company') return [];
+  return [{ id, from, text, at: when }];
 }
 
 /** What the server stores for a new build request. */
@@ -75,23 +114,68 @@ export const newBuildFields = <Time>(
   },
   customer,
   quote: null,
+  order: null,
   timeline: [timelineEntry('requested', at, null)],
+  messages: [],
+  awaitingReply: false,
   createdAt: at,
   updatedAt: at,
 });
 
 /** One step a build reached, as its timeline keeps it. */
-export const timelineEntry = <Time>(step: BuildSummary['step'], at: Time, note: string | null) => ({
-  step,
-  at,
-  note,
-  photos: [] as string[],
-});
+export const timelineEntry = <Time>(
+  step: BuildSummary['step'],
+  at: Time,
+  note: string | null,
+  photos: readonly string[] = [],
+) => ({ step, at, note, photos: [...photos] });
 
 /** What quoting a build stores: the quote, the step, and the step added to its timeline. */
 export const quotedBuildFields = <Time>(quote: Quote, timeline: readonly unknown[], at: Time) => ({
   quote,
   step: 'quoted' as const,
   timeline: [...timeline, timelineEntry('quoted', at, quote.note)],
+  updatedAt: at,
+});
+
+/** What accepting the quote stores: the order it made, and the step. */
+export const acceptedBuildFields = <Time>(
+  order: { readonly id: string; readonly reference: string },
+  timeline: readonly unknown[],
+  at: Time,
+) => ({
+  order,
+  step: 'accepted' as const,
+  timeline: [...timeline, timelineEntry('accepted', at, null)],
+  updatedAt: at,
+});
+
+/**
+ * What a step reached stores (marking its order paid, or staff at the desk): the step, and an
+ * entry on the timeline with the note and photos.
+ */
+export const steppedBuildFields = <Time>(
+  step: BuildSummary['step'],
+  timeline: readonly unknown[],
+  at: Time,
+  note: string | null = null,
+  photos: readonly string[] = [],
+) => ({
+  step,
+  timeline: [...timeline, timelineEntry(step, at, note, photos)],
+  updatedAt: at,
+});
+
+/**
+ * What a message stores: added to the thread, which waits for the company's answer after a
+ * customer's message and no longer after the company's.
+ */
+export const messagedBuildFields = <Time>(
+  messages: readonly unknown[],
+  message: { readonly id: string; readonly from: BuildMessage['from']; readonly text: string },
+  at: Time,
+) => ({
+  messages: [...messages, { ...message, at }],
+  awaitingReply: message.from === 'customer',
   updatedAt: at,
 });

@@ -1,7 +1,7 @@
 // The desk's sections (desk-page.tsx): each asks the desk function (desk-requests.ts) and shows its
 // answer, or its refusal in the server's words beside the form, keeping what was typed.
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { formatDay, orderStateLabels, planById, type Order } from '../../domain/billing';
+import { formatDay, orderItem, orderStateLabels, type Order } from '../../domain/billing';
 import type { DeskAccount, DeskAnswer, DeskLink } from '../../domain/desk-api';
 import { billing } from '../../config/billing';
 import {
@@ -12,7 +12,6 @@ import {
 } from '../../domain/build-quote';
 import { centsFromRand, formatCents, formatCentsExact } from '../../domain/money';
 import { buildName, buildPurposes, buildSteps, type BuildSummary } from '../../domain/pc-builds';
-import { formatRand } from '../../domain/pricing';
 import { linkIdIn } from '../../domain/qr/short-link';
 import { addDays, scanDay } from '../../domain/qr/scan-time';
 import { auditActions, type AuditEntry } from '../../domain/records/staff';
@@ -178,8 +177,8 @@ export function OrdersSection() {
   const columns = [
     { heading: 'Reference', cell: (order: Order) => <strong>{order.reference}</strong> },
     { heading: 'Ordered', cell: (order: Order) => formatDay(order.createdAt) },
-    { heading: 'Plan', cell: (order: Order) => planById(order.planId)?.name ?? order.planId },
-    { heading: 'Amount', cell: (order: Order) => formatRand(order.amount) },
+    { heading: 'For', cell: (order: Order) => orderItem(order) },
+    { heading: 'Amount', cell: (order: Order) => formatCents(order.amountCents) },
     {
       heading: 'Customer',
       cell: (order: Order) => order.customer.email ?? order.customer.name ?? order.owner,
@@ -263,7 +262,7 @@ function PaidForm({ order, onPaid }: { order: Order; onPaid: (message: string) =
       aria-labelledby={`paid-${order.id}`}
     >
       <h3 id={`paid-${order.id}`}>
-        Mark {order.reference} paid ({formatRand(order.amount)})
+        Mark {order.reference} paid ({formatCents(order.amountCents)})
       </h3>
       <Field
         label="Amount received (rand)"

@@ -5,7 +5,7 @@ import {
   describeStanding,
   planById,
   planUnlocks,
-  type Order,
+  type PlanOrder,
 } from '../../../domain/billing';
 import { amountBilled, formatRand, plans, type Plan } from '../../../domain/pricing';
 import { useAuth } from '../../../lib/auth/session';
@@ -14,9 +14,9 @@ import { mayInCurrent, useWorkspace, type WorkspaceChoice } from '../../../lib/w
 import { VerifyEmail } from '../links/verify-email';
 import { accountPaths } from './account-area';
 import { AccountLayout } from './account-layout';
-import { orderPlan } from './billing-requests';
+import { PayByEft } from '../../../lib/billing/pay-by-eft';
+import { cancelOrder, orderPlan } from './billing-requests';
 import { OrderHistory } from './order-history';
-import { PayByEft } from './pay-by-eft';
 import { useBilling, type BillingView } from './use-billing';
 import './billing.css';
 
@@ -64,7 +64,10 @@ function BillingContents({
 }) {
   if (view.status === 'loading') return <p role="status">Loading your plan…</p>;
   if (view.status === 'failed') return <FormAlert tone="error">{view.message}</FormAlert>;
-  const awaiting = view.orders.filter((order) => order.state === 'awaiting-payment');
+  // A build's order is paid from the PC dashboard, beside its quote; its invoice is listed here too.
+  const awaiting = view.orders.filter(
+    (order): order is PlanOrder => order.kind === 'plan' && order.state === 'awaiting-payment',
+  );
   // A team is named by its account's address, as the workspace switcher names it.
   const team = workspace.member ? workspace.name : null;
   return (
@@ -80,7 +83,17 @@ function BillingContents({
       {bills ? (
         <>
           {awaiting.map((order) => (
-            <PayByEft key={order.id} order={order} />
+            <PayByEft
+              key={order.id}
+              order={order}
+              // The order's owner is its workspace: the cancel names it, whoever of its members
+              // cancels.
+              onCancel={async () => {
+                const reply = await cancelOrder(order.id, order.owner);
+                return reply.ok ? null : reply.message;
+              }}
+              after="Your plan starts when the payment reaches us, usually within two working days."
+            />
           ))}
           <OrderPlan awaiting={awaiting} workspace={workspace.id} />
           <OrderHistory orders={view.orders} />
@@ -122,7 +135,7 @@ interface OrderProblem {
  * The plans to order for `workspace`; the one the pricing page's Subscribe chose comes first and
  * is named.
  */
-function OrderPlan({ awaiting, workspace }: { awaiting: readonly Order[]; workspace: string }) {
+function OrderPlan({ awaiting, workspace }: { awaiting: readonly PlanOrder[]; workspace: string }) {
   const [params] = useSearchParams();
   const chosen = planById(params.get('plan'));
   const { user } = useAuth();

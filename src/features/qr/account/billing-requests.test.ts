@@ -15,9 +15,11 @@ vi.mock('../../../lib/auth/session', () => ({
 
 const order: Order = {
   id: 'order1',
+  kind: 'plan',
   owner: 'uid1',
   planId: 'monthly',
   amount: 99,
+  amountCents: 9_900,
   months: 1,
   reference: 'KCW-ABCD-EFGH',
   state: 'awaiting-payment',

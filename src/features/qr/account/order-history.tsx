@@ -1,24 +1,11 @@
-import { useState } from 'react';
-import { formatDay, orderStateLabels, planById, type Order } from '../../../domain/billing';
-import { formatRand } from '../../../domain/pricing';
-import { saveFile } from '../../../lib/save-file';
+import { formatDay, orderItem, orderStateLabels, type Order } from '../../../domain/billing';
+import { formatCents } from '../../../domain/money';
+import { InvoiceButton, useInvoiceDownload } from '../../../lib/billing/invoice-download';
 import { FormAlert } from '../../../lib/ui/field';
-import { invoiceOf } from './invoice';
 
 /** The orders made so far, each with its state and, where it has one, its invoice as a PDF. */
 export function OrderHistory({ orders }: { orders: readonly Order[] }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const download = async (order: Order) => {
-    const invoice = invoiceOf(order);
-    if (!invoice) return;
-    setProblem(null);
-    try {
-      const { invoicePdf } = await import('./invoice-pdf');
-      saveFile(await invoicePdf(invoice), invoice.fileName);
-    } catch {
-      setProblem('The invoice could not be made just now. Check your connection, then try again.');
-    }
-  };
+  const { download, problem } = useInvoiceDownload();
   return (
     <section className="panel billing__history" aria-labelledby="billing-history-title">
       <h2 id="billing-history-title">Orders and invoices</h2>
@@ -30,7 +17,7 @@ export function OrderHistory({ orders }: { orders: readonly Order[] }) {
             <thead>
               <tr>
                 <th scope="col">Reference</th>
-                <th scope="col">Plan</th>
+                <th scope="col">For</th>
                 <th scope="col">Amount</th>
                 <th scope="col">Ordered</th>
                 <th scope="col">State</th>
@@ -41,25 +28,18 @@ export function OrderHistory({ orders }: { orders: readonly Order[] }) {
               {orders.map((order) => (
                 <tr key={order.id}>
                   <th scope="row">{order.reference}</th>
-                  <td>{planById(order.planId)?.name}</td>
-                  <td>{formatRand(order.amount)}</td>
+                  <td>{orderItem(order)}</td>
+                  <td>{formatCents(order.amountCents)}</td>
                   <td>{formatDay(order.createdAt)}</td>
                   <td>
                     {orderStateLabels[order.state]}
-                    {order.state === 'paid' && order.periodEnd !== null
+                    {order.kind === 'plan' && order.state === 'paid' && order.periodEnd !== null
                       ? `: until ${formatDay(order.periodEnd)}`
                       : ''}
                   </td>
                   <td>
                     {order.invoiceNumber ? (
-                      <button
-                        type="button"
-                        className="button button--ghost billing__invoice"
-                        onClick={() => void download(order)}
-                      >
-                        Invoice {order.invoiceNumber}
-                        <span className="visually-hidden"> (PDF)</span>
-                      </button>
+                      <InvoiceButton order={order} download={download} />
                     ) : (
                       '-'
                     )}

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../domain/billing';
+import type { Order } from '../../domain/billing';
 import { invoiceOf } from './invoice';
 
 const paid: Order = {
   id: 'o1',
+  kind: 'plan',
   owner: 'alice',
   planId: 'six-months',
   amount: 2700,
+  amountCents: 270_000,
   months: 6,
   reference: 'KCW-7KQ2-M9XD',
   state: 'paid',
@@ -39,6 +41,32 @@ describe('invoiceOf', () => {
       orderedBy: { uid: 'thabo', email: 'books@cafe.co.za' },
     })!;
     expect(invoice.to).toEqual(['owner@cafe.co.za', 'Ordered by books@cafe.co.za']);
+  });
+
+  it('invoices a custom PC build at its quoted total, with the VAT the quote worked out', () => {
+    const invoice = invoiceOf({
+      id: 'o2',
+      kind: 'build',
+      owner: 'alice',
+      build: { id: 'b1', number: 1042 },
+      amountCents: 3_045_678,
+      vat: { percent: 15, cents: 397_262 },
+      reference: 'KCW-ABCD-EFGH',
+      state: 'paid',
+      createdAt: paid.createdAt,
+      paidAt: paid.paidAt,
+      invoiceNumber: 'INV-000043',
+      customer: paid.customer,
+    })!;
+    expect(invoice.item).toEqual({
+      description: 'Custom PC: Build 1042, its parts and labour as quoted',
+      amount: 'R30\u00a0456.78',
+    });
+    expect(invoice.totals).toEqual([
+      ['Amount excluding VAT', 'R26\u00a0484.16'],
+      ['VAT at 15%', 'R3\u00a0972.62'],
+      ['Total paid', 'R30\u00a0456.78'],
+    ]);
   });
 
   it('has no invoice for an order not paid', () => {

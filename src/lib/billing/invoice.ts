@@ -3,9 +3,9 @@
 // includes, as South Africa's VAT Act asks; otherwise a plain invoice that says no VAT is charged.
 // It is made out to the workspace's account (the business whose plan it is), and names the member
 // who ordered it, where that was not the account itself (a team's billing member, say).
-import { billing } from '../../../config/billing';
-import { formatDay, planById, vatIncluded, type Order } from '../../../domain/billing';
-import { formatCentsExact } from '../../../domain/money';
+import { billing } from '../../config/billing';
+import { formatDay, orderItem, orderVatCents, type Order } from '../../domain/billing';
+import { formatCentsExact } from '../../domain/money';
 
 export interface Invoice {
   readonly title: 'Tax Invoice' | 'Invoice';
@@ -21,19 +21,28 @@ export interface Invoice {
   readonly fileName: string;
 }
 
-/** The invoice of a paid order, or null for one not paid. */
-export function invoiceOf(order: Order): Invoice | null {
-  const plan = planById(order.planId);
-  if (order.state !== 'paid' || !order.invoiceNumber || !plan || order.paidAt === null) return null;
-  const { vat } = billing;
+/** What the invoice's one line says the order paid for. */
+function description(order: Order): string {
+  if (order.kind === 'build') return `${orderItem(order)}, its parts and labour as quoted`;
   const period =
     order.periodStart !== null && order.periodEnd !== null
       ? `, ${formatDay(order.periodStart)} to ${formatDay(order.periodEnd)}`
       : '';
-  const totalCents = order.amount * 100;
-  const vatCents = vat.registered ? vatIncluded(order.amount, vat.ratePercent) : 0;
+  const months = `${order.months} ${order.months === 1 ? 'month' : 'months'}`;
+  return `QR codes: ${orderItem(order)} (${months}${period})`;
+}
+
+/** The invoice of a paid order, or null for one not paid. */
+export function invoiceOf(order: Order): Invoice | null {
+  if (order.state !== 'paid' || !order.invoiceNumber || order.paidAt === null) return null;
+  const { vat } = billing;
+  const totalCents = order.amountCents;
+  const vatCents = orderVatCents(order, vat);
+  // A build's VAT is the quote's: the company was registered when it quoted, or it charged none.
+  const vatPercent =
+    order.kind === 'build' ? (order.vat?.percent ?? null) : vat.registered ? vat.ratePercent : null;
   return {
-    title: vat.registered ? 'Tax Invoice' : 'Invoice',
+    title: vatPercent !== null ? 'Tax Invoice' : 'Invoice',
     number: order.invoiceNumber,
     facts: [
       ['Invoice number', order.invoiceNumber],
@@ -51,20 +60,18 @@ export function invoiceOf(order: Order): Invoice | null {
       order.customer.email,
       order.orderedBy?.email ? `Ordered by ${order.orderedBy.email}` : null,
     ].filter((line): line is string => !!line),
-    item: {
-      description: `QR codes: ${plan.name} plan (${order.months} ${order.months === 1 ? 'month' : 'months'}${period})`,
-      amount: formatCentsExact(totalCents),
-    },
-    totals: vat.registered
-      ? [
-          [`Amount excluding VAT`, formatCentsExact(totalCents - vatCents)],
-          [`VAT at ${vat.ratePercent}%`, formatCentsExact(vatCents)],
-          ['Total paid', formatCentsExact(totalCents)],
-        ]
-      : [
-          ['VAT', 'Not charged: the company is not registered for VAT'],
-          ['Total paid', formatCentsExact(totalCents)],
-        ],
+    item: { description: description(order), amount: formatCentsExact(totalCents) },
+    totals:
+      vatPercent !== null
+        ? [
+            [`Amount excluding VAT`, formatCentsExact(totalCents - vatCents)],
+            [`VAT at ${vatPercent}%`, formatCentsExact(vatCents)],
+            ['Total paid', formatCentsExact(totalCents)],
+          ]
+        : [
+            ['VAT', 'Not charged: the company is not registered for VAT'],
+            ['Total paid', formatCentsExact(totalCents)],
+          ],
     footer: `Paid by EFT with reference ${order.reference}. Thank you.`,
     fileName: `${order.invoiceNumber}.pdf`,
   };
