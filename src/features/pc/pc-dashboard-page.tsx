@@ -5,25 +5,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { galleryImages } from '../../config/gallery';
-import { formatDay } from '../../domain/billing';
 import { buildNumberFromPath } from '../../domain/gallery';
-import { QUOTE_MESSAGES, quoteValidOn, type Quote } from '../../domain/build-quote';
-import { formatCents, formatCentsExact } from '../../domain/money';
-import { scanDay } from '../../domain/qr/scan-time';
+import { formatCents } from '../../domain/money';
 import {
   budgetCents,
-  buildName,
   buildPurposeIds,
   buildPurposes,
   buildRequestFields,
-  buildStepIds,
-  buildSteps,
   type BuildPurpose,
-  type BuildSummary,
 } from '../../domain/pc-builds';
 import { useAuth } from '../../lib/auth/session';
 import { ChoiceGroup } from '../../lib/ui/choice-group';
-import { Facts } from '../../lib/ui/facts';
 import { Field, FormAlert, SelectField, StatusMessage, TextAreaField } from '../../lib/ui/field';
 import {
   onBuildOutboxChange,
@@ -34,6 +26,7 @@ import {
   type BuildAsk,
   type BuildEntry,
 } from './build-outbox';
+import { BuildCard } from './build-card';
 import { useBuilds } from './use-builds';
 import './pc-dashboard.css';
 
@@ -261,96 +254,14 @@ function Builds({ uid }: { uid: string }) {
         <p>None yet. Request a build above, and it shows here with each step we take.</p>
       ) : null}
       {view.status === 'ready'
-        ? view.builds.map((build) => <BuildCard key={build.id} build={build} />)
+        ? view.builds.map((build) => (
+            <BuildCard
+              key={build.id}
+              build={build}
+              order={(build.order && view.orders.get(build.order.id)) ?? null}
+            />
+          ))
         : null}
     </section>
-  );
-}
-
-function BuildCard({ build }: { build: BuildSummary }) {
-  const reached = buildStepIds.indexOf(build.step);
-  const title = `${buildName(build.number)}: ${buildPurposes[build.purpose].label}`;
-  return (
-    <article className="pc__build" aria-label={title}>
-      <h3>{title}</h3>
-      <Facts
-        facts={
-          [
-            ['Asked on', formatDay(build.createdAt)],
-            ['Budget', formatCents(build.budgetCents)],
-            ['Must have', build.mustHaves || 'Nothing in particular'],
-            ['Like', build.likeBuild ? `Gallery build #${build.likeBuild}` : 'None'],
-          ] as const
-        }
-      />
-      {build.quote ? <QuoteView quote={build.quote} name={buildName(build.number)} /> : null}
-      <ol className="pc__timeline" aria-label={`Steps of ${buildName(build.number)}`}>
-        {buildStepIds.map((step, index) => (
-          <li
-            key={step}
-            className={index < reached ? 'is-done' : index === reached ? 'is-current' : ''}
-            aria-current={index === reached ? 'step' : undefined}
-          >
-            {buildSteps[step]}
-            <span className="visually-hidden">
-              {index < reached ? ' (done)' : index === reached ? ' (now)' : ''}
-            </span>
-          </li>
-        ))}
-      </ol>
-    </article>
-  );
-}
-
-/** The company's quote for a build: its parts, labour, VAT and total, and its last day. */
-function QuoteView({ quote, name }: { quote: Quote; name: string }) {
-  const today = scanDay(new Date());
-  const valid = quoteValidOn(quote.validUntil, today);
-  const validUntil = formatDay(Date.parse(`${quote.validUntil}T10:00:00Z`));
-  const rows: readonly (readonly [string, number])[] = [
-    ...quote.lines.map((line) => [line.description, line.cents] as const),
-    ['Labour', quote.labourCents],
-  ];
-  return (
-    <div className="pc__quote">
-      <h4>Our quote</h4>
-      <table>
-        <caption className="visually-hidden">The quote for {name}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Price</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([item, cents], index) => (
-            <tr key={`${index}-${item}`}>
-              <td>{item}</td>
-              <td>{formatCentsExact(cents)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">
-              {quote.vatPercent === null ? 'VAT (not charged)' : `VAT at ${quote.vatPercent}%`}
-            </th>
-            <td>{formatCentsExact(quote.vatCents)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Total</th>
-            <td>
-              <strong>{formatCentsExact(quote.totalCents)}</strong>
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-      {quote.note ? <p>{quote.note}</p> : null}
-      <p className={valid ? undefined : 'pc__expired'}>
-        {valid
-          ? `Valid until ${validUntil}.`
-          : `${QUOTE_MESSAGES.expired} (It was valid until ${validUntil}.)`}
-      </p>
-    </div>
   );
 }
