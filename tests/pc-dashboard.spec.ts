@@ -1,8 +1,12 @@
 // The PC dashboard, as a custom-PC customer meets it on a phone (its desktop width, and the desk's,
-// are scanned with every route: tests/every-route.spec.ts): a build requested with no
-// connection waits on the device and goes by itself once back online; its number and steps show on
-// the dashboard, and the company's staff find it at the desk, in a browser of their own. A budget
-// that is no amount, or below the least, is refused beside its field, and nothing typed is lost.
+// are scanned with every route: tests/every-route.spec.ts), from the request to collection, with
+// the company's staff at the desk in a browser of their own: a build requested with no connection
+// waits on the device and goes by itself once back online; staff quote it; the customer asks about
+// the quote and accepts it, and pays its order by EFT; staff mark the order paid with the amount,
+// answer the question and move the build on with a note; the customer's timeline, thread, invoice
+// and emails follow. A budget that is no amount, or below the least, is refused beside its field,
+// and nothing typed is lost.
+import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { emailsTo } from './support/mail-catcher';
@@ -13,12 +17,12 @@ import { staffAtDesk } from './support/staff';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
-test('a build requested offline arrives once back online, shows its steps, reaches the desk and is quoted @phone-only', async ({
+test('a build requested offline arrives, is quoted, accepted, paid, answered and followed to collection @phone-only', async ({
   page,
   context,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const user = await userWithCodes(page, [], { at: '/PC_Dashboard' });
   await expect(page.getByRole('heading', { level: 1, name: 'PC Dashboard' })).toBeVisible();
   const builds = page.getByRole('region', { name: 'Your builds' });
@@ -82,8 +86,10 @@ test('a build requested offline arrives once back online, shows its steps, reach
   await expect(row).toContainText('R25');
   await expect(row).toContainText('Requested');
 
-  // Staff quote it: two parts and the labour, the total worked out as they type.
-  await row.getByRole('button', { name: `Quote ${name}` }).click();
+  // Staff open it and quote it: two parts and the labour, the total worked out as they type.
+  await row.getByRole('button', { name: `Open ${name}` }).click();
+  const opened = desk.getByRole('region', { name: new RegExp(`^${name}: `) });
+  await opened.getByRole('button', { name: `Quote ${name}` }).click();
   const form = staff.page.getByRole('form', { name: new RegExp(`^Quote ${name} `) });
   const first = form.getByRole('group', { name: 'Part 1' });
   await first.getByLabel('What it is').fill('Ryzen 7 7800X3D');
@@ -97,10 +103,10 @@ test('a build requested offline arrives once back online, shows its steps, reach
   expect(await seriousViolations(staff.page)).toEqual([]);
   await keepScreenshot(staff.page, 'desk-quote', { fullPage: true });
   await form.getByRole('button', { name: 'Send the quote' }).click();
-  await expect(desk.getByRole('status').filter({ hasText: 'is quoted' })).toContainText(
+  await expect(opened.getByRole('status').filter({ hasText: 'is quoted' })).toContainText(
     `${name} is quoted at R21`,
   );
-  await staff.page.context().close();
+  await expect(opened.getByRole('heading', { level: 3 })).toHaveText(`${name}: Quoted`);
 
   // The customer's dashboard shows it at once, at its new step; the quote comes by email too.
   const quote = build.getByRole('table', { name: `The quote for ${name}` });
@@ -115,4 +121,92 @@ test('a build requested offline arrives once back online, shows its steps, reach
     .toContainEqual(expect.stringMatching(new RegExp(`^Your quote for ${name}: R21\\s348\\.99$`)));
   expect(await seriousViolations(page)).toEqual([]);
   await keepScreenshot(page, 'pc-dashboard-quoted', { fullPage: true });
+
+  // The customer asks about the quote; it waits at the desk for an answer.
+  await build.getByRole('button', { name: 'Ask about this quote' }).click();
+  const thread = build.getByRole('region', { name: `Questions about ${name}` });
+  await thread.getByRole('button', { name: 'Send' }).click();
+  await expect(thread.getByLabel('Ask about this quote')).toHaveAccessibleDescription(
+    /Write your question in 1 to 2000 characters/,
+  );
+  await thread.getByLabel('Ask about this quote').fill('Could the case be white?');
+  await thread.getByRole('button', { name: 'Send' }).click();
+  await expect(thread.getByRole('status')).toContainText('Sent: we answer here and by email');
+  await expect(thread.getByRole('listitem')).toHaveText([/^You, .*Could the case be white\?$/]);
+
+  // The customer accepts the quote: its order, with the bank details and its reference.
+  await build.getByRole('button', { name: /^Accept the quote: R21\s348\.99$/ }).click();
+  const eft = build.getByRole('region', {
+    name: new RegExp(`^Pay R21\\s348\\.99 by EFT for Custom PC: ${name}$`),
+  });
+  await expect(eft).toBeVisible({ timeout: 20_000 });
+  const reference = (await eft.locator('.pay-eft__reference dd').textContent())!;
+  expect(reference).toMatch(/^KCW-/);
+  await expect(build.getByRole('listitem').and(page.locator('[aria-current="step"]'))).toHaveText(
+    /^Accepted/,
+  );
+  await expect
+    .poll(async () => (await emailsTo(user.email)).map((email) => email.subject))
+    .toContainEqual(`Your order ${reference}: Custom PC: ${name}, R21\u00a0348.99`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await keepScreenshot(page, 'pc-dashboard-accepted', { fullPage: true });
+
+  // Staff mark the order paid with the amount the statement shows.
+  const orders = staff.page.getByRole('region', { name: 'Orders waiting for payment' });
+  await orders.getByRole('textbox', { name: 'Find an order' }).fill(reference);
+  await orders.getByRole('button', { name: 'Search orders' }).click();
+  await orders.getByRole('button', { name: `Mark paid ${reference}` }).click();
+  await orders.getByLabel('Amount received (rand)').fill('21 348,99');
+  await orders.getByRole('button', { name: 'Mark paid', exact: true }).click();
+  await expect(orders.getByRole('status').filter({ hasText: 'is paid' })).toContainText(
+    `Order ${reference} is paid`,
+  );
+
+  // They answer the question, then move the build on with a note, and on to collection.
+  await desk.getByRole('button', { name: 'Search builds' }).click();
+  await expect(opened.getByRole('listitem')).toHaveText([/Could the case be white\?/]);
+  await opened.getByLabel('Answer').fill('Yes: the same case in white, at the same price.');
+  await opened.getByRole('button', { name: 'Send the answer' }).click();
+  await expect(opened.getByRole('status').filter({ hasText: 'answer' })).toHaveText(
+    `Your answer is on ${name}'s thread and was emailed to ${user.email}.`,
+  );
+  const step = opened.getByRole('form', { name: `Move ${name} on` });
+  await step.getByLabel('Step reached').selectOption({ label: 'Assembling' });
+  await step.getByLabel('Note to the customer').fill('All parts are in.\nAssembly starts today.');
+  await step.getByRole('button', { name: 'Save the step' }).click();
+  await expect(opened.getByRole('heading', { level: 3 })).toHaveText(`${name}: Assembling`);
+  expect(await seriousViolations(staff.page)).toEqual([]);
+  await keepScreenshot(staff.page, 'desk-build', { fullPage: true });
+  await step.getByLabel('Step reached').selectOption({ label: 'Collected' });
+  await step.getByRole('button', { name: 'Save the step' }).click();
+  await expect(opened.getByRole('heading', { level: 3 })).toHaveText(`${name}: Collected`);
+  await staff.page.context().close();
+
+  // The customer's dashboard follows: the note on its step, the answer, the warranty, the invoice.
+  await expect(build.getByRole('listitem').and(page.locator('[aria-current="step"]'))).toHaveText(
+    /^Collected/,
+  );
+  await expect(build.getByRole('listitem').filter({ hasText: /^Assembling/ })).toContainText(
+    'All parts are in.\nAssembly starts today.',
+  );
+  await expect(thread.getByRole('listitem').last()).toContainText('the same case in white');
+  await expect(thread.getByLabel('Ask for support on this build')).toBeVisible();
+  await expect(build).toContainText(/Warranty until\s*\d+ \w+ 20\d\d/);
+  const download = page.waitForEvent('download');
+  await build.getByRole('button', { name: /^Invoice INV-\d{6}/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^INV-\d{6}\.pdf$/);
+  expect(await readFile((await file.path())!, 'latin1')).toContain(reference);
+  await expect
+    .poll(async () => (await emailsTo(user.email)).map((email) => email.subject))
+    .toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Payment received: invoice INV-\d{6}$/),
+        `Our answer about ${name}`,
+        `${name}: Assembling`,
+        `${name}: Collected`,
+      ]),
+    );
+  expect(await seriousViolations(page)).toEqual([]);
+  await keepScreenshot(page, 'pc-dashboard-collected', { fullPage: true });
 });

@@ -8,13 +8,8 @@ import { paths } from '../../config/paths';
 import { NOT_STAFF_MESSAGE } from '../../domain/desk-api';
 import { useAuth } from '../../lib/auth/session';
 import { PageLoading } from '../../lib/ui/page-loading';
-import {
-  AccountsSection,
-  AuditSection,
-  BuildsSection,
-  LinksSection,
-  OrdersSection,
-} from './desk-sections';
+import { BuildsSection } from './desk-builds';
+import { AccountsSection, AuditSection, LinksSection, OrdersSection } from './desk-sections';
 import { staffHere } from './desk-requests';
 import './desk.css';
 
@@ -24,7 +19,7 @@ const sections = [
     id: 'desk-orders',
     title: 'Orders waiting for payment',
     intro:
-      'Match the bank statement to an order by its reference, then mark it paid with the amount received: the plan starts and the invoice is emailed.',
+      'Match the bank statement to an order by its reference, then mark it paid with the amount received: a plan starts, or a build moves on to Paid, and the invoice is emailed.',
     Section: OrdersSection,
   },
   {
@@ -44,7 +39,7 @@ const sections = [
     id: 'desk-builds',
     title: 'PC build requests',
     intro:
-      'Custom PC builds customers asked for on their PC dashboard, newest first: what it is for, the budget and what it must have.',
+      'Custom PC builds customers asked for on their PC dashboard, newest first. Open one to quote it, move it on step by step once paid, or answer its customer’s question: they are emailed each time.',
     Section: BuildsSection,
   },
   {

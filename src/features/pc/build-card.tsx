@@ -23,6 +23,10 @@ import { FormAlert } from '../../lib/ui/field';
 import { askBuilds } from './build-requests';
 import { BuildThread } from './build-thread';
 
+/** When the customer accepted the quote, as its timeline keeps it. */
+const acceptedOn = (build: BuildSummary) =>
+  build.timeline.find((entry) => entry.step === 'accepted')?.at ?? null;
+
 /** A quote's last day as people read it. */
 const lastDay = (quote: Quote) => formatDay(Date.parse(`${quote.validUntil}T10:00:00Z`));
 
@@ -103,7 +107,7 @@ function QuoteView({ build, quote }: { build: BuildSummary; quote: Quote }) {
       </table>
       {quote.note ? <p className="pc__note">{quote.note}</p> : null}
       {build.step !== 'quoted' ? (
-        <p>Accepted.</p>
+        <p>You accepted it on {formatDay(acceptedOn(build) ?? quote.quotedAt)}.</p>
       ) : valid ? (
         <>
           <p>Valid until {lastDay(quote)}.</p>
