@@ -147,9 +147,11 @@ describe('answers with fields', () => {
   it('an order is read as a stored one is: one that is not an order is no answer', () => {
     const order = {
       id: 'order1',
+      kind: 'plan',
       owner: 'uid1',
       planId: 'monthly',
       amount: 99,
+      amountCents: 9_900,
       months: 1,
       reference: 'KCW-ABCD-EFGH',
       state: 'awaiting-payment',
