@@ -28,24 +28,33 @@ export function useDeskCall() {
   return { busy, said, setSaid, call };
 }
 
-/** Asks once as the section opens (unless `ask` is null): `show` its answer, or `say` its refusal. */
+/**
+ * Asks once as the section opens (unless `ask` is null): `show` its answer, or `say` its refusal.
+ * What it answers is dropped once the person has asked for something else (the function it returns
+ * says so): the desk's first request can be slow (a function starting), and its late answer must
+ * not replace what they searched for meanwhile.
+ */
 export function useOnOpen(
   ask: (() => Promise<DeskAnswer>) | null,
   show: (answer: Extract<DeskAnswer, { ok: true }>) => void,
   say: (said: Said) => void,
-) {
+): () => void {
   const first = useRef({ ask, show, say });
+  const superseded = useRef(false);
   useEffect(() => {
     let live = true;
     const { ask: asking, show: showing, say: saying } = first.current;
     void asking?.().then((answer) => {
-      if (!live) return;
+      if (!live || superseded.current) return;
       if (answer.ok) showing(answer);
       else saying({ tone: 'error', text: answer.message });
     });
     return () => {
       live = false;
     };
+  }, []);
+  return useCallback(() => {
+    superseded.current = true;
   }, []);
 }
 
@@ -166,8 +175,13 @@ export function SearchedTable<Row>({
 }) {
   const { busy, said, setSaid, call } = useDeskCall();
   const [rows, setRows] = useState<readonly Row[] | null>(null);
-  useOnOpen(onOpen ? () => search('') : null, (answer) => setRows(rowsOf(answer) ?? []), setSaid);
+  const supersede = useOnOpen(
+    onOpen ? () => search('') : null,
+    (answer) => setRows(rowsOf(answer) ?? []),
+    setSaid,
+  );
   const find = async (query: string) => {
+    supersede();
     const answer = await call(() => search(query));
     if (answer.ok) setRows(rowsOf(answer) ?? []);
   };

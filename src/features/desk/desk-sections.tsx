@@ -28,19 +28,20 @@ export function OrdersSection() {
   const [paying, setPaying] = useState<Order | null>(null);
   const [query, setQuery] = useState('');
 
+  // The orders waiting, as the section opens.
+  const supersede = useOnOpen(
+    () => askDesk('orders', { query: '' }),
+    (answer) => setOrders(answer.orders ?? []),
+    setSaid,
+  );
   const search = useCallback(
     async (wanted: string) => {
+      supersede();
       setQuery(wanted);
       const answer = await call(() => askDesk('orders', { query: wanted }));
       if (answer.ok) setOrders(answer.orders ?? []);
     },
-    [call],
-  );
-  // The orders waiting, as the section opens.
-  useOnOpen(
-    () => askDesk('orders', { query: '' }),
-    (answer) => setOrders(answer.orders ?? []),
-    setSaid,
+    [call, supersede],
   );
 
   const columns = [
