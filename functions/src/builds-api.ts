@@ -7,6 +7,9 @@
 //                             its total, emailed with the bank details; accepting again answers
 //                             that order
 //   POST /api/builds/message  a question on the build's thread, emailed to the company
+//   GET  /api/builds/photo/<build>/<sha256>
+//                             a photo of the build's timeline, to its customer and to staff alone
+//                             (an ID token in the Authorization header; the page shows the bytes)
 // A build gets the next number of one sequence, in the transaction that makes it. What happens
 // next (the quote, the steps, the answers) is the company's, at the desk.
 import { createHash } from 'node:crypto';
@@ -44,14 +47,17 @@ import {
   type Transaction,
 } from './admin';
 import { jsonBody, serveApi, type ApiCall } from './api-handler';
-import type { Caller } from './caller';
+import { callerOf, type Caller } from './caller';
+import type { FileStore } from './file-store';
+import { serveFile, type StreamingResponse } from './file-serve';
 import { customerMessageMail } from './desk-mail';
-import { refusal } from './http';
-import { sendOrLog } from './log';
+import { refusal, requestPath, securityHeaders, type HttpRequest } from './http';
+import { log, sendOrLog } from './log';
 import type { SendMail } from './mail-transport';
 import { orderMail } from './order-mail';
 import { placeBuildOrder } from './orders';
 import { siteOrigin } from './site';
+import { staffActor } from './staff';
 
 /**
  * Every request is a few short fields and at most MESSAGE_MAX characters of text (about 12 KB of
@@ -68,16 +74,22 @@ const NOT_YOURS = refusal('not-found', BUILD_MESSAGES.build);
 export const buildIdOf = (owner: string, request: string) =>
   createHash('sha256').update(`${owner}\n${request}`).digest('base64url').slice(0, 24);
 
+/** A photo's path: the build, and the photo's SHA-256. */
+const PHOTO = /\/photo\/([A-Za-z0-9_-]{1,64})\/([0-9a-f]{64})$/;
+
 export function createBuildsApi({
   db,
   auth,
   send,
+  store,
   now = () => new Date(),
 }: {
   db: Firestore;
   auth: Auth;
   /** Emails the order of an accepted quote, and the company of a customer's question. */
   send: SendMail;
+  /** Where the photos of builds are hosted (the hosted files, for each build's customer). */
+  store: FileStore;
   now?: () => Date;
 }) {
   /**
@@ -179,7 +191,37 @@ export function createBuildsApi({
     return answer;
   }
 
-  return serveApi(buildsApi, {
+  /**
+   * A photo on the timeline of build `id`, to its customer or a member of staff: anything else
+   * (no such build, another's, a file the timeline does not show) is not found alike.
+   */
+  async function servePhoto(
+    id: string,
+    sha256: string,
+    request: HttpRequest,
+    response: StreamingResponse,
+  ) {
+    const refuse = (status: number, words: string) => {
+      securityHeaders(response);
+      response.statusCode = status;
+      response.setHeader('Cache-Control', 'no-store');
+      response.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      response.end(words);
+    };
+    const caller = await callerOf(auth, request);
+    if (!caller) return refuse(401, 'Sign in to see the photos of your build.');
+    const snapshot = await db.doc(buildPath(id)).get();
+    const build = snapshot.exists ? readBuild(snapshot.id, snapshot.data()) : null;
+    const shown = build?.timeline.some((entry) => entry.photos.includes(sha256)) ?? false;
+    const allowed =
+      build !== null && (build.owner === caller.uid || (await staffActor(db, caller)) !== null);
+    if (!build || !shown || !allowed) return refuse(404, 'There is no such photo.');
+    const file = await store.stat(build.owner, sha256);
+    if (!file) return refuse(404, 'There is no such photo.');
+    await serveFile(store, build.owner, file, request, response);
+  }
+
+  const answerApi = serveApi(buildsApi, {
     auth,
     signedOut: 'Sign in again to request a build.',
     unavailable: 'Your request could not be sent just now: it is kept, and goes in a moment.',
@@ -250,4 +292,21 @@ export function createBuildsApi({
       },
     ],
   });
+
+  return async function answerBuildsRequest(request: HttpRequest, response: StreamingResponse) {
+    const photo = PHOTO.exec(requestPath(request));
+    if (photo && (request.method === 'GET' || request.method === 'HEAD')) {
+      try {
+        await servePhoto(photo[1]!, photo[2]!, request, response);
+      } catch (error) {
+        log('ERROR', 'build photo not served', { error: String(error) });
+        if (!response.headersSent) {
+          response.statusCode = 503;
+          response.end('The photo could not be read just now.');
+        } else response.destroy();
+      }
+      return;
+    }
+    await answerApi(request, response);
+  };
 }

@@ -48,6 +48,7 @@ import {
   type BuildSummary,
 } from '../../src/domain/pc-builds';
 import { billing } from '../../src/config/billing';
+import { CHUNK_BYTES, type UploadAnswer } from '../../src/domain/qr/hosting';
 import { scanDay } from '../../src/domain/qr/scan-time';
 import {
   Timestamp,
@@ -57,6 +58,7 @@ import {
   type Transaction,
 } from './admin';
 import { jsonBody, serveApi, type ApiCall } from './api-handler';
+import type { FileStore } from './file-store';
 import { refusal } from './http';
 import { linkOverview, switchLink } from './link-admin';
 import type { SendMail } from './mail-transport';
@@ -92,18 +94,51 @@ const orderMatches = (order: Order, query: string) =>
     folded(field).includes(folded(query)),
   );
 
+/** A photo's upload answer (the hosted files' store) as the desk's: what it cannot say, refused. */
+function photoAnswer(answer: UploadAnswer): DeskAnswer {
+  if (answer.ok) return { ok: true, received: answer.received, complete: answer.complete };
+  switch (answer.problem) {
+    case 'offset':
+      return { ...answer, problem: 'offset' };
+    case 'quota':
+    case 'too-large':
+    case 'wrong-content':
+    case 'hash-mismatch':
+    case 'unavailable':
+    case 'bad-request':
+      return refusal(answer.problem, answer.message);
+    default:
+      return refusal('bad-request', answer.message);
+  }
+}
+
+/** The offset of a chunk's PUT (`?offset=<n>`), or null. */
+function offsetOf(request: { url?: string }): number | null {
+  const offset = new URL(request.url ?? '/', 'http://localhost').searchParams.get('offset') ?? '';
+  return /^\d{1,15}$/.test(offset) ? Number(offset) : null;
+}
+
 export function createDeskApi({
   db,
   auth,
   send,
+  store,
   now = () => new Date(),
 }: {
   db: Firestore;
   auth: Auth;
   /** Emails the invoice of an order marked paid, and a link's owner of its switch. */
   send: SendMail;
+  /** Where the photos of builds are hosted: the hosted files, for each build's customer. */
+  store: FileStore;
   now?: () => Date;
 }) {
+  /** The build `id` as stored now, or null. */
+  const buildNow = async (id: string) => {
+    const snapshot = await db.doc(buildPath(id)).get();
+    return snapshot.exists ? readBuild(snapshot.id, snapshot.data()) : null;
+  };
+
   const emailOf = async (uid: string) => (await auth.getUser(uid).catch(() => null))?.email ?? null;
 
   /** Runs `answer` for a caller who is staff now, with the audit log's name for them. */
@@ -400,8 +435,20 @@ export function createDeskApi({
         path: /\/step$/,
         request: 'step',
         body: body('Give the build, the step it has reached and a note.'),
-        answer: asStaff<Input<'step'>>(async (actor, { input: { build: id, step, note } }) => {
+        answer: asStaff<Input<'step'>>(async (actor, { input: { build: id, step, note, photos } }) => {
           const at = now();
+          const owner = (await buildNow(id))?.owner;
+          if (!owner) return refusal('not-found', 'There is no such build.');
+          // Each photo is a complete image the build's customer now hosts (the upload finished).
+          for (const [index, sha256] of photos.entries()) {
+            const held = await store.stat(owner, sha256);
+            if (!held?.complete || !held.type?.startsWith('image/')) {
+              return refusal(
+                'bad-request',
+                `Photo ${index + 1} has not finished uploading: add it again.`,
+              );
+            }
+          }
           const stepped = await onBuild(id, async (build, stored, transaction) => {
             const problem = stepProblem(build.step, step);
             if (problem) return refusal('conflict', problem);
@@ -410,6 +457,7 @@ export function createDeskApi({
               (stored.get('timeline') as unknown[] | undefined) ?? [],
               Timestamp.fromDate(at),
               note || null,
+              photos,
             );
             transaction.update(stored.ref, fields);
             writeAudit(
@@ -419,7 +467,7 @@ export function createDeskApi({
               {
                 action: 'build.step',
                 target: buildName(build.number),
-                detail: step === build.step ? `Note at ${buildSteps[step]}` : buildSteps[step],
+                detail: `${step === build.step ? `Note at ${buildSteps[step]}` : buildSteps[step]}${photos.length > 0 ? `, ${photos.length} photo${photos.length === 1 ? '' : 's'}` : ''}`,
               },
               at,
             );
@@ -479,6 +527,39 @@ export function createDeskApi({
             build: answered,
             message: `Your answer is on ${buildName(answered.number)}'s thread${to ? ` and was emailed to ${to}` : ''}.`,
           };
+        }),
+      },
+      {
+        method: 'POST',
+        path: /\/photo$/,
+        request: 'photo',
+        body: body('Give the build, and the photo’s SHA-256, size and name.'),
+        answer: asStaff<Input<'photo'>>(async (_actor, { input: { build: id, ...file } }) => {
+          const build = await buildNow(id);
+          if (!build) return refusal('not-found', 'There is no such build.');
+          return photoAnswer(
+            await store.begin(build.owner, { ...file, field: 'imageFile', kind: 'image' }),
+          );
+        }),
+      },
+      {
+        method: 'PUT',
+        path: /\/photo\/([A-Za-z0-9_-]{1,64})\/([0-9a-f]{64})$/,
+        body: {
+          limit: CHUNK_BYTES,
+          tooLarge: refusal('bad-request', `Send a chunk of at most ${CHUNK_BYTES} bytes.`),
+        },
+        answer: asStaff<undefined>(async (_actor, { request, match, body: bytes }) => {
+          const offset = offsetOf(request);
+          if (offset === null || bytes.length === 0) {
+            return refusal(
+              'bad-request',
+              'Send PUT /api/desk/photo/<build>/<sha256>?offset=<n> with the bytes from n.',
+            );
+          }
+          const build = await buildNow(match[1]!);
+          if (!build) return refusal('not-found', 'There is no such build.');
+          return photoAnswer(await store.append(build.owner, match[2]!, offset, bytes));
         }),
       },
       {

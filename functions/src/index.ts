@@ -266,14 +266,14 @@ export const desk = onRequest(
     maxInstances: 2,
     secrets: smtpSecrets,
   },
-  createDeskApi({ db, auth: getAuth(), send: configuredSender() }),
+  createDeskApi({ db, auth: getAuth(), send: configuredSender(), store: fileStore }),
 );
 
 export const builds = onRequest(
   // A request is one transaction over the account's waiting builds and the numbers' sequence, or
   // over one build; accepting a quote and asking a question send an email.
   { memory: '256MiB', concurrency: 20, maxInstances: 3, secrets: smtpSecrets },
-  createBuildsApi({ db, auth: getAuth(), send: configuredSender() }),
+  createBuildsApi({ db, auth: getAuth(), send: configuredSender(), store: fileStore }),
 );
 
 // Once a day, early: every live printed code's destination is fetched (safely:

@@ -19,12 +19,18 @@
 //   quote     {build, lines, labour, validUntil, note?}
 //                                             quotes a build waiting for one (or quotes it again
 //                                             before it is accepted); the customer is emailed
-//   step      {build, step, note?}            moves a paid build on to a later step, or adds a
-//                                             note to the step it is at; the customer is emailed
+//   photo     {build, sha256, size, name}     starts or resumes the upload of a photo of a build
+//                                             (the hosted files' chunked upload, its chunks PUT
+//                                             to photo/<build>/<sha256>?offset=<n>), hosted for
+//                                             the build's customer
+//   step      {build, step, note?, photos?}   moves a paid build on to a later step, or adds a
+//                                             note and photos to the step it is at; the customer
+//                                             is emailed
 //   reply     {build, text}                   answers on a build's thread; the customer is emailed
 //   audit     {}                              the latest entries of the audit log
 import * as v from 'valibot';
 import { describeApi, requestBody, type AnswerOf, type ProblemOf } from './api';
+import { SHA256_HEX, uploadFileFields } from './qr/hosting';
 import { sentOrder } from './billing';
 import { RAND_AMOUNT_MESSAGE } from './money';
 import { QUOTE_MESSAGES, quoteFields } from './build-quote';
@@ -36,6 +42,7 @@ import {
   noteText,
   sentBuild,
   staffSteps,
+  STEP_PHOTOS_MAX,
 } from './pc-builds';
 import { LINK_ID } from './qr/short-link';
 import { auditActions, type AuditAction } from './records/staff';
@@ -55,6 +62,13 @@ export const DESK_RESULTS_MAX = 50;
 export const DESK_AUDIT_MAX = 50;
 
 export const NOT_STAFF_MESSAGE = 'This is for the company’s staff only.';
+
+/** Where a photo's upload starts, and where its chunk from byte `offset` goes (PUT). */
+export const DESK_PHOTO_PATH = `${DESK_API_PATH}/photo`;
+export const deskPhotoChunkPath = (build: string, sha256: string, offset: number) =>
+  `${DESK_PHOTO_PATH}/${build}/${sha256}?offset=${offset}`;
+
+const PHOTOS = `Add at most ${STEP_PHOTOS_MAX} photos to a step, each uploaded first.`;
 
 const QUERY = 'Type at most 100 characters to search for.';
 const query = v.pipe(v.string(QUERY), v.trim(), v.maxLength(100, QUERY));
@@ -166,8 +180,19 @@ export const deskApi = describeApi({
         build: buildIdField,
         step: v.picklist(staffSteps, BUILD_MESSAGES.step),
         note: v.optional(noteText(BUILD_MESSAGES.note), ''),
+        photos: v.optional(
+          v.pipe(
+            v.array(v.pipe(v.string(PHOTOS), v.regex(SHA256_HEX, PHOTOS)), PHOTOS),
+            v.maxLength(STEP_PHOTOS_MAX, PHOTOS),
+          ),
+          [],
+        ),
       },
       BUILD_MESSAGES.step,
+    ),
+    photo: requestBody(
+      { build: buildIdField, ...uploadFileFields },
+      'Send {"build", "sha256", "size", "name"} as JSON.',
     ),
     reply: requestBody({ build: buildIdField, text: messageText(ANSWER) }, ANSWER),
     audit: requestBody({}, 'The audit log takes no options.'),
@@ -185,6 +210,12 @@ export const deskApi = describeApi({
     conflict: { status: 409, retry: false },
     /** The build's thread is full. */
     'too-many': { status: 429, retry: false },
+    // A photo's upload, refused as the hosted files' are (src/domain/qr/hosting.ts filesApi).
+    quota: { status: 403, retry: false },
+    offset: { status: 409, retry: true },
+    'too-large': { status: 413, retry: false },
+    'wrong-content': { status: 415, retry: false },
+    'hash-mismatch': { status: 422, retry: false },
     /** The amount received is not the order's, and no reason was typed. */
     'payment-differs': { status: 409, retry: false },
     unavailable: { status: 503, retry: true },
@@ -199,6 +230,13 @@ export const deskApi = describeApi({
     entries: v.optional(v.array(auditEntry)),
     builds: v.optional(v.array(sentBuild)),
     build: v.optional(sentBuild),
+    /** A photo's upload: the bytes the server holds, and whether it is all there. */
+    received: v.optional(count),
+    complete: v.optional(v.boolean()),
+  },
+  refusal: {
+    /** With 'offset': where the server's copy of the photo ends, to go on from there. */
+    received: v.optional(count),
   },
 });
 

@@ -25,6 +25,13 @@ export const BUILD_REQUEST_PATH = `${BUILDS_API_PATH}/request`;
 export const BUILD_ACCEPT_PATH = `${BUILDS_API_PATH}/accept`;
 export const BUILD_MESSAGE_PATH = `${BUILDS_API_PATH}/message`;
 
+/**
+ * Where a photo of a build's timeline is fetched (GET, with the ID token of its customer or of
+ * staff): the page shows it from the bytes.
+ */
+export const buildPhotoPath = (build: string, sha256: string) =>
+  `${BUILDS_API_PATH}/photo/${build}/${sha256}`;
+
 /** What a build is for, as the request form offers it. */
 export const buildPurposes = {
   gaming: { label: 'Gaming', hint: 'Games at high frame rates, on one or more screens.' },
@@ -83,6 +90,13 @@ export const MESSAGES_MAX = 200;
 
 /** The most photos staff add at one step. */
 export const STEP_PHOTOS_MAX = 6;
+
+/**
+ * The longest side of a photo as the desk uploads it, in pixels: a phone's 12-megapixel picture
+ * is made about 1600 by 1200 (some 300 KB as JPEG) before it goes, which shows a build's detail
+ * on any screen and costs the customer little mobile data.
+ */
+export const PHOTO_LONGEST_SIDE = 1600;
 
 /** The steps staff move a build to at the desk: the customer accepts, and paying is an order's. */
 export const staffSteps = ['parts-ordered', 'assembling', 'testing', 'ready', 'collected'] as const;

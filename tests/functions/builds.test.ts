@@ -5,7 +5,7 @@
 // build is the rules' (tests/rules/builds.test.ts).
 import { describe, expect, it } from 'vitest';
 import { addStaff } from '../../functions/src/staff-admin';
-import { DESK_API_PATH } from '../../src/domain/desk-api';
+import { DESK_API_PATH, DESK_PHOTO_PATH, deskPhotoChunkPath } from '../../src/domain/desk-api';
 import { BILLING_API_PATH } from '../../src/domain/billing';
 import { company } from '../../src/config/company';
 import {
@@ -13,13 +13,16 @@ import {
   BUILD_MESSAGE_PATH,
   BUILD_MESSAGES,
   BUILD_REQUEST_PATH,
+  buildPhotoPath,
   MESSAGE_MAX,
   OPEN_REQUESTS_MAX,
   type BuildsAnswer,
   type BuildSummary,
 } from '../../src/domain/pc-builds';
 import { buildPath } from '../../src/domain/records/builds';
+import { createHash } from 'node:crypto';
 import { freshIdToken, idToken, keptMail, uniqueUser, useFunctions } from './servers';
+import { tinyPng, tinyPdf } from '../support/sample-files';
 import { QUOTE_LINE_MAX, QUOTE_LINES_MAX, QUOTE_MESSAGES } from '../../src/domain/build-quote';
 import { addDays, scanDay } from '../../src/domain/qr/scan-time';
 import { AUDIT, readAuditEntry } from '../../src/domain/records/staff';
@@ -490,5 +493,77 @@ describe('after the quote', () => {
     const reply = sent.findLast((one) => one.to === emailOf(customer))!;
     expect(reply.subject).toBe(`Our answer about Build ${build.number}`);
     expect(reply.text).toContain('Fractal North');
+  });
+
+  it('shows the photos staff add at a step to its customer and staff alone', async () => {
+    const { customer, desk, build } = await quotedBuild();
+    const token = await idToken(customer);
+    const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+    const upload = async (bytes: Uint8Array, name: string, as = desk) => {
+      const hash = sha256(bytes);
+      const start = await post(DESK_PHOTO_PATH, as, {
+        build: build.id,
+        sha256: hash,
+        size: bytes.length,
+        name,
+      });
+      if (start.status !== 200) return start;
+      const response = await fetch(`${under.origin}${deskPhotoChunkPath(build.id, hash, 0)}`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${as}` },
+        body: bytes,
+      });
+      return { status: response.status, answer: (await response.json()) as BuildsAnswer };
+    };
+    // Only staff upload; what is not an image is refused by its bytes.
+    expect((await upload(tinyPng, 'bench.png', token)).status).toBe(403);
+    expect(await upload(tinyPdf, 'bench.png')).toMatchObject({
+      status: 415,
+      answer: { problem: 'wrong-content' },
+    });
+    expect(await upload(tinyPng, 'bench.png')).toMatchObject({
+      status: 200,
+      answer: { ok: true, complete: true },
+    });
+
+    // Paid, the build moves on with the photo; one never uploaded is refused.
+    const accepted = await post(BUILD_ACCEPT_PATH, token, { build: build.id });
+    const order = accepted.answer.ok ? accepted.answer.order! : null;
+    await post(`${DESK_API_PATH}/paid`, desk, { reference: order!.reference, amount: '21348.99' });
+    expect(
+      await step(desk, build, { step: 'testing', photos: [sha256(tinyPdf.slice(1))] }),
+    ).toMatchObject({ status: 400, answer: { message: expect.stringMatching(/^Photo 1 /) } });
+    const tested = await step(desk, build, {
+      step: 'testing',
+      note: 'Ran overnight.',
+      photos: [sha256(tinyPng)],
+    });
+    expect(tested.answer).toMatchObject({
+      ok: true,
+      build: {
+        timeline: expect.arrayContaining([
+          {
+            step: 'testing',
+            at: expect.any(Number),
+            note: 'Ran overnight.',
+            photos: [sha256(tinyPng)],
+          },
+        ]),
+      },
+    });
+
+    const photo = (as: string | null, hash = sha256(tinyPng)) =>
+      fetch(`${under.origin}${buildPhotoPath(build.id, hash)}`, {
+        headers: as ? { Authorization: `Bearer ${as}` } : {},
+      });
+    const mine = await photo(token);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await mine.arrayBuffer())).toEqual(tinyPng);
+    expect((await photo(desk)).status).toBe(200);
+    // Nobody else sees it, nor any file of the customer's the timeline does not show.
+    expect((await photo(await idToken(uniqueUser('other')))).status).toBe(404);
+    expect((await photo(null)).status).toBe(401);
+    expect((await photo(token, sha256(tinyPdf))).status).toBe(404);
   });
 });

@@ -275,12 +275,14 @@ export function useFunctions(
     const buildsApi = createBuildsApi({
       db,
       auth: getAuth(app),
+      store: files,
       send: options.mail?.() ?? (() => Promise.resolve()),
       now: () => under.clock(),
     });
     const deskApi = createDeskApi({
       db,
       auth: getAuth(app),
+      store: files,
       send: options.mail?.() ?? (() => Promise.resolve()),
       now: () => under.clock(),
     });

@@ -71,16 +71,21 @@ const SIZE_MESSAGE = '"size" is the number of bytes of the file, more than 0.';
  * The start of an upload, as the page sends it and the server checks it (each message says what
  * was wrong, to whoever calls the API by hand).
  */
+/** The file an upload names: its hash, size and name, checked alike wherever one is started. */
+export const uploadFileFields = {
+  sha256: v.pipe(v.string(SHA256_MESSAGE), v.regex(SHA256_HEX, SHA256_MESSAGE)),
+  size: v.pipe(v.number(SIZE_MESSAGE), v.safeInteger(SIZE_MESSAGE), v.minValue(1, SIZE_MESSAGE)),
+  name: v.pipe(
+    v.string(NAME_MESSAGE),
+    v.minLength(1, NAME_MESSAGE),
+    v.maxLength(HOSTED_NAME_MAX, NAME_MESSAGE),
+    v.check((name) => !CONTROL.test(name), NAME_MESSAGE),
+  ),
+};
+
 const uploadStartSchema = requestBody(
   {
-    sha256: v.pipe(v.string(SHA256_MESSAGE), v.regex(SHA256_HEX, SHA256_MESSAGE)),
-    size: v.pipe(v.number(SIZE_MESSAGE), v.safeInteger(SIZE_MESSAGE), v.minValue(1, SIZE_MESSAGE)),
-    name: v.pipe(
-      v.string(NAME_MESSAGE),
-      v.minLength(1, NAME_MESSAGE),
-      v.maxLength(HOSTED_NAME_MAX, NAME_MESSAGE),
-      v.check((name) => !CONTROL.test(name), NAME_MESSAGE),
-    ),
+    ...uploadFileFields,
     field: v.picklist(
       Object.keys(fileFields) as FileFieldId[],
       `"field" is the upload's field: one of ${Object.keys(fileFields).join(', ')}.`,
