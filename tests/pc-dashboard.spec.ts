@@ -9,13 +9,15 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
 import { seriousViolations } from './support/axe';
+import { untilControlled } from './support/service-worker';
 import { emailsTo } from './support/mail-catcher';
 import { userWithCodes } from './support/saved-user';
 import { keepScreenshot } from './support/screenshots';
 import { signedInTest as test } from './support/signed-in';
 import { staffAtDesk } from './support/staff';
 
-test.use({ storageState: { cookies: [], origins: [] } });
+// The service worker too: the timeline is seen again offline, after a reload.
+test.use({ storageState: { cookies: [], origins: [] }, serviceWorkers: 'allow' });
 
 test('a build requested offline arrives, is quoted, accepted, paid, answered and followed to collection @phone-only', async ({
   page,
@@ -173,6 +175,23 @@ test('a build requested offline arrives, is quoted, accepted, paid, answered and
   const step = opened.getByRole('form', { name: `Move ${name} on` });
   await step.getByLabel('Step reached').selectOption({ label: 'Assembling' });
   await step.getByLabel('Note to the customer').fill('All parts are in.\nAssembly starts today.');
+  // A photo as a phone takes one, larger than the desk sends it: it is made smaller first.
+  const photo = await staff.page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 2400;
+    canvas.height = 1800;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#1d6f42';
+    context.fillRect(0, 0, 2400, 1800);
+    context.fillStyle = '#caa020';
+    context.fillRect(600, 450, 1200, 900);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  });
+  await step.getByLabel('Photos').setInputFiles({
+    name: 'bench.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(photo, 'base64'),
+  });
   await step.getByRole('button', { name: 'Save the step' }).click();
   await expect(opened.getByRole('heading', { level: 3 })).toHaveText(`${name}: Assembling`);
   expect(await seriousViolations(staff.page)).toEqual([]);
@@ -186,9 +205,11 @@ test('a build requested offline arrives, is quoted, accepted, paid, answered and
   await expect(build.getByRole('listitem').and(page.locator('[aria-current="step"]'))).toHaveText(
     /^Collected/,
   );
-  await expect(build.getByRole('listitem').filter({ hasText: /^Assembling/ })).toContainText(
-    'All parts are in.\nAssembly starts today.',
-  );
+  const assembling = build.getByRole('listitem').filter({ hasText: /^Assembling/ });
+  await expect(assembling).toContainText('All parts are in.\nAssembly starts today.');
+  // Its photo, made smaller than it was taken, shows to the customer, and offline once seen.
+  const shown = assembling.getByRole('img', { name: `${name} at Assembling: photo 1 of 1` });
+  await expect(shown).toHaveJSProperty('naturalWidth', 1600);
   await expect(thread.getByRole('listitem').last()).toContainText('the same case in white');
   await expect(thread.getByLabel('Ask for support on this build')).toBeVisible();
   await expect(build).toContainText(/Warranty until\s*\d+ \w+ 20\d\d/);
@@ -209,4 +230,12 @@ test('a build requested offline arrives, is quoted, accepted, paid, answered and
     );
   expect(await seriousViolations(page)).toEqual([]);
   await keepScreenshot(page, 'pc-dashboard-collected', { fullPage: true });
+  await untilControlled(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(shown).toHaveJSProperty('naturalWidth', 1600, { timeout: 20_000 });
+  await expect(build.getByRole('listitem').and(page.locator('[aria-current="step"]'))).toHaveText(
+    /^Collected/,
+  );
+  await context.setOffline(false);
 });

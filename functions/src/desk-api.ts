@@ -435,59 +435,61 @@ export function createDeskApi({
         path: /\/step$/,
         request: 'step',
         body: body('Give the build, the step it has reached and a note.'),
-        answer: asStaff<Input<'step'>>(async (actor, { input: { build: id, step, note, photos } }) => {
-          const at = now();
-          const owner = (await buildNow(id))?.owner;
-          if (!owner) return refusal('not-found', 'There is no such build.');
-          // Each photo is a complete image the build's customer now hosts (the upload finished).
-          for (const [index, sha256] of photos.entries()) {
-            const held = await store.stat(owner, sha256);
-            if (!held?.complete || !held.type?.startsWith('image/')) {
-              return refusal(
-                'bad-request',
-                `Photo ${index + 1} has not finished uploading: add it again.`,
+        answer: asStaff<Input<'step'>>(
+          async (actor, { input: { build: id, step, note, photos } }) => {
+            const at = now();
+            const owner = (await buildNow(id))?.owner;
+            if (!owner) return refusal('not-found', 'There is no such build.');
+            // Each photo is a complete image the build's customer now hosts (the upload finished).
+            for (const [index, sha256] of photos.entries()) {
+              const held = await store.stat(owner, sha256);
+              if (!held?.complete || !held.type?.startsWith('image/')) {
+                return refusal(
+                  'bad-request',
+                  `Photo ${index + 1} has not finished uploading: add it again.`,
+                );
+              }
+            }
+            const stepped = await onBuild(id, async (build, stored, transaction) => {
+              const problem = stepProblem(build.step, step);
+              if (problem) return refusal('conflict', problem);
+              const fields = steppedBuildFields(
+                step,
+                (stored.get('timeline') as unknown[] | undefined) ?? [],
+                Timestamp.fromDate(at),
+                note || null,
+                photos,
+              );
+              transaction.update(stored.ref, fields);
+              writeAudit(
+                db,
+                transaction,
+                actor,
+                {
+                  action: 'build.step',
+                  target: buildName(build.number),
+                  detail: `${step === build.step ? `Note at ${buildSteps[step]}` : buildSteps[step]}${photos.length > 0 ? `, ${photos.length} photo${photos.length === 1 ? '' : 's'}` : ''}`,
+                },
+                at,
+              );
+              return readBuild(build.id, { ...stored.data(), ...fields })!;
+            });
+            if ('ok' in stepped) return stepped;
+            const to = stepped.customerEmail;
+            if (to) {
+              await sendOrLog(
+                send,
+                stepMail(stepped, step, note || null, to, siteOrigin()),
+                'step email',
               );
             }
-          }
-          const stepped = await onBuild(id, async (build, stored, transaction) => {
-            const problem = stepProblem(build.step, step);
-            if (problem) return refusal('conflict', problem);
-            const fields = steppedBuildFields(
-              step,
-              (stored.get('timeline') as unknown[] | undefined) ?? [],
-              Timestamp.fromDate(at),
-              note || null,
-              photos,
-            );
-            transaction.update(stored.ref, fields);
-            writeAudit(
-              db,
-              transaction,
-              actor,
-              {
-                action: 'build.step',
-                target: buildName(build.number),
-                detail: `${step === build.step ? `Note at ${buildSteps[step]}` : buildSteps[step]}${photos.length > 0 ? `, ${photos.length} photo${photos.length === 1 ? '' : 's'}` : ''}`,
-              },
-              at,
-            );
-            return readBuild(build.id, { ...stored.data(), ...fields })!;
-          });
-          if ('ok' in stepped) return stepped;
-          const to = stepped.customerEmail;
-          if (to) {
-            await sendOrLog(
-              send,
-              stepMail(stepped, step, note || null, to, siteOrigin()),
-              'step email',
-            );
-          }
-          return {
-            ok: true,
-            build: stepped,
-            message: `${buildName(stepped.number)}: ${buildSteps[step]}${note ? ', with the note' : ''}${to ? `; ${to} was emailed` : ''}.`,
-          };
-        }),
+            return {
+              ok: true,
+              build: stepped,
+              message: `${buildName(stepped.number)}: ${buildSteps[step]}${note ? ', with the note' : ''}${to ? `; ${to} was emailed` : ''}.`,
+            };
+          },
+        ),
       },
       {
         method: 'POST',

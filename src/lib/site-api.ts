@@ -26,8 +26,8 @@ export type ApiResult<A extends AnyApi> =
   | { readonly kind: 'not-an-answer'; readonly status: number };
 
 export interface CallOptions {
-  /** POST unless said. */
-  readonly method?: 'POST' | 'DELETE';
+  /** POST unless said (PUT: a chunk of a file's bytes, as a Blob). */
+  readonly method?: 'POST' | 'PUT' | 'DELETE';
   /**
    * An ID token the caller has just had renewed (after proving who they are again), sent as it
    * is: a 401 with it is the API's answer to read (a sign-in not recent enough, say), not a token
@@ -36,11 +36,14 @@ export interface CallOptions {
   readonly token?: () => Promise<string | null>;
 }
 
-/** Sends `body` (none: no body) as JSON to `path` of `api` with the user's ID token; never throws. */
+/**
+ * Sends `body` (none: no body) as JSON, or a Blob's bytes as they are, to `path` of `api` with the
+ * user's ID token; never throws.
+ */
 export async function callApi<A extends AnyApi>(
   api: A,
   path: string,
-  body?: object,
+  body?: object | Blob,
   { method = 'POST', token: ownToken }: CallOptions = {},
 ): Promise<ApiResult<A>> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'offline' };
@@ -56,9 +59,9 @@ export async function callApi<A extends AnyApi>(
       method,
       headers: {
         Authorization: `Bearer ${bearer}`,
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
+        ...(body && !(body instanceof Blob) ? { 'Content-Type': 'application/json' } : {}),
       },
-      ...(body ? { body: JSON.stringify(body) } : {}),
+      ...(body ? { body: body instanceof Blob ? body : JSON.stringify(body) } : {}),
     });
   try {
     let response = await send(token);
@@ -115,7 +118,7 @@ type AnsweringApi = AnyApi & {
 export async function callForAnswer<A extends AnsweringApi>(
   api: A,
   path: string,
-  body: object | undefined,
+  body: object | Blob | undefined,
   words: NoAnswerWords,
   options?: CallOptions,
 ): Promise<AnswerOf<A>> {

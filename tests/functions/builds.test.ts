@@ -511,7 +511,7 @@ describe('after the quote', () => {
       const response = await fetch(`${under.origin}${deskPhotoChunkPath(build.id, hash, 0)}`, {
         method: 'PUT',
         headers: { Authorization: `Bearer ${as}` },
-        body: bytes,
+        body: Buffer.from(bytes),
       });
       return { status: response.status, answer: (await response.json()) as BuildsAnswer };
     };

@@ -20,13 +20,16 @@ import {
   buildSteps,
   MESSAGE_MAX,
   staffSteps,
+  STEP_PHOTOS_MAX,
   type BuildSummary,
   type StaffStep,
 } from '../../domain/pc-builds';
+import { fileKinds } from '../../domain/qr/files';
 import { addDays, scanDay } from '../../domain/qr/scan-time';
 import { Facts } from '../../lib/ui/facts';
 import { Field, SelectField, StatusMessage, TextAreaField } from '../../lib/ui/field';
 import { Said, SearchedTable, useDeskCall, type Column } from './desk-kit';
+import { sendPhoto } from './desk-photos';
 import { askDesk } from './desk-requests';
 
 /** What a build waits for from the company, if anything. */
@@ -149,7 +152,7 @@ function BuildDesk({
   );
 }
 
-/** Moves a paid build on to a later step, or adds a note to the step it is at. */
+/** Moves a paid build on to a later step, or adds a note and photos to the step it is at. */
 function StepForm({
   build,
   onStepped,
@@ -157,19 +160,39 @@ function StepForm({
   build: BuildSummary;
   onStepped: (build: BuildSummary) => void;
 }) {
-  const { busy, said, call } = useDeskCall();
+  const { busy, said, setSaid, call } = useDeskCall();
   const at = buildStepIds.indexOf(build.step);
   const choices = staffSteps.filter((step) => buildStepIds.indexOf(step) >= at);
   const [step, setStep] = useState<StaffStep | ''>(choices[0] ?? '');
   const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<readonly File[]>([]);
+  const [photosError, setPhotosError] = useState<string | undefined>();
+  const [sending, setSending] = useState<string | null>(null);
+  // A new input after each save: a file input cannot be emptied by the page otherwise.
+  const [picker, setPicker] = useState(0);
   if (choices.length === 0) return null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setSaid(null);
+    const hashes: string[] = [];
+    for (const [index, file] of photos.entries()) {
+      setSending(`Sending photo ${index + 1} of ${photos.length}…`);
+      const sent = await sendPhoto(build.id, file);
+      if (!sent.ok) {
+        setSending(null);
+        setSaid({ tone: 'error', text: sent.message });
+        return;
+      }
+      hashes.push(sent.sha256);
+    }
+    setSending(null);
     const answer = await call(() =>
-      askDesk('step', { build: build.id, step: step as StaffStep, note }),
+      askDesk('step', { build: build.id, step: step as StaffStep, note, photos: hashes }),
     );
     if (answer.ok && answer.build) {
       setNote('');
+      setPhotos([]);
+      setPicker((before) => before + 1);
       onStepped(answer.build);
     }
   };
@@ -182,7 +205,7 @@ function StepForm({
       <h4 id={`step-${build.id}`}>Move {buildName(build.number)} on</h4>
       <SelectField
         label="Step reached"
-        hint="The same step adds a note to it. The customer is emailed either way."
+        hint="The same step adds a note or photos to it. The customer is emailed either way."
         options={choices.map((id) => ({
           value: id,
           label: id === build.step ? `${buildSteps[id]} (now: add a note)` : buildSteps[id],
@@ -198,8 +221,27 @@ function StepForm({
         value={note}
         onChange={(event) => setNote(event.target.value)}
       />
+      <Field
+        key={picker}
+        label="Photos"
+        hint={`Optional: up to ${STEP_PHOTOS_MAX}, made smaller before they are sent.`}
+        type="file"
+        accept={fileKinds.image.accept}
+        multiple
+        error={photosError}
+        onChange={(event) => {
+          const chosen = [...(event.target.files ?? [])];
+          setPhotosError(
+            chosen.length > STEP_PHOTOS_MAX
+              ? `Choose at most ${STEP_PHOTOS_MAX} photos for one step.`
+              : undefined,
+          );
+          setPhotos(chosen.slice(0, STEP_PHOTOS_MAX));
+        }}
+      />
+      <StatusMessage message={sending} />
       <Said said={said} />
-      <button type="submit" className="button" disabled={busy || !step}>
+      <button type="submit" className="button" disabled={busy || !!sending || !step}>
         Save the step
       </button>
     </form>

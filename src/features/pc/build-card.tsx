@@ -20,6 +20,7 @@ import { InvoiceButton, useInvoiceDownload } from '../../lib/billing/invoice-dow
 import { PayByEft } from '../../lib/billing/pay-by-eft';
 import { Facts } from '../../lib/ui/facts';
 import { FormAlert } from '../../lib/ui/field';
+import { BuildPhoto } from './build-photo';
 import { askBuilds } from './build-requests';
 import { BuildThread } from './build-thread';
 
@@ -173,11 +174,25 @@ function Timeline({ build }: { build: BuildSummary }) {
               <span className="pc__step-day"> {formatDay(entries[0]!.at)}</span>
             ) : null}
             {entries
-              .filter((entry) => entry.note && step !== 'quoted')
+              .filter((entry) => (entry.note && step !== 'quoted') || entry.photos.length > 0)
               .map((entry) => (
-                <p key={entry.at} className="pc__note">
-                  {entry.note}
-                </p>
+                <div key={entry.at} className="pc__entry">
+                  {entry.note && step !== 'quoted' ? (
+                    <p className="pc__note">{entry.note}</p>
+                  ) : null}
+                  {entry.photos.length > 0 ? (
+                    <div className="pc__photos">
+                      {entry.photos.map((sha256, index) => (
+                        <BuildPhoto
+                          key={sha256}
+                          build={build.id}
+                          sha256={sha256}
+                          alt={`${buildName(build.number)} at ${buildSteps[step]}: photo ${index + 1} of ${entry.photos.length}`}
+                        />
+                      ))}
+                    </div>
+                  ) : null}
+                </div>
               ))}
           </li>
         );

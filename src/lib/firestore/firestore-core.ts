@@ -25,6 +25,7 @@ import {
 } from 'firebase/firestore';
 import type * as AuthCore from '../auth/auth-core';
 import { firestoreEmulatorHost } from '../auth/firebase-config';
+import { forgetAccountFiles } from '../account-files';
 
 export {
   collection,
@@ -131,27 +132,30 @@ function forgetOnSignOut(core: typeof AuthCore) {
 
 /**
  * Closes this page's Firestore and deletes the device's copy of the account's data (cached
- * documents, and writes not yet sent: the sign-out page asks first when there are some). Nothing
+ * documents, and writes not yet sent: the sign-out page asks first when there are some), and the
+ * account's files kept to show offline (account-files.ts). Nothing
  * is opened meanwhile; the next openFirestore() opens a fresh database once it is done. Another
  * tab's Firestore closes by itself when its database is deleted, and opens afresh the same way.
  */
 export function forgetAccountData(): Promise<void> {
   const previous = opened;
   opened = undefined;
-  const run = forgetting.then(async () => {
-    const [core, persistent] = await Promise.all([import('../auth/auth-core'), indexedDbWorks()]);
-    // Nothing of a memory cache outlives the page; with IndexedDB blocked there is nothing to do.
-    const db = previous
-      ? await previous.catch(() => null)
-      : persistent
-        ? newFirestore(core.app, true)
-        : null;
-    if (!db) return;
-    await terminate(db);
-    // The database this page opened says whether it keeps a copy, not a new probe: on a busy
-    // device the probe can run out of time, and the copy would have outlived the sign-out.
-    if (persistent || onDevice.has(db)) await clearIndexedDbPersistence(db);
-  });
+  const run = forgetting
+    .then(async () => {
+      const [core, persistent] = await Promise.all([import('../auth/auth-core'), indexedDbWorks()]);
+      // Nothing of a memory cache outlives the page; with IndexedDB blocked there is nothing to do.
+      const db = previous
+        ? await previous.catch(() => null)
+        : persistent
+          ? newFirestore(core.app, true)
+          : null;
+      if (!db) return;
+      await terminate(db);
+      // The database this page opened says whether it keeps a copy, not a new probe: on a busy
+      // device the probe can run out of time, and the copy would have outlived the sign-out.
+      if (persistent || onDevice.has(db)) await clearIndexedDbPersistence(db);
+    })
+    .then(forgetAccountFiles);
   forgetting = run.catch((error: unknown) => console.error(error));
   return run;
 }
