@@ -141,13 +141,25 @@ test('an ended trial keeps printed codes working; staff at the desk mark the EFT
     .poll(async () => (await emailsTo(user.email)).map((email) => email.subject))
     .toContainEqual(expect.stringMatching(/^Payment received: invoice INV-\d{6}$/));
 
-  // Someone reports the printed menu's code as a scam: staff look it up by the address reported,
-  // and switch it off with the reason, which its owner is emailed.
+  // A visitor reports the printed menu's code as a scam from the contact page its page links to;
+  // staff find the report at the desk, look the link up from it, switch it off with the reason
+  // (its owner is emailed), and close the report.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/ContactPage?report=${printedLink}`);
+  const contact = visitor.getByRole('form', { name: 'Contact Form' });
+  await expect(contact.getByLabel('Message')).toBeFocused();
+  await visitor.keyboard.type('it asks for card details.');
+  await contact.getByLabel('Name').fill('Sipho Dube');
+  await contact.getByLabel('Email').fill('sipho@example.co.za');
+  await contact.getByRole('button', { name: 'Send message' }).click();
+  await expect(contact.getByRole('status')).toHaveText('Thanks! Your message has been sent.');
+  await visitor.context().close();
   const links = staff.page.getByRole('region', { name: 'Reported links' });
-  await links
-    .getByRole('textbox', { name: 'Short link' })
-    .fill(`${new URL(page.url()).origin}/q/${printedLink}?qr=1`);
-  await links.getByRole('button', { name: 'Look up' }).click();
+  await links.getByRole('button', { name: 'Refresh the reports' }).click();
+  const reported = links.getByRole('row', { name: new RegExp(`/q/${printedLink}`) });
+  await expect(reported).toContainText('it asks for card details.');
+  await expect(reported).toContainText('Sipho Dube, sipho@example.co.za');
+  await reported.getByRole('button', { name: `Look up /q/${printedLink}` }).click();
   await expect(links.getByRole('definition').filter({ hasText: 'Leads to' })).toHaveText(
     'Leads to https://example.co.za/menu',
   );
@@ -156,9 +168,15 @@ test('an ended trial keeps printed codes working; staff at the desk mark the EFT
   await expect(links.getByLabel('Why it is switched off')).toBeFocused();
   await links.getByLabel('Why it is switched off').fill('Reported as a fake menu by a customer');
   await links.getByRole('button', { name: 'Switch off' }).click();
-  await expect(links.getByRole('status')).toContainText(
+  await expect(links.getByRole('status').filter({ hasText: 'is switched off' })).toContainText(
     `is switched off: its scans get the warning page. Its owner (${user.email}) was emailed.`,
   );
+  await reported.getByRole('button', { name: `Close the report of /q/${printedLink}` }).click();
+  await links
+    .getByLabel('Why it is closed')
+    .fill('Switched off: a fake menu asking for card details');
+  await links.getByRole('button', { name: 'Close the report', exact: true }).click();
+  await expect(reported).toHaveCount(0);
   const warned = await page.request.get(`/q/${printedLink}`, { maxRedirects: 0 });
   expect(warned.status()).toBe(403);
   expect(await warned.text()).toContain('This link has been switched off');
@@ -168,10 +186,11 @@ test('an ended trial keeps printed codes working; staff at the desk mark the EFT
   // The audit log has both actions, with who and why.
   await staff.page.getByRole('button', { name: 'Refresh the log' }).click();
   const audit = staff.page.getByRole('table', { name: 'Audit log, newest first' });
-  await expect(audit.getByRole('row').nth(1)).toContainText('Link switched off');
-  await expect(audit.getByRole('row').nth(1)).toContainText('Reported as a fake menu');
-  await expect(audit.getByRole('row').nth(2)).toContainText('Order marked paid');
-  await expect(audit.getByRole('row').nth(2)).toContainText(staff.user.email);
+  await expect(audit.getByRole('row').nth(1)).toContainText('Report closed');
+  await expect(audit.getByRole('row').nth(2)).toContainText('Link switched off');
+  await expect(audit.getByRole('row').nth(2)).toContainText('Reported as a fake menu');
+  await expect(audit.getByRole('row').nth(3)).toContainText('Order marked paid');
+  await expect(audit.getByRole('row').nth(3)).toContainText(staff.user.email);
   await keepScreenshot(staff.page, 'desk-desktop', { fullPage: true });
   // At a phone's width the desk's tables become cards, still passing the scan.
   await staff.page.setViewportSize({ width: 390, height: 844 });

@@ -165,6 +165,8 @@ test('a visitor reports a retired link from its page, and the company receives t
     message: `${start}the poster at Kempton station still shows this code.`,
     inquiryType: 'general-inquiries',
     enquiryId: expect.stringMatching(/^[\w-]{8,}$/),
+    // The link named on its own too: the site's `reports` function keeps it for the desk.
+    reportedLink: id,
   };
   expect(await receivedFrom(email)).toEqual({ enquiries: [report], 'enquiries-copy': [report] });
 });

@@ -29,6 +29,12 @@ import {
 import { accountPath, readAccount } from '../../src/domain/records/accounts';
 import { readCodeCount, userPath } from '../../src/domain/records/codes';
 import { AUDIT, readAuditEntry, type Actor } from '../../src/domain/records/staff';
+import {
+  closedReportFields,
+  readReport,
+  REPORTS,
+  reportPath,
+} from '../../src/domain/records/reports';
 import { ORDERS, readOrder } from '../../src/domain/records/orders';
 import {
   BUILDS,
@@ -562,6 +568,60 @@ export function createDeskApi({
           const build = await buildNow(match[1]!);
           if (!build) return refusal('not-found', 'There is no such build.');
           return photoAnswer(await store.append(build.owner, match[2]!, offset, bytes));
+        }),
+      },
+      {
+        method: 'POST',
+        path: /\/reports$/,
+        request: 'reports',
+        body: body('The reports take no options.'),
+        answer: asStaff<Input<'reports'>>(async () => {
+          const waiting = await db
+            .collection(REPORTS)
+            .where('state', '==', 'open')
+            .limit(DESK_RESULTS_MAX * 4)
+            .get();
+          const reports = waiting.docs
+            .flatMap((document) => readReport(document.id, document.data()) ?? [])
+            .sort((a, b) => b.at - a.at)
+            .slice(0, DESK_RESULTS_MAX);
+          return { ok: true, reports };
+        }),
+      },
+      {
+        method: 'POST',
+        path: /\/close$/,
+        request: 'close',
+        body: body('Give the report and the reason it is closed.'),
+        answer: asStaff<Input<'close'>>(async (actor, { input: { report: id, reason } }) => {
+          const at = now();
+          const ref = db.doc(reportPath(id));
+          const closed = await db.runTransaction(async (transaction) => {
+            const snapshot = await transaction.get(ref);
+            const report = snapshot.exists ? readReport(id, snapshot.data()) : null;
+            if (!report) return null;
+            if (report.state === 'closed') return report;
+            const fields = closedReportFields(
+              actor.byEmail ?? actor.by,
+              reason,
+              Timestamp.fromDate(at),
+            );
+            transaction.update(ref, fields);
+            writeAudit(
+              db,
+              transaction,
+              actor,
+              { action: 'report.closed', target: `/q/${report.link}`, reason },
+              at,
+            );
+            return readReport(id, { ...snapshot.data(), ...fields });
+          });
+          if (!closed) return refusal('not-found', 'There is no such report.');
+          return {
+            ok: true,
+            reports: [closed],
+            message: `The report of /q/${closed.link} is closed.`,
+          };
         }),
       },
       {

@@ -34,6 +34,7 @@ import { createAccountApi } from './account-api';
 import { getAuth, initializeApp, openFirestore } from './admin';
 import { createBillingApi } from './billing-api';
 import { createBuildsApi } from './builds-api';
+import { createReportsApi } from './reports-api';
 import { createBulkApi } from './bulk-api';
 import { createDeskApi } from './desk-api';
 import { blocklistOf } from './blocklist';
@@ -274,6 +275,12 @@ export const builds = onRequest(
   // over one build; accepting a quote and asking a question send an email.
   { memory: '256MiB', concurrency: 20, maxInstances: 3, secrets: smtpSecrets },
   createBuildsApi({ db, auth: getAuth(), send: configuredSender(), store: fileStore }),
+);
+
+export const reports = onRequest(
+  // Visitors' reports of short links: rare, small, and bounded per address and per link.
+  { memory: '256MiB', concurrency: 20, maxInstances: 2 },
+  createReportsApi({ db }),
 );
 
 // Once a day, early: every live printed code's destination is fetched (safely:

@@ -27,6 +27,10 @@
 //                                             note and photos to the step it is at; the customer
 //                                             is emailed
 //   reply     {build, text}                   answers on a build's thread; the customer is emailed
+//   reports   {}                              visitors' reports of short links waiting for staff,
+//                                             newest first
+//   close     {report, reason}                closes a report (the link looked at, switched off
+//                                             or not), with the reason
 //   audit     {}                              the latest entries of the audit log
 import * as v from 'valibot';
 import { describeApi, requestBody, type AnswerOf, type ProblemOf } from './api';
@@ -86,6 +90,7 @@ const reason = v.pipe(
 
 const REFERENCE = 'Give the order’s payment reference, like KCW-7KQ2-M9XD.';
 const LINK = 'Give the short link’s id: the part after /q/.';
+const REPORT = 'Say which report: its id.';
 const DAY = 'Give the day the payment arrived as YYYY-MM-DD.';
 
 const ANSWER = `Write the answer in 1 to ${MESSAGE_MAX} characters.`;
@@ -130,6 +135,20 @@ const deskLink = v.object({
 });
 
 export type DeskLink = v.InferOutput<typeof deskLink>;
+
+/** A visitor's report of a short link, as the desk lists it (records/reports.ts LinkReport). */
+const deskReport = v.object({
+  id: v.string(),
+  link: v.string(),
+  message: v.string(),
+  name: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  at: v.number(),
+  state: v.picklist(['open', 'closed']),
+  closed: v.nullable(v.object({ by: v.string(), at: v.number(), reason: v.string() })),
+});
+
+export type DeskReport = v.InferOutput<typeof deskReport>;
 
 const auditEntry = v.object({
   id: v.string(),
@@ -195,6 +214,14 @@ export const deskApi = describeApi({
       'Send {"build", "sha256", "size", "name"} as JSON.',
     ),
     reply: requestBody({ build: buildIdField, text: messageText(ANSWER) }, ANSWER),
+    reports: requestBody({}, 'The reports take no options.'),
+    close: requestBody(
+      {
+        report: v.pipe(v.string(REPORT), v.regex(/^[A-Za-z0-9_-]{8,64}$/, REPORT)),
+        reason: v.pipe(reason, v.minLength(1, 'Give the reason the report is closed: it is kept.')),
+      },
+      REPORT,
+    ),
     audit: requestBody({}, 'The audit log takes no options.'),
   },
   problems: {
@@ -228,6 +255,7 @@ export const deskApi = describeApi({
     accounts: v.optional(v.array(deskAccount)),
     link: v.optional(deskLink),
     entries: v.optional(v.array(auditEntry)),
+    reports: v.optional(v.array(deskReport)),
     builds: v.optional(v.array(sentBuild)),
     build: v.optional(sentBuild),
     /** A photo's upload: the bytes the server holds, and whether it is all there. */

@@ -109,6 +109,9 @@ export function newEntry(
   return { id, createdAt: now, fields, pending: [...endpoints], status: 'queued', attempts: 0 };
 }
 
+/** The form field that carries each enquiry's id, so a receiver can recognise a repeat. */
+export const ENQUIRY_ID_FIELD = 'enquiryId';
+
 export function outcomeOfStatus(status: number): PostOutcome {
   if (status >= 200 && status < 300) return 'ok';
   if (status >= 500 || status === 429 || status === 408) return 'server';

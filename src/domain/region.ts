@@ -29,6 +29,7 @@ export const SERVED_FUNCTIONS = [
   'bulk',
   'desk',
   'builds',
+  'reports',
 ] as const;
 
 export type ServedFunction = (typeof SERVED_FUNCTIONS)[number];

@@ -11,6 +11,14 @@ import { DESK_API_PATH, NOT_STAFF_MESSAGE, type DeskAnswer } from '../../src/dom
 import { accountPath } from '../../src/domain/records/accounts';
 import { AUDIT, readAuditEntry, staffPath } from '../../src/domain/records/staff';
 import { RAND_AMOUNT_MESSAGE } from '../../src/domain/money';
+import { ENQUIRY_ID_FIELD } from '../../src/domain/outbox';
+import { newReportFields, reportPath } from '../../src/domain/records/reports';
+import {
+  REPORT_LINK_FIELD,
+  REPORTS_API_PATH,
+  REPORTS_PER_CLIENT_PER_MINUTE,
+  REPORTS_PER_LINK_MAX,
+} from '../../src/domain/reports';
 import {
   freshIdToken,
   idToken,
@@ -257,5 +265,112 @@ describe('reported links', () => {
       ['link.enabled', 'Owner replaced the page'],
     ]);
     expect((await desk(token, 'link', { id: 'NoSuchLink01' })).status).toBe(404);
+  });
+});
+
+describe('reports of a short link', () => {
+  let reports = 0;
+  /** A report as the contact page's outbox posts it: a form, from `client` through Hosting. */
+  async function report(link: string, fields: Record<string, string> = {}, client = '203.0.113.1') {
+    const form = new FormData();
+    const all: Record<string, string> = {
+      name: 'Sipho',
+      email: 'sipho@example.co.za',
+      message: `I want to report the short link /q/${link}: it asks for bank details.`,
+      inquiryType: 'general-inquiries',
+      [ENQUIRY_ID_FIELD]: `enquiry-${Date.now().toString(36)}-${(reports += 1)}`,
+      [REPORT_LINK_FIELD]: link,
+      ...fields,
+    };
+    for (const [name, value] of Object.entries(all)) form.append(name, value);
+    const response = await fetch(`${under.origin}${REPORTS_API_PATH}`, {
+      method: 'POST',
+      // The visitor's address as Hosting appends it, then Hosting's edge: what the client wrote
+      // further left is never trusted.
+      headers: {
+        'X-Forwarded-For': `10.6.${reports % 250}.6, ${client}, 198.51.100.${reports % 200}`,
+      },
+      body: form,
+    });
+    return { status: response.status, answer: (await response.json()) as Record<string, unknown> };
+  }
+
+  it('are kept once each for the desk, which closes them with a reason; nobody else lists them', async () => {
+    const owner = uniqueUser('owner');
+    await idToken(owner);
+    const link = await serverLink(under, { owner });
+    const enquiry = `enquiry-kept-${Date.now().toString(36)}`;
+    expect(await report(link, { [ENQUIRY_ID_FIELD]: enquiry }, '203.0.113.10')).toEqual({
+      status: 200,
+      answer: { ok: true, kept: true },
+    });
+    // Sent again by the outbox (its answer lost): still one report.
+    expect((await report(link, { [ENQUIRY_ID_FIELD]: enquiry }, '203.0.113.11')).status).toBe(200);
+    // A link that is not there is taken (the inbox has it) but not kept; what the form itself
+    // would refuse is refused, in its own words.
+    expect(await report('NoSuchLink1', {}, '203.0.113.12')).toMatchObject({
+      status: 200,
+      answer: { ok: true, kept: false },
+    });
+    expect(await report(link, { email: 'not an address' }, '203.0.113.13')).toMatchObject({
+      status: 400,
+      answer: { error: expect.stringContaining('email') },
+    });
+    expect((await report(link, { message: '' }, '203.0.113.14')).status).toBe(400);
+
+    const { token } = await newStaff();
+    const listed = await desk(token, 'reports');
+    const mine = listed.answer.reports?.filter((one) => one.link === link) ?? [];
+    expect(mine).toEqual([
+      expect.objectContaining({ id: enquiry, state: 'open', email: 'sipho@example.co.za' }),
+    ]);
+    expect((await desk(await idToken(owner), 'reports')).status).toBe(403);
+    expect((await desk(token, 'close', { report: enquiry, reason: '' })).status).toBe(400);
+    const closed = await desk(token, 'close', {
+      report: enquiry,
+      reason: 'Looked at: the page is the owner’s real menu.',
+    });
+    expect(closed.answer).toMatchObject({
+      ok: true,
+      reports: [
+        { id: enquiry, state: 'closed', closed: { reason: expect.stringContaining('menu') } },
+      ],
+    });
+    const after = await desk(token, 'reports');
+    expect(after.answer.reports?.some((one) => one.id === enquiry)).toBe(false);
+    expect(await auditOf(`/q/${link}`)).toContainEqual(
+      expect.objectContaining({ action: 'report.closed' }),
+    );
+  });
+
+  it('are bounded: a few a minute from one address, whatever it writes, and a score per link', async () => {
+    const owner = uniqueUser('owner');
+    await idToken(owner);
+    const link = await serverLink(under, { owner });
+    // The same visitor, however it changes the left-most address it writes.
+    for (let n = 0; n < REPORTS_PER_CLIENT_PER_MINUTE; n += 1) {
+      expect((await report(link, {}, '203.0.113.50')).status).toBe(200);
+    }
+    const over = await report(link, {}, '203.0.113.50');
+    expect(over).toMatchObject({
+      status: 429,
+      answer: { error: expect.stringContaining('Too many') },
+    });
+
+    // A link with a score of reports waiting takes more (they reach the inbox) but keeps none.
+    const other = await serverLink(under, { owner });
+    for (let n = 0; n < REPORTS_PER_LINK_MAX; n += 1) {
+      await under.db
+        .doc(reportPath(`waiting-${other}-${n}`))
+        .set(
+          newReportFields({ link: other, message: 'Spam', name: null, email: null }, new Date()),
+        );
+    }
+    const extra = `enquiry-extra-${Date.now().toString(36)}`;
+    expect(await report(other, { [ENQUIRY_ID_FIELD]: extra }, '203.0.113.60')).toMatchObject({
+      status: 200,
+      answer: { kept: false },
+    });
+    expect((await under.db.doc(reportPath(extra)).get()).exists).toBe(false);
   });
 });

@@ -39,6 +39,8 @@ import { createTeamApi } from '../../functions/src/team-api';
 import { createBulkApi } from '../../functions/src/bulk-api';
 import { createDeskApi } from '../../functions/src/desk-api';
 import { createBuildsApi } from '../../functions/src/builds-api';
+import { createReportsApi } from '../../functions/src/reports-api';
+import { REPORTS_API_PATH } from '../../src/domain/reports';
 import { BUILDS_API_PATH } from '../../src/domain/pc-builds';
 import { DESK_API_PATH } from '../../src/domain/desk-api';
 import { withWeeklyStop } from '../../functions/src/weekly-summary';
@@ -286,6 +288,7 @@ export function useFunctions(
       send: options.mail?.() ?? (() => Promise.resolve()),
       now: () => under.clock(),
     });
+    const reportsApi = createReportsApi({ db, now: () => under.clock() });
     const bulkApi = createBulkApi({
       db,
       auth: getAuth(app),
@@ -305,6 +308,7 @@ export function useFunctions(
       [BULK_API_PATH, bulkApi],
       [DESK_API_PATH, deskApi],
       [BUILDS_API_PATH, buildsApi],
+      [REPORTS_API_PATH, reportsApi],
     ] as const;
     server = createServer((request, response) => {
       const url = request.url ?? '/';

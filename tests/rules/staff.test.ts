@@ -5,6 +5,7 @@ import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
 import { describe, it } from 'vitest';
 import { auditEntryPath, AUDIT, STAFF, staffPath } from '../../src/domain/records/staff';
+import { newReportFields, REPORTS, reportPath } from '../../src/domain/records/reports';
 import { db, useEmulator } from './emulator';
 
 const { environment, stored, asVerified, anonymous } = useEmulator();
@@ -64,5 +65,24 @@ describe('the staff and the audit log', () => {
     await assertFails(setDoc(doc(customer, staffPath('alice')), { email: 'alice@kcw.example' }));
     await assertFails(setDoc(doc(customer, auditEntryPath('mine')), entry));
     await assertFails(getDocs(collection(anonymous(), AUDIT)));
+  });
+
+  it('visitors’ reports of links: staff read them, a customer or a removed member does not, nobody writes one', async () => {
+    const report = newReportFields(
+      { link: 'AbCd234xyz', message: 'A fake menu', name: 'Sipho', email: 'sipho@example.co.za' },
+      new Date(),
+    );
+    await stored(reportPath('r1'), report);
+    await stored(staffPath('thandi'), { email: 'thandi@kcw.example', addedAt: new Date() });
+    const staff = withClaim('thandi');
+    await assertSucceeds(getDocs(collection(staff, REPORTS)));
+    await assertSucceeds(getDoc(doc(staff, reportPath('r1'))));
+    await assertFails(updateDoc(doc(staff, reportPath('r1')), { state: 'closed' }));
+    await assertFails(getDoc(doc(withClaim('removed'), reportPath('r1'))));
+    const customer = asVerified('alice');
+    await assertFails(getDoc(doc(customer, reportPath('r1'))));
+    await assertFails(getDocs(collection(customer, REPORTS)));
+    await assertFails(setDoc(doc(customer, reportPath('mine')), report));
+    await assertFails(setDoc(doc(anonymous(), reportPath('anon')), report));
   });
 });

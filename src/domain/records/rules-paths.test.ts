@@ -16,6 +16,7 @@ import { mailCounterPath, orderCounterPath } from './mail';
 import { INVOICES_PATH, orderPath } from './orders';
 import { auditEntryPath, STAFF, staffPath } from './staff';
 import { BUILD_SEQUENCE_PATH, buildPath } from './builds';
+import { reportPath } from './reports';
 import { UNLOCK_KEY_PATH } from './system';
 import { linkVisitorsPath, saltPath } from './visitors';
 
@@ -70,9 +71,10 @@ describe('the collections firestore.rules matches', () => {
         staffPath('{uid}'),
         auditEntryPath('{entry}'),
         buildPath('{id}'),
+        reportPath('{report}'),
       ]),
     );
-    expect(matched).toHaveLength(15);
+    expect(matched).toHaveLength(16);
     expect(namedPaths(rules)).toEqual(
       expect.arrayContaining([
         userPath('{uid}'),

@@ -64,6 +64,7 @@ export const auditActions = {
   'build.quoted': 'Quote sent',
   'build.step': 'Build moved on',
   'build.message': 'Message to a customer',
+  'report.closed': 'Report closed',
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

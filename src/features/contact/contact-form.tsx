@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formEndpoints } from '../../config/form-endpoints';
+import { REPORT_LINK_FIELD, REPORTS_API_PATH } from '../../domain/reports';
 import {
   emptyEnquiry,
   enquiryAlert,
@@ -77,15 +78,21 @@ export function ContactForm({ report = null }: { report?: string | null }) {
     }
     setStatus({ kind: 'sending' });
     const stored: { id?: string } = {};
-    const outcome = await submitEnquiry(enquiryFields(input), {
-      endpoints: formEndpoints,
-      resend: resending.current,
-      onStored: (id) => {
-        resending.current = null;
-        stored.id = id;
-        setDelivered(null);
+    // A report of a short link goes to the company's inbox as every enquiry does, and to the
+    // site's own `reports` function too, which keeps it for the desk: the same outbox takes it
+    // to both.
+    const outcome = await submitEnquiry(
+      report ? [...enquiryFields(input), [REPORT_LINK_FIELD, report]] : enquiryFields(input),
+      {
+        endpoints: report ? [...formEndpoints, REPORTS_API_PATH] : formEndpoints,
+        resend: resending.current,
+        onStored: (id) => {
+          resending.current = null;
+          stored.id = id;
+          setDelivered(null);
+        },
       },
-    });
+    );
     if (outcome.unstored) outbox.unavailable();
     const { status: said, left } = afterSubmit(outcome);
     // Sent, or kept in the outbox: the form is cleared. Otherwise nobody has it and nothing kept

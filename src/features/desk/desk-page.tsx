@@ -26,7 +26,7 @@ const sections = [
     id: 'desk-links',
     title: 'Reported links',
     intro:
-      'Look up a short link that was reported: where it leads and how it is scanned. Switching it off shows its scans a warning page; its owner is emailed the reason.',
+      'Reports visitors sent from a short link’s page, and any short link looked up: where it leads and how it is scanned. Switching it off shows its scans a warning page; its owner is emailed the reason. Close a report once it is dealt with.',
     Section: LinksSection,
   },
   {

@@ -2,7 +2,7 @@
 // answer, or its refusal in the server's words beside the form, keeping what was typed.
 import { useCallback, useState, type FormEvent } from 'react';
 import { formatDay, orderItem, orderStateLabels, type Order } from '../../domain/billing';
-import type { DeskAccount, DeskLink } from '../../domain/desk-api';
+import type { DeskAccount, DeskLink, DeskReport } from '../../domain/desk-api';
 import { formatCents } from '../../domain/money';
 import { linkIdIn } from '../../domain/qr/short-link';
 import { scanDay } from '../../domain/qr/scan-time';
@@ -174,6 +174,11 @@ export function LinksSection() {
   const [link, setLink] = useState<DeskLink | null>(null);
   const [reason, setReason] = useState('');
 
+  const show = async (id: string) => {
+    const answer = await call(() => askDesk('link', { id }));
+    setLink(answer.ok ? (answer.link ?? null) : null);
+  };
+
   const lookUp = async (event: FormEvent) => {
     event.preventDefault();
     const id = linkIdIn(typed);
@@ -184,8 +189,7 @@ export function LinksSection() {
       });
       return;
     }
-    const answer = await call(() => askDesk('link', { id }));
-    setLink(answer.ok ? (answer.link ?? null) : null);
+    await show(id);
   };
 
   const toggle = async (event: FormEvent) => {
@@ -202,6 +206,12 @@ export function LinksSection() {
   const off = link?.state === 'switched-off';
   return (
     <>
+      <ReportsList
+        onLookUp={(id) => {
+          setTyped(`/q/${id}`);
+          void show(id);
+        }}
+      />
       <form
         className="desk__search"
         onSubmit={(event) => void lookUp(event)}
@@ -269,6 +279,111 @@ export function LinksSection() {
         </div>
       ) : null}
     </>
+  );
+}
+
+/**
+ * Visitors' reports of short links waiting for staff, newest first: each looked up below, and
+ * closed with the reason once dealt with (the link switched off, or found harmless).
+ */
+function ReportsList({ onLookUp }: { onLookUp: (link: string) => void }) {
+  const { busy, said, setSaid, call } = useDeskCall();
+  const [reports, setReports] = useState<readonly DeskReport[] | null>(null);
+  const [closing, setClosing] = useState<DeskReport | null>(null);
+  const [reason, setReason] = useState('');
+  const supersede = useOnOpen(
+    () => askDesk('reports', {}),
+    (answer) => setReports(answer.reports ?? []),
+    setSaid,
+  );
+  const refresh = async () => {
+    supersede();
+    const answer = await call(() => askDesk('reports', {}), { quiet: true });
+    if (answer.ok) setReports(answer.reports ?? []);
+  };
+  const close = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!closing) return;
+    const answer = await call(() => askDesk('close', { report: closing.id, reason }));
+    if (answer.ok) {
+      setReports((before) => before?.filter((one) => one.id !== closing.id) ?? null);
+      setClosing(null);
+      setReason('');
+    }
+  };
+  const columns: readonly Column<DeskReport>[] = [
+    { heading: 'Reported', cell: (report) => formatDay(report.at) },
+    { heading: 'Link', cell: (report) => <strong>/q/{report.link}</strong> },
+    { heading: 'Report', cell: (report) => <span className="desk__text">{report.message}</span> },
+    {
+      heading: 'From',
+      cell: (report) => [report.name, report.email].filter(Boolean).join(', ') || 'Not given',
+    },
+    {
+      heading: 'Action',
+      cell: (report) => (
+        <span className="desk__actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => onLookUp(report.link)}
+          >
+            Look up<span className="visually-hidden"> /q/{report.link}</span>
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-expanded={closing?.id === report.id}
+            onClick={() => setClosing(closing?.id === report.id ? null : report)}
+          >
+            Close<span className="visually-hidden"> the report of /q/{report.link}</span>
+          </button>
+        </span>
+      ),
+    },
+  ];
+  return (
+    <div className="desk__reports">
+      <h3>Reports waiting</h3>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={busy}
+        onClick={() => void refresh()}
+      >
+        Refresh the reports
+      </button>
+      {reports === null ? null : reports.length === 0 ? (
+        <p>No reports wait for you.</p>
+      ) : (
+        <Table
+          caption="Reports of short links waiting"
+          rows={reports}
+          rowKey={(report) => report.id}
+          columns={columns}
+        />
+      )}
+      {closing ? (
+        <form
+          className="desk__form"
+          onSubmit={(event) => void close(event)}
+          aria-label={`Close the report of /q/${closing.link}`}
+        >
+          <Field
+            label="Why it is closed"
+            hint="Kept in the audit log: what was done, or why nothing needed doing."
+            required
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <button type="submit" className="button" disabled={busy}>
+            Close the report
+          </button>
+        </form>
+      ) : null}
+      <Said said={said} />
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@
 // answer means is the status's (outcomeOfStatus), and a refusal carries the form service's words.
 import { timeoutSignal, uniqueId } from '../compat';
 import {
+  ENQUIRY_ID_FIELD,
   newEntry,
   outcomeOfStatus,
   readEntry,
@@ -82,8 +83,7 @@ export function refusalReason(answer: unknown): string | undefined {
 
 let lastStamp = 0;
 
-/** The form field that carries each enquiry's id, so a receiver can recognise a repeat. */
-export const ENQUIRY_ID_FIELD = 'enquiryId';
+export { ENQUIRY_ID_FIELD };
 
 /** A new enquiry (fields as posted, then its id) for the given endpoints. */
 function enquiry(
