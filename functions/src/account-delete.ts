@@ -37,6 +37,9 @@
 //   through the person's member document, and finishes it.
 //   For its own workspace that stays: its orders lose the person's email address (an invoice
 //   keeps the name it is made out to); everything else is the workspace's and stays.
+//   6b. The person's custom PC builds (a build is a person's, not a workspace's): one whose order
+//      was paid is the company's record of what it sold and built, kept as its invoice is, without
+//      its owner, the customer's name and address, or the thread; any other is deleted.
 //   7. The Auth user.
 //
 // Every batch of writes holds at most BATCH_WRITES (Firestore takes 500).
@@ -73,6 +76,8 @@ import {
 } from '../../src/domain/records/members';
 import { noticePath } from '../../src/domain/records/notices';
 import { ORDERS } from '../../src/domain/records/orders';
+import { BUILDS } from '../../src/domain/records/builds';
+import { buildStepIds, type BuildStep } from '../../src/domain/pc-builds';
 import { isPending } from '../../src/domain/team-invites';
 import {
   FieldValue,
@@ -263,11 +268,32 @@ export async function deleteAccount(
     if (email) await forgetOrderEmail(db, uid, email);
   }
 
+  await forgetBuilds(db, uid);
+
   // 7. The account itself.
   await auth.deleteUser(uid).catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
   });
   return { ok: true, removed, workspaceKept };
+}
+
+/** Step 6b (see the top): the person's builds, paid ones kept without them, the rest deleted. */
+async function forgetBuilds(db: Firestore, uid: string) {
+  const builds = (await db.collection(BUILDS).where('owner', '==', uid).get()).docs;
+  const paidFrom = buildStepIds.indexOf('paid');
+  await inBatches(db, builds, (batch, build) => {
+    if (buildStepIds.indexOf(build.get('step') as BuildStep) >= paidFrom) {
+      batch.update(build.ref, {
+        owner: null,
+        customer: FieldValue.delete(),
+        messages: [],
+        awaitingReply: false,
+        accountDeletedAt: FieldValue.serverTimestamp(),
+      });
+    } else {
+      batch.delete(build.ref);
+    }
+  });
 }
 
 /**

@@ -152,7 +152,7 @@ export const WORKSPACE_GOES = [
   'Your saved codes, their designs and logos, and the files hosted for them.',
   'The short links of your dynamic codes: printed codes then show “no longer active”, and their addresses are never given to anyone else.',
   'Your scan figures, your account’s usage, and your sign-in.',
-  'Paid invoices are kept for five years, as South African tax law requires, with only what an invoice shows (number, date, plan, amount, the name it is made out to).',
+  'Paid invoices are kept for five years, as South African tax law requires, with only what an invoice shows (number, date, plan, amount, the name it is made out to); so is a custom PC build that was paid for, without your name, address or questions.',
 ] as const;
 
 /**

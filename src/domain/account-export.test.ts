@@ -74,6 +74,7 @@ const data = (codes: SavedCode[]): AccountData => ({
   links: new Map([['menu', link]]),
   figures: new Map([[link.id, figures]]),
   orders: [{ id: 'o1', planId: 'monthly', state: 'paid', invoiceNumber: 'INV-000001' }],
+  builds: [],
   memberships: [],
   workspace: { members: [], invites: [], history: [] },
   origin: 'https://kemptoncodeworks.co.za',
@@ -290,6 +291,42 @@ describe('accountJson', () => {
     const json = accountJson(data([menu]));
     expect(json.memberships).toEqual([]);
     expect(json.workspace).toEqual({ members: [], pendingInvites: [], history: [] });
+  });
+
+  it('holds the account’s custom PC builds, with their steps and thread on ISO dates', () => {
+    const at = Date.parse('2026-12-01T08:00:00Z');
+    const json = accountJson({
+      ...data([menu]),
+      builds: [
+        {
+          id: 'b1',
+          number: 1042,
+          owner: 'u1',
+          customerEmail: 'thandi@example.co.za',
+          step: 'quoted',
+          purpose: 'gaming',
+          budgetCents: 2_500_000,
+          mustHaves: 'Quiet',
+          likeBuild: null,
+          createdAt: at,
+          quote: null,
+          order: null,
+          timeline: [{ step: 'requested', at, note: null, photos: [] }],
+          messages: [{ id: 'm1', from: 'customer', text: 'White case?', at }],
+          awaitingReply: true,
+        },
+      ],
+    });
+    expect(json.builds).toEqual([
+      expect.objectContaining({
+        number: 1042,
+        createdAt: '2026-12-01T08:00:00.000Z',
+        timeline: [{ step: 'requested', at: '2026-12-01T08:00:00.000Z', note: null, photos: [] }],
+        messages: [
+          expect.objectContaining({ text: 'White case?', at: '2026-12-01T08:00:00.000Z' }),
+        ],
+      }),
+    ]);
   });
 
   it('says who made and last changed each code, as stored', () => {

@@ -4,7 +4,7 @@
 //
 // The JSON keeps every field as stored (content, design, logo, hosted files, who made and last
 // changed each code) plus each short link and its figures by day, the same sums the analysis page
-// shows, and the account's orders. With teams it also holds the account's memberships of other
+// shows, the account's orders, and its custom PC builds. With teams it also holds the account's memberships of other
 // workspaces (which, in which role, since when) and its own workspace's people (its members, with
 // their roles and addresses, and the pending invites, without anything of their links) and the
 // history of its printed codes: the account holds them as the business whose workspace it is. The
@@ -20,6 +20,7 @@ import type { SavedCode } from './qr/saved-code';
 import { scanDay } from './qr/scan-time';
 import { shortLinkUrl } from './qr/short-link';
 import type { HistoryEntry } from './records/history';
+import type { BuildSummary } from './pc-builds';
 import type { Member } from './records/members';
 import { isPending, type Invite } from './team-invites';
 
@@ -44,6 +45,8 @@ export interface AccountData {
   readonly figures: ReadonlyMap<string, LinkFigures>;
   /** The account's orders and invoices (orders/*), their fields as stored. */
   readonly orders: readonly Readonly<Record<string, unknown>>[];
+  /** Its custom PC builds (builds/*): the request, quote, steps and thread, as read. */
+  readonly builds: readonly BuildSummary[];
   /** Its member documents in other workspaces: the teams it belongs to. */
   readonly memberships: readonly Member[];
   /** Its own workspace's members, invites (pending or not) and history of printed codes. */
@@ -143,6 +146,12 @@ export function accountJson(data: AccountData) {
       };
     }),
     orders: data.orders,
+    builds: data.builds.map((build) => ({
+      ...build,
+      createdAt: isoOf(build.createdAt),
+      timeline: build.timeline.map((entry) => ({ ...entry, at: isoOf(entry.at) })),
+      messages: build.messages.map((message) => ({ ...message, at: isoOf(message.at) })),
+    })),
     memberships: data.memberships.map((member) => ({
       workspace: member.workspace,
       workspaceName: member.workspaceName,

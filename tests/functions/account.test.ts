@@ -43,6 +43,7 @@ import { countShardPath, linkCountsPath } from '../../src/domain/records/link-co
 import { LINKS, linkPasswordPath, linkPath, linkPrivatePath } from '../../src/domain/records/links';
 import { mailCounterPath } from '../../src/domain/records/mail';
 import { ORDERS, orderPath } from '../../src/domain/records/orders';
+import { buildPath, newBuildFields } from '../../src/domain/records/builds';
 import { linkVisitorsPath } from '../../src/domain/records/visitors';
 import { countedWrite, newCode, useEmulator } from '../rules/emulator';
 import {
@@ -348,6 +349,37 @@ describe('deleting an account', () => {
     });
     expect(invoice.customer).not.toHaveProperty('email');
     expect(JSON.stringify(invoice)).not.toContain(account.uid);
+  });
+
+  it('keeps a paid custom PC build without its owner, address or thread, and deletes the rest', async () => {
+    const account = await newAccount('Builder');
+    const build = (step: string) => ({
+      ...newBuildFields(
+        account.uid,
+        1042,
+        {
+          requestId: `r-${step}`,
+          purpose: 'gaming',
+          budgetCents: 2_500_000,
+          mustHaves: '',
+          likeBuild: null,
+        },
+        { email: 'builder@example.co.za', name: 'Thandi Builder' },
+        Timestamp.now(),
+      ),
+      step,
+      messages: [{ id: 'm1', from: 'customer', text: 'White case?', at: Timestamp.now() }],
+    });
+    const paid = `paid-${account.uid}`;
+    const asked = `asked-${account.uid}`;
+    await under.db.doc(buildPath(paid)).set(build('assembling'));
+    await under.db.doc(buildPath(asked)).set(build('quoted'));
+    expect((await deleteRequest((await signIn(account)).idToken)).status).toBe(200);
+    expect(await exists(buildPath(asked))).toBe(false);
+    const kept = (await under.db.doc(buildPath(paid)).get()).data()!;
+    expect(kept).toMatchObject({ owner: null, number: 1042, step: 'assembling', messages: [] });
+    expect(kept).not.toHaveProperty('customer');
+    expect(JSON.stringify(kept)).not.toContain(account.uid);
   });
 
   it('leaves another account’s codes, links, figures, files, orders and sign-in untouched', async () => {

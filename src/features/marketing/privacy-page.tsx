@@ -60,13 +60,14 @@ const accountData = {
     'Your account’s use of its limits (its short links, changes of the day, the space your files take), and your free trial or plan.',
     'Orders and invoices when you buy a plan: the plan, the amount, the payment reference, the dates, and the name and email address the invoice is made out to.',
     'How many codes you have emailed from the site in the last hour, to stop misuse; not the emails themselves.',
+    'If you ask us for a custom PC: what it is for, your budget and what it must have, our quote, its steps with our notes and photos, your questions and our answers, and its order and invoice.',
     'If you work in a team: the teams you belong to, your role in each and the address you joined with, which the team sees; who made and last changed each code; and, in the team’s history of its printed codes, each change you make with your address then.',
   ],
   rights: {
     title: 'Your copy, and deleting your account',
     items: [
-      'Download my data: a copy of your codes with their short links and figures, your account’s details and your orders, the teams you belong to, and your own team’s members, pending invites and history, as a JSON file (all of it) and a CSV file (a row per code, for a spreadsheet).',
-      'Delete my account: your account and everything above goes, for good. Printed dynamic codes then show “no longer active”, and their short links are never given to anyone else. Paid invoices are kept for five years, as South African tax law requires, with only what an invoice shows (number, date, plan, amount and the name it is made out to).',
+      'Download my data: a copy of your codes with their short links and figures, your account’s details, your orders and custom PC builds, the teams you belong to, and your own team’s members, pending invites and history, as a JSON file (all of it) and a CSV file (a row per code, for a spreadsheet).',
+      'Delete my account: your account and everything above goes, for good. Printed dynamic codes then show “no longer active”, and their short links are never given to anyone else. Paid invoices are kept for five years, as South African tax law requires, with only what an invoice shows (number, date, plan, amount and the name it is made out to); so is a custom PC build that was paid for (its quote and steps), without your name, address or questions.',
       'With a team: your memberships end, and the teams keep their codes, the ones you made included, and their history. If other people work in your own workspace, it stays with its other owners (its codes are the business’s): only your sign-in and your address go; until one of them is an owner, your account cannot be deleted.',
     ],
   },

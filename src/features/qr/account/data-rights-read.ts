@@ -13,6 +13,7 @@ import { INVITES, readInvite } from '../../../domain/records/invites';
 import { LINKS, linksByCode } from '../../../domain/records/links';
 import { MEMBERS, membersPath, readMember } from '../../../domain/records/members';
 import { ORDERS } from '../../../domain/records/orders';
+import { BUILDS, readBuild } from '../../../domain/records/builds';
 import type { Firestore } from '../../../lib/firestore/firestore-core';
 import { loadStore } from '../codes/use-saved-codes';
 
@@ -91,19 +92,29 @@ export async function readAccountData(reader: Reader): Promise<AccountData> {
       );
     });
 
-  const [codeDocuments, linkDocuments, usage, orders, memberships, members, invites, history] =
-    await withTimeout(
-      Promise.all([
-        getDocsFromServer(collection(db, codesPath(uid))),
-        getDocsFromServer(query(collection(db, LINKS), where('owner', '==', uid))),
-        serverDocument(doc(db, accountPath(uid))),
-        getDocsFromServer(query(collection(db, ORDERS), where('owner', '==', uid))),
-        getDocsFromServer(query(collectionGroup(db, MEMBERS), where('uid', '==', uid))),
-        getDocsFromServer(collection(db, membersPath(uid))),
-        getDocsFromServer(query(collection(db, INVITES), where('workspace', '==', uid))),
-        getDocsFromServer(collection(db, historyPath(uid))),
-      ]),
-    );
+  const [
+    codeDocuments,
+    linkDocuments,
+    usage,
+    orders,
+    memberships,
+    members,
+    invites,
+    history,
+    builds,
+  ] = await withTimeout(
+    Promise.all([
+      getDocsFromServer(collection(db, codesPath(uid))),
+      getDocsFromServer(query(collection(db, LINKS), where('owner', '==', uid))),
+      serverDocument(doc(db, accountPath(uid))),
+      getDocsFromServer(query(collection(db, ORDERS), where('owner', '==', uid))),
+      getDocsFromServer(query(collectionGroup(db, MEMBERS), where('uid', '==', uid))),
+      getDocsFromServer(collection(db, membersPath(uid))),
+      getDocsFromServer(query(collection(db, INVITES), where('workspace', '==', uid))),
+      getDocsFromServer(collection(db, historyPath(uid))),
+      getDocsFromServer(query(collection(db, BUILDS), where('owner', '==', uid))),
+    ]),
+  );
   // Every stored code is one the app reads (the rules take only its types). The links by their
   // code's id: a live one over a retired one it replaced.
   const codes = codeDocuments.docs
@@ -128,6 +139,7 @@ export async function readAccountData(reader: Reader): Promise<AccountData> {
     codes,
     links: byCode,
     figures: new Map<string, LinkFigures>(figures),
+    builds: builds.docs.flatMap((build) => readBuild(build.id, build.data()) ?? []),
     orders: orders.docs.map((order) => ({
       id: order.id,
       ...(plain(order.data()) as Record<string, unknown>),
