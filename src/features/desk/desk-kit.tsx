@@ -197,3 +197,45 @@ export function SearchedTable<Row>({
     </>
   );
 }
+
+/**
+ * A list the desk asks for as the section opens, and again when staff refresh it (the reports
+ * waiting, the audit log): its rows (null until the first answer), and the section's one request
+ * at a time, which the section's own actions share.
+ */
+export function useDeskList<Row>(
+  ask: () => Promise<DeskAnswer>,
+  rowsOf: (answer: DeskOk) => readonly Row[] | undefined,
+) {
+  const { busy, said, setSaid, call } = useDeskCall();
+  const [rows, setRows] = useState<readonly Row[] | null>(null);
+  const supersede = useOnOpen(ask, (answer) => setRows(rowsOf(answer) ?? []), setSaid);
+  const refresh = async () => {
+    supersede();
+    const answer = await call(ask, { quiet: true });
+    if (answer.ok) setRows(rowsOf(answer) ?? []);
+  };
+  return { rows, setRows, refresh, busy, said, call };
+}
+
+/** Asks for a list again ("Refresh the log"). */
+export function RefreshButton({
+  busy,
+  onRefresh,
+  children,
+}: {
+  busy: boolean;
+  onRefresh: () => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--ghost"
+      disabled={busy}
+      onClick={() => void onRefresh()}
+    >
+      {children}
+    </button>
+  );
+}

@@ -6,7 +6,7 @@ import type { DeskAccount, DeskLink, DeskReport } from '../../domain/desk-api';
 import { formatCents } from '../../domain/money';
 import { linkIdIn } from '../../domain/qr/short-link';
 import { scanDay } from '../../domain/qr/scan-time';
-import { auditActions, type AuditEntry } from '../../domain/records/staff';
+import { auditActions } from '../../domain/records/staff';
 import { Facts } from '../../lib/ui/facts';
 import { Field } from '../../lib/ui/field';
 import {
@@ -14,7 +14,9 @@ import {
   SearchedTable,
   SearchForm,
   Table,
+  RefreshButton,
   useDeskCall,
+  useDeskList,
   useOnOpen,
   type Column,
 } from './desk-kit';
@@ -287,20 +289,19 @@ export function LinksSection() {
  * closed with the reason once dealt with (the link switched off, or found harmless).
  */
 function ReportsList({ onLookUp }: { onLookUp: (link: string) => void }) {
-  const { busy, said, setSaid, call } = useDeskCall();
-  const [reports, setReports] = useState<readonly DeskReport[] | null>(null);
+  const {
+    rows: reports,
+    setRows: setReports,
+    refresh,
+    busy,
+    said,
+    call,
+  } = useDeskList(
+    () => askDesk('reports', {}),
+    (answer) => answer.reports,
+  );
   const [closing, setClosing] = useState<DeskReport | null>(null);
   const [reason, setReason] = useState('');
-  const supersede = useOnOpen(
-    () => askDesk('reports', {}),
-    (answer) => setReports(answer.reports ?? []),
-    setSaid,
-  );
-  const refresh = async () => {
-    supersede();
-    const answer = await call(() => askDesk('reports', {}), { quiet: true });
-    if (answer.ok) setReports(answer.reports ?? []);
-  };
   const close = async (event: FormEvent) => {
     event.preventDefault();
     if (!closing) return;
@@ -345,14 +346,9 @@ function ReportsList({ onLookUp }: { onLookUp: (link: string) => void }) {
   return (
     <div className="desk__reports">
       <h3>Reports waiting</h3>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={busy}
-        onClick={() => void refresh()}
-      >
+      <RefreshButton busy={busy} onRefresh={refresh}>
         Refresh the reports
-      </button>
+      </RefreshButton>
       {reports === null ? null : reports.length === 0 ? (
         <p>No reports wait for you.</p>
       ) : (
@@ -437,27 +433,20 @@ const when = (at: number) =>
   });
 
 export function AuditSection() {
-  const { busy, said, setSaid, call } = useDeskCall();
-  const [entries, setEntries] = useState<readonly AuditEntry[] | null>(null);
-  const load = useCallback(async () => {
-    const answer = await call(() => askDesk('audit', {}), { quiet: true });
-    if (answer.ok) setEntries(answer.entries ?? []);
-  }, [call]);
-  useOnOpen(
+  const {
+    rows: entries,
+    refresh,
+    busy,
+    said,
+  } = useDeskList(
     () => askDesk('audit', {}),
-    (answer) => setEntries(answer.entries ?? []),
-    setSaid,
+    (answer) => answer.entries,
   );
   return (
     <>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={busy}
-        onClick={() => void load()}
-      >
+      <RefreshButton busy={busy} onRefresh={refresh}>
         Refresh the log
-      </button>
+      </RefreshButton>
       <Said said={said} />
       {entries === null ? null : entries.length === 0 ? (
         <p>Nothing has been done at the desk yet.</p>
