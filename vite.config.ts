@@ -59,7 +59,7 @@ const memberAssets: Plugin = {
   enforce: 'post',
   generateBundle(_options, bundle) {
     staff = staffFiles(bundle);
-    members = new Set([...memberFiles(bundle)].filter((file) => !staff.has(file)));
+    members = memberFiles(bundle);
     this.emitFile({
       type: 'asset',
       fileName: MEMBER_ASSETS_FILE,

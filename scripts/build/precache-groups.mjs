@@ -5,9 +5,12 @@
 //
 // Worked out from the build's own module graph, not from a list of names: a file is a member's
 // when it is reached only through a module of the QR feature (src/features/qr/), of the PC
-// dashboard (src/features/pc/) or of Firestore
-// (src/lib/firestore/). Everything the entry reaches otherwise, statically or by a lazy route, is
-// the visitor's, and so is any file the graph does not explain (kept, to be safe offline).
+// dashboard (src/features/pc/), of Firestore (src/lib/firestore/) or of the staff's desk
+// (src/features/desk/), but not through the desk alone (the staff's: staffFiles). Everything the
+// entry reaches otherwise, statically or by a lazy route, is the visitor's, and so is any file the
+// graph does not explain (kept, to be safe offline). The desk is no visitor's page: what it shares
+// with the members' screens (the upload protocol, the builds' rules) is cached at sign-in, not
+// installed on every visitor's phone.
 
 /** Modules only signed-in users run. */
 const MEMBER_MODULE = /\/src\/(features\/(qr|pc)|lib\/firestore)\//;
@@ -19,12 +22,25 @@ const STAFF_MODULE = /\/src\/features\/desk\//;
 export const MEMBER_ASSETS_FILE = 'member-assets.json';
 
 /**
- * The files of a Rollup bundle (chunks and assets, by file name) that only members need.
+ * The files of a Rollup bundle (chunks and assets, by file name) that only members (or staff)
+ * need: none of the desk's own (staffFiles), which no member's sign-in caches.
  * @param {Record<string, any>} bundle Rollup's output bundle
- * @param {(id: string) => boolean} [isMemberModule]
  * @returns {Set<string>}
  */
-export function memberFiles(bundle, isMemberModule = (id) => MEMBER_MODULE.test(id)) {
+export function memberFiles(bundle) {
+  const staff = staffFiles(bundle);
+  const beyond = beyondVisitors(bundle, (id) => MEMBER_MODULE.test(id) || STAFF_MODULE.test(id));
+  return new Set([...beyond].filter((file) => !staff.has(file)));
+}
+
+/**
+ * The files of a Rollup bundle that no visitor reaches: those the entries reach only through a
+ * module `isRoot` names (statically or lazily), with the assets they name.
+ * @param {Record<string, any>} bundle Rollup's output bundle
+ * @param {(id: string) => boolean} isMemberModule
+ * @returns {Set<string>}
+ */
+function beyondVisitors(bundle, isMemberModule) {
   const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
   const assets = Object.values(bundle).filter((file) => file.type === 'asset');
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -95,4 +111,4 @@ export function memberFiles(bundle, isMemberModule = (id) => MEMBER_MODULE.test(
  * @param {Record<string, any>} bundle Rollup's output bundle
  * @returns {Set<string>}
  */
-export const staffFiles = (bundle) => memberFiles(bundle, (id) => STAFF_MODULE.test(id));
+export const staffFiles = (bundle) => beyondVisitors(bundle, (id) => STAFF_MODULE.test(id));

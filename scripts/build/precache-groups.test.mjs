@@ -41,16 +41,18 @@ const bundle = Object.fromEntries(
     chunk('assets/field.js'),
     chunk('assets/design-page.js', {
       facadeModuleId: page('qr/wizard/design-page'),
-      imports: ['assets/field.js', 'assets/wizard.js'],
+      imports: ['assets/field.js', 'assets/wizard.js', 'assets/hosting.js'],
       dynamicImports: ['assets/firestore-core.js', 'assets/jspdf.js'],
       code: 'new Worker(new URL("/assets/scan-worker.js", import.meta.url))',
       viteMetadata: { importedCss: new Set(['assets/wizard.css']), importedAssets: new Set() },
     }),
     chunk('assets/wizard.js'),
-    // The staff's desk: its own chunk and CSS, and a form it shares with the public pages.
+    chunk('assets/hosting.js'),
+    // The staff's desk: its own chunk and CSS, a form it shares with the public pages, and the
+    // upload protocol it shares with the QR screens alone.
     chunk('assets/desk-page.js', {
       facadeModuleId: page('desk/desk-page'),
-      imports: ['assets/field.js'],
+      imports: ['assets/field.js', 'assets/hosting.js'],
       viteMetadata: { importedCss: new Set(['assets/desk-page.css']), importedAssets: new Set() },
     }),
     asset('assets/desk-page.css'),
@@ -73,6 +75,8 @@ describe('memberFiles', () => {
     expect([...memberFiles(bundle)].sort()).toEqual([
       'assets/design-page.js',
       'assets/firestore-core.js',
+      // Shared by the QR screens and the desk, which is no visitor's page either.
+      'assets/hosting.js',
       'assets/jspdf.js',
       'assets/scan-worker.js',
       'assets/wizard.css',
