@@ -10,7 +10,7 @@
 // times that from the peer: client-address.ts, file-limits.ts), one report per enquiry id however
 // often it is sent, and at most REPORTS_PER_LINK_MAX waiting on one link.
 import { enquiryForm } from '../../src/domain/enquiry';
-import { checkField } from '../../src/domain/form';
+import { checkForm } from '../../src/domain/form';
 import { ENQUIRY_ID_FIELD } from '../../src/domain/outbox';
 import {
   isLinkId,
@@ -21,8 +21,8 @@ import {
 import { linkPath } from '../../src/domain/records/links';
 import { newReportFields, REPORTS, reportPath } from '../../src/domain/records/reports';
 import { Timestamp, type Firestore } from './admin';
-import { clientAddresses, networkOf } from './client-address';
-import { ClientLimits, PEER_FACTOR } from './file-limits';
+import { clientAddresses } from './client-address';
+import { ClientLimits, downloadLimits, PEER_FACTOR } from './file-limits';
 import { header, readBody, securityHeaders, type HttpRequest, type HttpResponse } from './http';
 import { log } from './log';
 
@@ -55,21 +55,18 @@ async function formOf(request: HttpRequest, body: Buffer): Promise<FormData | nu
 export function createReportsApi({
   db,
   now = () => new Date(),
-  clients = new ClientLimits({
-    downloads: Infinity,
-    bytesPerMinute: REPORTS_PER_CLIENT_PER_MINUTE,
-  }),
-  peers = new ClientLimits({
-    downloads: Infinity,
-    bytesPerMinute: PEER_FACTOR * REPORTS_PER_CLIENT_PER_MINUTE,
-  }),
 }: {
   db: Firestore;
   now?: () => Date;
-  /** How many reports each address may still send (a report counts as one). */
-  clients?: ClientLimits;
-  peers?: ClientLimits;
 }) {
+  // The download limits' client-and-peer allowance, a report counting as one "byte".
+  const admit = downloadLimits(
+    new ClientLimits({ downloads: Infinity, bytesPerMinute: REPORTS_PER_CLIENT_PER_MINUTE }),
+    new ClientLimits({
+      downloads: Infinity,
+      bytesPerMinute: PEER_FACTOR * REPORTS_PER_CLIENT_PER_MINUTE,
+    }),
+  );
   return async function answerReport(request: HttpRequest, response: HttpResponse) {
     if (request.method !== 'POST') {
       response.setHeader('Allow', 'POST');
@@ -84,26 +81,24 @@ export function createReportsApi({
     };
     const id = field(ENQUIRY_ID_FIELD);
     const link = field(REPORT_LINK_FIELD);
-    // Checked as the contact form checks them, by its own description.
-    const spec = enquiryForm('general-inquiries');
-    const said = checkField(spec.message, field('message'));
-    const name = checkField(spec.name, field('name'));
-    const email = checkField(spec.email, field('email'));
     if (!form || !/^[A-Za-z0-9_-]{8,64}$/.test(id) || !isLinkId(link)) {
       return answer(response, 400, { error: 'Send the report from the contact page.' });
     }
-    for (const read of [said, name, email]) {
-      if (!read.ok) return answer(response, 400, { error: read.message });
-    }
-    if (!said.ok || !name.ok || !email.ok) return;
+    // Checked as the contact form checks the enquiry, by its own description.
+    const spec = enquiryForm('general-inquiries');
+    const { values, errors } = checkForm(
+      spec,
+      Object.fromEntries(Object.keys(spec).map((name) => [name, field(name)])) as Record<
+        keyof typeof spec,
+        string
+      >,
+    );
+    const problem = Object.values(errors).find(Boolean);
+    if (problem) return answer(response, 400, { error: problem });
     // Counted before anything is read: a flood costs the store nothing.
-    const { client, peer } = clientAddresses(request);
-    const byClient = clients.take(networkOf(client), 1);
-    const byPeer =
-      networkOf(peer) === networkOf(client) ? byClient : peers.take(networkOf(peer), 1);
-    if (byClient.ok) byClient.done(1);
-    if (byPeer.ok && byPeer !== byClient) byPeer.done(1);
-    if (!byClient.ok || !byPeer.ok) {
+    const admitted = admit(clientAddresses(request), 1);
+    if (admitted.ok) admitted.done(1);
+    else {
       return answer(
         response,
         429,
@@ -131,7 +126,12 @@ export function createReportsApi({
         transaction.create(
           ref,
           newReportFields(
-            { link, message: said.value, name: name.value || null, email: email.value || null },
+            {
+              link,
+              message: values.message,
+              name: values.name || null,
+              email: values.email || null,
+            },
             Timestamp.fromDate(now()),
           ),
         );

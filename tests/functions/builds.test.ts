@@ -50,6 +50,14 @@ async function post(path: string, token: string, body: object) {
   return { status: response.status, answer: (await response.json()) as BuildsAnswer };
 }
 
+/** A new member of staff, added as the staff script adds one, with a token that carries the claim. */
+async function newStaff() {
+  const uid = uniqueUser('staff');
+  await idToken(uid);
+  await addStaff(under.db, under.auth, emailOf(uid), { by: 'test', byEmail: null });
+  return { uid, token: await freshIdToken(uid) };
+}
+
 const request = async (uid: string, fields: object = {}, request = newRequestId()) =>
   post(BUILD_REQUEST_PATH, await idToken(uid), { request, ...asked, ...fields });
 
@@ -149,10 +157,7 @@ describe('at the desk', () => {
     const build = made.answer.ok ? made.answer.build : null;
     expect(build).not.toBeNull();
 
-    const staff = uniqueUser('staff');
-    await idToken(staff);
-    await addStaff(under.db, under.auth, emailOf(staff), { by: 'test', byEmail: null });
-    const token = await freshIdToken(staff);
+    const { token } = await newStaff();
     const waiting = await post(`${DESK_API_PATH}/builds`, token, { query: '' });
     expect(JSON.stringify(waiting.answer)).toContain(build!.id);
     const byNumber = await post(`${DESK_API_PATH}/builds`, token, {
@@ -176,10 +181,7 @@ describe('a quote', () => {
     const customer = uniqueUser('builder');
     const made = await request(customer);
     const build = made.answer.ok ? made.answer.build : null;
-    const staff = uniqueUser('staff');
-    await idToken(staff);
-    await addStaff(under.db, under.auth, emailOf(staff), { by: 'test', byEmail: null });
-    const token = await freshIdToken(staff);
+    const { uid: staff, token } = await newStaff();
     const today = scanDay(new Date());
     const quote = (fields: object) =>
       post(`${DESK_API_PATH}/quote`, token, {
@@ -261,10 +263,7 @@ describe('a quote', () => {
     const customer = uniqueUser('builder');
     const made = await request(customer);
     const build = made.answer.ok ? made.answer.build : null;
-    const staff = uniqueUser('staff');
-    await idToken(staff);
-    await addStaff(under.db, under.auth, emailOf(staff), { by: 'test', byEmail: null });
-    const token = await freshIdToken(staff);
+    const { token } = await newStaff();
     const part = (n: number) => ({
       description:
         `${String(n).padStart(2, '0')} ${'"Quoted" part, with “marks” & more '.repeat(4)}`.slice(
@@ -303,10 +302,7 @@ describe('after the quote', () => {
   async function quotedBuild() {
     const customer = uniqueUser('builder');
     const made = await request(customer);
-    const staff = uniqueUser('staff');
-    await idToken(staff);
-    await addStaff(under.db, under.auth, emailOf(staff), { by: 'test', byEmail: null });
-    const desk = await freshIdToken(staff);
+    const { uid: staff, token: desk } = await newStaff();
     const build = made.answer.ok ? made.answer.build : null;
     const quoted = await post(`${DESK_API_PATH}/quote`, desk, {
       build: build!.id,

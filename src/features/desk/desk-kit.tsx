@@ -1,7 +1,7 @@
 // The desk's building blocks (desk-sections.tsx, desk-builds.tsx): one request at a time with what
 // its answer said, a search form, and tables whose columns are described once.
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { DeskAnswer } from '../../domain/desk-api';
+import { DESK_REASON_MAX, type DeskAnswer } from '../../domain/desk-api';
 import { Field, FormAlert, StatusMessage } from '../../lib/ui/field';
 
 export type Said = { readonly tone: 'info' | 'error'; readonly text: string } | null;
@@ -237,5 +237,48 @@ export function RefreshButton({
     >
       {children}
     </button>
+  );
+}
+
+/**
+ * A form of one required reason and its button, for an action the audit log keeps with the reason
+ * typed (switching a link, closing a report). `act` answers whether it was done: then the reason
+ * is cleared; otherwise what was typed stays.
+ */
+export function ReasonForm({
+  name,
+  label,
+  hint,
+  button,
+  busy,
+  act,
+}: {
+  /** The form's accessible name. */
+  name: string;
+  label: string;
+  hint: string;
+  button: string;
+  busy: boolean;
+  act: (reason: string) => Promise<boolean>;
+}) {
+  const [reason, setReason] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await act(reason)) setReason('');
+  };
+  return (
+    <form className="desk__form" onSubmit={(event) => void submit(event)} aria-label={name}>
+      <Field
+        label={label}
+        hint={hint}
+        required
+        maxLength={DESK_REASON_MAX}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        {button}
+      </button>
+    </form>
   );
 }

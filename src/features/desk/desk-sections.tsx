@@ -14,6 +14,7 @@ import {
   SearchedTable,
   SearchForm,
   Table,
+  ReasonForm,
   RefreshButton,
   useDeskCall,
   useDeskList,
@@ -174,7 +175,6 @@ export function LinksSection() {
   const { busy, said, setSaid, call } = useDeskCall();
   const [typed, setTyped] = useState('');
   const [link, setLink] = useState<DeskLink | null>(null);
-  const [reason, setReason] = useState('');
 
   const show = async (id: string) => {
     const answer = await call(() => askDesk('link', { id }));
@@ -194,15 +194,12 @@ export function LinksSection() {
     await show(id);
   };
 
-  const toggle = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!link) return;
+  const toggle = async (reason: string) => {
+    if (!link) return false;
     const on = link.state === 'switched-off';
     const answer = await call(() => askDesk('switch', { id: link.id, on, reason }));
-    if (answer.ok && answer.link) {
-      setLink(answer.link);
-      setReason('');
-    }
+    if (answer.ok && answer.link) setLink(answer.link);
+    return answer.ok;
   };
 
   const off = link?.state === 'switched-off';
@@ -261,23 +258,14 @@ export function LinksSection() {
               { heading: 'Visitors', cell: (day) => day.unique },
             ]}
           />
-          <form
-            className="desk__form"
-            onSubmit={(event) => void toggle(event)}
-            aria-label={off ? 'Switch the link on again' : 'Switch the link off'}
-          >
-            <Field
-              label={off ? 'Why it may work again' : 'Why it is switched off'}
-              hint="Kept in the audit log, and emailed to the owner."
-              required
-              maxLength={500}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            <button type="submit" className="button" disabled={busy}>
-              {off ? 'Switch on again' : 'Switch off'}
-            </button>
-          </form>
+          <ReasonForm
+            name={off ? 'Switch the link on again' : 'Switch the link off'}
+            label={off ? 'Why it may work again' : 'Why it is switched off'}
+            hint="Kept in the audit log, and emailed to the owner."
+            button={off ? 'Switch on again' : 'Switch off'}
+            busy={busy}
+            act={toggle}
+          />
         </div>
       ) : null}
     </>
@@ -301,16 +289,14 @@ function ReportsList({ onLookUp }: { onLookUp: (link: string) => void }) {
     (answer) => answer.reports,
   );
   const [closing, setClosing] = useState<DeskReport | null>(null);
-  const [reason, setReason] = useState('');
-  const close = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!closing) return;
+  const close = async (reason: string) => {
+    if (!closing) return false;
     const answer = await call(() => askDesk('close', { report: closing.id, reason }));
     if (answer.ok) {
       setReports((before) => before?.filter((one) => one.id !== closing.id) ?? null);
       setClosing(null);
-      setReason('');
     }
+    return answer.ok;
   };
   const columns: readonly Column<DeskReport>[] = [
     { heading: 'Reported', cell: (report) => formatDay(report.at) },
@@ -360,23 +346,15 @@ function ReportsList({ onLookUp }: { onLookUp: (link: string) => void }) {
         />
       )}
       {closing ? (
-        <form
-          className="desk__form"
-          onSubmit={(event) => void close(event)}
-          aria-label={`Close the report of /q/${closing.link}`}
-        >
-          <Field
-            label="Why it is closed"
-            hint="Kept in the audit log: what was done, or why nothing needed doing."
-            required
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <button type="submit" className="button" disabled={busy}>
-            Close the report
-          </button>
-        </form>
+        <ReasonForm
+          key={closing.id}
+          name={`Close the report of /q/${closing.link}`}
+          label="Why it is closed"
+          hint="Kept in the audit log: what was done, or why nothing needed doing."
+          button="Close the report"
+          busy={busy}
+          act={close}
+        />
       ) : null}
       <Said said={said} />
     </div>
