@@ -143,8 +143,8 @@ export function createBuildsApi({
         at,
       );
       const fields = acceptedBuildFields(
+        stored.data(),
         { id: order.id, reference: order.reference },
-        (stored.get('timeline') as unknown[] | undefined) ?? [],
         Timestamp.fromDate(at),
       );
       transaction.update(stored.ref, fields);
@@ -170,7 +170,7 @@ export function createBuildsApi({
         return refusal('too-many', BUILD_MESSAGES.messages);
       }
       const fields = messagedBuildFields(
-        (stored.get('messages') as unknown[] | undefined) ?? [],
+        stored.data(),
         { id: input.request, from: 'customer', text: input.text },
         Timestamp.fromDate(at),
       );

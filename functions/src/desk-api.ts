@@ -410,8 +410,7 @@ export function createDeskApi({
                 `${buildName(build.number)} is ${buildSteps[build.step].toLowerCase()} already: its quote stays as it was accepted.`,
               );
             }
-            const timeline = (stored.get('timeline') as unknown[] | undefined) ?? [];
-            const fields = quotedBuildFields(quote, timeline, Timestamp.fromDate(at));
+            const fields = quotedBuildFields(stored.data(), quote, Timestamp.fromDate(at));
             transaction.update(stored.ref, fields);
             writeAudit(
               db,
@@ -460,8 +459,8 @@ export function createDeskApi({
               const problem = stepProblem(build.step, step);
               if (problem) return refusal('conflict', problem);
               const fields = steppedBuildFields(
+                stored.data(),
                 step,
-                (stored.get('timeline') as unknown[] | undefined) ?? [],
                 Timestamp.fromDate(at),
                 note || null,
                 photos,
@@ -509,7 +508,7 @@ export function createDeskApi({
               return refusal('too-many', BUILD_MESSAGES.messages);
             }
             const fields = messagedBuildFields(
-              (stored.get('messages') as unknown[] | undefined) ?? [],
+              stored.data(),
               { id: db.collection(BUILDS).doc().id, from: 'company', text },
               Timestamp.fromDate(at),
             );

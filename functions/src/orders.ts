@@ -349,10 +349,9 @@ export async function markOrderPaid(
       });
     } else if (readBuild(paying.id, paying.data())?.step === 'accepted') {
       // The build moves on to Paid (unless staff moved it on already, parts ordered on trust).
-      const timeline = (paying.get('timeline') as unknown[] | undefined) ?? [];
       transaction.update(
         payingRef,
-        steppedBuildFields('paid', timeline, Timestamp.fromDate(paidAt)),
+        steppedBuildFields(paying.data(), 'paid', Timestamp.fromDate(paidAt)),
       );
     }
     transaction.set(counterRef, invoiceSequenceFields(sequence), { merge: true });

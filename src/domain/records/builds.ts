@@ -130,52 +130,58 @@ export const timelineEntry = <Time>(
   photos: readonly string[] = [],
 ) => ({ step, at, note, photos: [...photos] });
 
-/** What quoting a build stores: the quote, the step, and the step added to its timeline. */
-export const quotedBuildFields = <Time>(quote: Quote, timeline: readonly unknown[], at: Time) => ({
+/** A list a stored build holds (its timeline, its thread), as stored: none when it has none. */
+const listOf = (stored: unknown, key: 'timeline' | 'messages'): readonly unknown[] => {
+  const list = (stored as Record<string, unknown> | null | undefined)?.[key];
+  return Array.isArray(list) ? list : [];
+};
+
+/** What quoting the build `stored` stores: the quote, the step, and the step on its timeline. */
+export const quotedBuildFields = <Time>(stored: unknown, quote: Quote, at: Time) => ({
   quote,
   step: 'quoted' as const,
-  timeline: [...timeline, timelineEntry('quoted', at, quote.note)],
+  timeline: [...listOf(stored, 'timeline'), timelineEntry('quoted', at, quote.note)],
   updatedAt: at,
 });
 
-/** What accepting the quote stores: the order it made, and the step. */
+/** What accepting the quote of the build `stored` stores: the order it made, and the step. */
 export const acceptedBuildFields = <Time>(
+  stored: unknown,
   order: { readonly id: string; readonly reference: string },
-  timeline: readonly unknown[],
   at: Time,
 ) => ({
   order,
   step: 'accepted' as const,
-  timeline: [...timeline, timelineEntry('accepted', at, null)],
+  timeline: [...listOf(stored, 'timeline'), timelineEntry('accepted', at, null)],
   updatedAt: at,
 });
 
 /**
- * What a step reached stores (marking its order paid, or staff at the desk): the step, and an
- * entry on the timeline with the note and photos.
+ * What a step the build `stored` reached stores (marking its order paid, or staff at the desk):
+ * the step, and an entry on the timeline with the note and photos.
  */
 export const steppedBuildFields = <Time>(
+  stored: unknown,
   step: BuildSummary['step'],
-  timeline: readonly unknown[],
   at: Time,
   note: string | null = null,
   photos: readonly string[] = [],
 ) => ({
   step,
-  timeline: [...timeline, timelineEntry(step, at, note, photos)],
+  timeline: [...listOf(stored, 'timeline'), timelineEntry(step, at, note, photos)],
   updatedAt: at,
 });
 
 /**
- * What a message stores: added to the thread, which waits for the company's answer after a
- * customer's message and no longer after the company's.
+ * What a message on the build `stored` stores: added to the thread, which waits for the
+ * company's answer after a customer's message and no longer after the company's.
  */
 export const messagedBuildFields = <Time>(
-  messages: readonly unknown[],
+  stored: unknown,
   message: { readonly id: string; readonly from: BuildMessage['from']; readonly text: string },
   at: Time,
 ) => ({
-  messages: [...messages, { ...message, at }],
+  messages: [...listOf(stored, 'messages'), { ...message, at }],
   awaitingReply: message.from === 'customer',
   updatedAt: at,
 });
