@@ -7,7 +7,7 @@
 //
 // It needs the server's fixed ports (the Auth and Firestore emulators', the inbox's, the mail
 // catcher's, the Functions emulator's) and the build in dist/ and functions/lib/: `npm test` runs
-// it once, after the end-to-end tests have stopped their server.
+// it once, beside the rules' tests and before the end-to-end tests start their server.
 //
 //   node scripts/test/serve-stop-check.mjs [SIGTERM|SIGINT]
 import { spawn } from 'node:child_process';
