@@ -74,9 +74,21 @@ export async function checkVerified(): Promise<boolean> {
   return user.emailVerified;
 }
 
-/** The signed-in user's ID token, for the site's own API (POST /api/links). */
+/**
+ * The signed-in user's ID token, for the site's own API (POST /api/links). The account can say
+ * its address is verified (a reload, after the person opened the link in another tab) a moment
+ * before its token does, and the page already shows it verified then: a token that still says
+ * otherwise is renewed first, so an order or a dynamic code made in that moment is not refused.
+ */
 export async function idToken(): Promise<string | null> {
-  return (await auth.currentUser?.getIdToken()) ?? null;
+  const user = auth.currentUser;
+  if (!user) return null;
+  const current = await user.getIdTokenResult();
+  if (user.emailVerified && current.claims.email_verified !== true) {
+    // Offline, the token at hand goes: the server's answer then says what it lacks.
+    return user.getIdToken(true).catch(() => current.token);
+  }
+  return current.token;
 }
 
 /**
