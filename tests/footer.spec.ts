@@ -45,6 +45,9 @@ test('a visitor finds the QR service and signing in at the bottom of any page @p
   page,
 }) => {
   await page.goto('/AboutPage');
+  // Scrolled once the page is there, as a reader would: before, its content arriving moved the
+  // footer back down.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const qr = footerOf(page).getByRole('region', { name: 'QR codes' });
   await qr.scrollIntoViewIfNeeded();
   await expect(qr.getByRole('link', { name: 'QR code generator' })).toHaveAttribute(
