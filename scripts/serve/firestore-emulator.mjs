@@ -76,6 +76,12 @@ export async function startFirestore({ port, rulesPath, projectId, timeoutMs = 6
     'java',
     [
       '-Duser.language=en',
+      // A test run's emulator lives minutes, not days: the quick compiler alone, and one garbage
+      // collector thread instead of a pool, leave more of two cores to the browser and the
+      // functions. The rules' tests took 97 s instead of 110 (CPU 153 s instead of 191), the bulk
+      // and dynamic codes' stories 132 s instead of 146.
+      '-XX:TieredStopAtLevel=1',
+      '-XX:+UseSerialGC',
       '-cp',
       jar,
       'com.google.cloud.datastore.emulator.firestore.CloudFirestore',
