@@ -62,33 +62,24 @@ export async function sendVerification() {
 }
 
 /**
- * Asks the server whether the address has been verified since (in another tab or on the phone)
- * and, if so, takes a new ID token that says so: the rules and the server read the token.
- * Returns whether it is verified now.
+ * Asks the server whether the address has been verified since (in another tab or on the phone),
+ * and takes a new ID token that says what the server says: the rules and the site's API read the
+ * token. The token is renewed before the account is reloaded, because the reload tells the page at
+ * once (the session follows every change): reloaded first, the page showed the address verified
+ * while its token still said otherwise, and an order placed in that moment was refused as
+ * unverified. Returns whether it is verified now.
  */
 export async function checkVerified(): Promise<boolean> {
   const user = auth.currentUser;
   if (!user) return false;
+  await user.getIdToken(true);
   await user.reload();
-  if (user.emailVerified) await user.getIdToken(true);
   return user.emailVerified;
 }
 
-/**
- * The signed-in user's ID token, for the site's own API (POST /api/links). The account can say
- * its address is verified (a reload, after the person opened the link in another tab) a moment
- * before its token does, and the page already shows it verified then: a token that still says
- * otherwise is renewed first, so an order or a dynamic code made in that moment is not refused.
- */
+/** The signed-in user's ID token, for the site's own API (POST /api/links). */
 export async function idToken(): Promise<string | null> {
-  const user = auth.currentUser;
-  if (!user) return null;
-  const current = await user.getIdTokenResult();
-  if (user.emailVerified && current.claims.email_verified !== true) {
-    // Offline, the token at hand goes: the server's answer then says what it lacks.
-    return user.getIdToken(true).catch(() => current.token);
-  }
-  return current.token;
+  return (await auth.currentUser?.getIdToken()) ?? null;
 }
 
 /**
